@@ -1,0 +1,39 @@
+# strata — build, run, test. `make run` opens the demo; `make test` runs every suite.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+BINARY := .build/debug/strata
+RELEASE_BINARY := .build/release/strata
+
+.PHONY: build release run test test-unit test-e2e install clean bench fuzz
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+run: build
+	$(BINARY) --demo
+
+# The end-to-end suite drives $(BINARY) under tmux, so build it first.
+test: build
+	SWIFT_BACKTRACE=interactive=no $(SWIFT) test
+
+test-unit:
+	$(SWIFT) test --skip EndToEndTests
+
+test-e2e: build
+	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter EndToEndTests
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(RELEASE_BINARY) $(DESTDIR)$(PREFIX)/bin/strata
+
+clean:
+	rm -rf .build
+
+bench:
+	bash bench/run.sh
+
+fuzz:
+	bash fuzz/run.sh

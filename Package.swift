@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "strata",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(name: "StrataData"),
+        .target(name: "StrataUI", dependencies: ["StrataData"]),
+        .target(name: "StrataTerminal", dependencies: ["StrataUI", "CNcurses"]),
+        .executableTarget(
+            name: "strata",
+            dependencies: [
+                "StrataData", "StrataUI", "StrataTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StrataDataTests", dependencies: ["StrataData"]),
+        .testTarget(
+            name: "StrataUITests",
+            dependencies: ["StrataUI", "StrataData"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "EndToEndTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

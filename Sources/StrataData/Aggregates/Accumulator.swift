@@ -1,0 +1,64 @@
+/// Collects rows into base buckets (the finest sub-bucket any chosen level
+/// needs) per series. Memory grows with the number of distinct buckets,
+/// never with the number of rows. Readers may run one per thread and merge.
+public struct Accumulator: Sendable {
+    public let calendar: CalendarSystem
+    public let baseUnit: TimeUnit
+    /// `buckets[s][ordinal]`, series 0 being the only one when there is no series column.
+    public private(set) var buckets: [[Int: Stats]]
+    private var zoneCursor: ZoneRules.Cursor
+    // Rows mostly arrive in time order: keep the open bucket out of the dictionary.
+    private var openSeries = -1
+    private var openOrdinal = 0
+    private var open = Stats()
+
+    public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
+        self.calendar = calendar
+        self.baseUnit = baseUnit
+        self.buckets = [[:]]
+        self.zoneCursor = calendar.zone.cursor()
+    }
+
+    /// Adds one accepted row: its UTC instant in seconds, its value (1 when
+    /// counting) and its series index (0 without a series column).
+    @inline(__always)
+    public mutating func add(seconds: Int64, value: Double, series: Int = 0) {
+        let offset = zoneCursor.offset(at: seconds)
+        let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset)
+        if ordinal == openOrdinal && series == openSeries {
+            open.add(value)
+            return
+        }
+        flush()
+        openSeries = series
+        openOrdinal = ordinal
+        open = Stats(value: value)
+    }
+
+    /// Moves the open bucket into the dictionary; call before reading `buckets`.
+    public mutating func flush() {
+        guard openSeries >= 0 else { return }
+        while buckets.count <= openSeries { buckets.append([:]) }
+        buckets[openSeries][openOrdinal, default: Stats()].merge(open)
+        openSeries = -1
+    }
+
+    /// Adds another accumulator's buckets; `seriesMap[i]` is where its series `i` goes here.
+    public mutating func merge(_ other: Accumulator, seriesMap: [Int]? = nil) {
+        flush()
+        var other = other
+        other.flush()
+        for (i, table) in other.buckets.enumerated() {
+            let target = seriesMap?[i] ?? i
+            while buckets.count <= target { buckets.append([:]) }
+            for (ordinal, stats) in table { buckets[target][ordinal, default: Stats()].merge(stats) }
+        }
+    }
+
+    /// Total rows added, over every series.
+    public var rowCount: Int {
+        var copy = self
+        copy.flush()
+        return copy.buckets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+    }
+}

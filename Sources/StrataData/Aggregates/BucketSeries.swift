@@ -1,0 +1,36 @@
+/// One series' base buckets, sorted by ordinal, so that any range of them
+/// (a sub-bucket, a period) is found by binary search: paging never
+/// re-scans the input.
+public struct BucketSeries: Sendable {
+    public let ordinals: [Int]
+    public let stats: [Stats]
+
+    public init(_ table: [Int: Stats]) {
+        let sorted = table.sorted { $0.key < $1.key }
+        ordinals = sorted.map(\.key)
+        stats = sorted.map(\.value)
+    }
+
+    public var isEmpty: Bool { ordinals.isEmpty }
+
+    /// Index of the first bucket whose ordinal is `>= ordinal`.
+    public func lowerBound(_ ordinal: Int) -> Int {
+        var low = 0, high = ordinals.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ordinals[mid] < ordinal { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The merged stats of every bucket with an ordinal in `range`.
+    public func stats(in range: Range<Int>) -> Stats {
+        var total = Stats()
+        var i = lowerBound(range.lowerBound)
+        while i < ordinals.count, ordinals[i] < range.upperBound {
+            total.merge(stats[i])
+            i += 1
+        }
+        return total
+    }
+}

@@ -1,0 +1,61 @@
+/// Count, sum, min and max of the values in one bucket; the mean is derived.
+public struct Stats: Hashable, Sendable {
+    public var count: Int
+    public var sum: Double
+    public var min: Double
+    public var max: Double
+
+    public init() {
+        count = 0
+        sum = 0
+        min = .infinity
+        max = -.infinity
+    }
+
+    public init(value: Double) {
+        count = 1
+        sum = value
+        min = value
+        max = value
+    }
+
+    public var isEmpty: Bool { count == 0 }
+    public var mean: Double? { count == 0 ? nil : sum / Double(count) }
+
+    @inline(__always)
+    public mutating func add(_ value: Double) {
+        count += 1
+        sum += value
+        if value < min { min = value }
+        if value > max { max = value }
+    }
+
+    public mutating func merge(_ other: Stats) {
+        count += other.count
+        sum += other.sum
+        if other.min < min { min = other.min }
+        if other.max > max { max = other.max }
+    }
+
+    /// The value drawn for `aggregate`, nil for an empty bucket.
+    public func value(_ aggregate: Aggregate) -> Double? {
+        guard count > 0 else { return nil }
+        switch aggregate {
+        case .sum: return sum
+        case .count: return Double(count)
+        case .mean: return sum / Double(count)
+        case .min: return min
+        case .max: return max
+        }
+    }
+}
+
+/// What a bar shows; `a` cycles through them in this order.
+public enum Aggregate: String, CaseIterable, Sendable {
+    case sum, count, mean, min, max
+
+    public var next: Aggregate {
+        let all = Aggregate.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+}

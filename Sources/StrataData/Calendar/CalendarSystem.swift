@@ -1,0 +1,148 @@
+/// Period arithmetic in one time zone with one week start. Every period of
+/// every unit has an integer ordinal; ordinals and UTC instants convert both
+/// ways. Days are civil days in the zone, so a DST day has 23 or 25 hours.
+public struct CalendarSystem: Sendable {
+    public let zone: ZoneRules
+    public let weekStart: WeekStart
+
+    public init(zone: ZoneRules, weekStart: WeekStart = .monday) {
+        self.zone = zone
+        self.weekStart = weekStart
+    }
+
+    // MARK: instant → ordinal
+
+    public func ordinal(of unit: TimeUnit, at t: Int64) -> Int {
+        let offset = Int64(zone.offset(at: t))
+        return ordinal(of: unit, at: t, offset: offset)
+    }
+
+    /// The same, with the offset at `t` already known (the hot path of reading).
+    @inline(__always)
+    public func ordinal(of unit: TimeUnit, at t: Int64, offset: Int64) -> Int {
+        switch unit {
+        case .minute:
+            return Int(floorDiv64(t + floorMod64(offset, 60), 60))
+        case .hour:
+            return Int(floorDiv64(t + floorMod64(offset, 3600), 3600))
+        default:
+            let day = Int(floorDiv64(t + offset, 86_400))
+            return ordinal(of: unit, dayNumber: day)
+        }
+    }
+
+    /// Ordinal of the day-or-coarser period containing a civil day.
+    public func ordinal(of unit: TimeUnit, dayNumber: Int) -> Int {
+        switch unit {
+        case .minute, .hour, .day: return dayNumber
+        case .week: return floorDiv(dayNumber - weekStart.anchorDay, 7)
+        case .month:
+            let d = CivilDate(dayNumber: dayNumber)
+            return d.year * 12 + d.month - 1
+        case .quarter:
+            let d = CivilDate(dayNumber: dayNumber)
+            return d.year * 4 + (d.month - 1) / 3
+        case .year:
+            return CivilDate(dayNumber: dayNumber).year
+        }
+    }
+
+    // MARK: ordinal → instant
+
+    /// UTC instant at which period `ordinal` of `unit` starts.
+    public func start(of unit: TimeUnit, ordinal: Int) -> Int64 {
+        switch unit {
+        case .minute:
+            let guess = Int64(ordinal) * 60
+            return guess - floorMod64(Int64(zone.offset(at: guess)), 60)
+        case .hour:
+            let guess = Int64(ordinal) * 3600
+            return guess - floorMod64(Int64(zone.offset(at: guess)), 3600)
+        default:
+            return zone.utc(fromLocal: Int64(firstDay(of: unit, ordinal: ordinal)) * 86_400)
+        }
+    }
+
+    public func end(of unit: TimeUnit, ordinal: Int) -> Int64 {
+        start(of: unit, ordinal: ordinal + 1)
+    }
+
+    /// The civil day number on which a day-or-coarser period starts.
+    public func firstDay(of unit: TimeUnit, ordinal: Int) -> Int {
+        switch unit {
+        case .minute, .hour, .day: return ordinal
+        case .week: return ordinal * 7 + weekStart.anchorDay
+        case .month:
+            return CivilDate(year: floorDiv(ordinal, 12), month: floorMod(ordinal, 12) + 1, day: 1).dayNumber
+        case .quarter:
+            return CivilDate(year: floorDiv(ordinal, 4), month: floorMod(ordinal, 4) * 3 + 1, day: 1).dayNumber
+        case .year:
+            return CivilDate(year: ordinal, month: 1, day: 1).dayNumber
+        }
+    }
+
+    /// The civil date on which a day-or-coarser period starts.
+    public func firstDate(of unit: TimeUnit, ordinal: Int) -> CivilDate {
+        CivilDate(dayNumber: firstDay(of: unit, ordinal: ordinal))
+    }
+
+    /// Local wall-clock fields of an instant.
+    public func localTime(at t: Int64) -> LocalTime {
+        let offset = zone.offset(at: t)
+        let local = t + Int64(offset)
+        let day = Int(floorDiv64(local, 86_400))
+        let secondOfDay = Int(local - Int64(day) * 86_400)
+        return LocalTime(date: CivilDate(dayNumber: day), hour: secondOfDay / 3600,
+                         minute: secondOfDay / 60 % 60, second: secondOfDay % 60, offset: offset)
+    }
+
+    // MARK: sub-buckets
+
+    /// The boundaries of the sub-buckets of a period: `count + 1` instants,
+    /// the first the period's start and the last its end. Sub-buckets are
+    /// clipped to the period (a quarter's first and last weeks may be short).
+    public func subBucketBoundaries(of unit: TimeUnit, ordinal: Int, subUnit: TimeUnit) -> [Int64] {
+        let start = start(of: unit, ordinal: ordinal)
+        let end = end(of: unit, ordinal: ordinal)
+        var boundaries = [start]
+        var cursor = start
+        while cursor < end {
+            let next = min(self.start(of: subUnit, ordinal: self.ordinal(of: subUnit, at: cursor) + 1), end)
+            guard next > cursor else { break }
+            boundaries.append(next)
+            cursor = next
+        }
+        return boundaries
+    }
+}
+
+public struct LocalTime: Hashable, Sendable {
+    public var date: CivilDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Seconds east of UTC.
+    public var offset: Int
+
+    /// `+01:00`, `-04:00`, `+05:30`, `Z`-less: always numeric.
+    public var offsetString: String {
+        let sign = offset < 0 ? "-" : "+"
+        let a = abs(offset)
+        return "\(sign)\(Digits.pad(a / 3600, 2)):\(Digits.pad(a / 60 % 60, 2))"
+    }
+
+    /// `2013-03-10T03:00:00-04:00`
+    public var isoString: String {
+        "\(date.isoString)T\(Digits.pad(hour, 2)):\(Digits.pad(minute, 2)):\(Digits.pad(second, 2))\(offsetString)"
+    }
+}
+
+@inline(__always) public func floorDiv64(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q
+}
+
+@inline(__always) public func floorMod64(_ a: Int64, _ b: Int64) -> Int64 {
+    let r = a % b
+    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r
+}

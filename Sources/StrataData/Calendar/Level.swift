@@ -1,0 +1,63 @@
+/// The levels a user pages through, finest first.
+public enum Level: String, CaseIterable, Comparable, Sendable {
+    case hour, day, week, month, quarter, year
+
+    public static let defaultSet: [Level] = [.day, .week, .month]
+
+    public var unit: TimeUnit {
+        switch self {
+        case .hour: .hour
+        case .day: .day
+        case .week: .week
+        case .month: .month
+        case .quarter: .quarter
+        case .year: .year
+        }
+    }
+
+    public var displayName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    public static func < (a: Level, b: Level) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// Parses `day,week,month` into an ordered, duplicate-free list.
+    public static func parseList(_ text: String) -> [Level]? {
+        var levels: [Level] = []
+        for part in text.split(separator: ",") {
+            guard let level = Level(rawValue: part.trimmingCharacters(in: " ").lowercased()) else { return nil }
+            if !levels.contains(level) { levels.append(level) }
+        }
+        return levels.isEmpty ? nil : levels.sorted()
+    }
+}
+
+/// Units of time with integer ordinals (consecutive periods have consecutive
+/// ordinals), used both for levels and for their sub-buckets.
+public enum TimeUnit: Int, Comparable, Sendable {
+    case minute, hour, day, week, month, quarter, year
+
+    public static func < (a: TimeUnit, b: TimeUnit) -> Bool { a.rawValue < b.rawValue }
+}
+
+public enum WeekStart: String, CaseIterable, Sendable {
+    case monday, sunday, saturday
+
+    /// The day number (days since 1970-01-01) of a week start near the epoch.
+    var anchorDay: Int {
+        switch self {
+        case .monday: 4    // 1970-01-05
+        case .sunday: 3    // 1970-01-04
+        case .saturday: 2  // 1970-01-03
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return String(s)
+    }
+}

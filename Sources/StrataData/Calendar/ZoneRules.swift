@@ -1,0 +1,118 @@
+import Foundation
+
+/// A time zone's UTC offsets as a table of transitions, built once from
+/// Foundation's `TimeZone`, so that converting a row's instant to local time
+/// is a binary search (or a cache hit) instead of a call into ICU.
+public struct ZoneRules: Sendable {
+    public let identifier: String
+    /// `transitions[i]` is the first UTC second at which `offsets[i + 1]` applies.
+    let transitions: [Int64]
+    /// `offsets[0]` applies before the first transition.
+    let offsets: [Int32]
+    let timeZone: TimeZone
+    static let tableStart: Int64 = -2_208_988_800  // 1900-01-01
+    static let tableEnd: Int64 = 4_102_444_800     // 2100-01-01
+
+    public init(_ timeZone: TimeZone) {
+        self.timeZone = timeZone
+        self.identifier = timeZone.identifier
+        var transitions: [Int64] = []
+        var offsets: [Int32] = [Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.tableStart))))]
+        var cursor = Date(timeIntervalSince1970: Double(Self.tableStart))
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
+              next.timeIntervalSince1970 < Double(Self.tableEnd) {
+            let second = Int64(next.timeIntervalSince1970.rounded(.down))
+            let offset = Int32(timeZone.secondsFromGMT(for: next))
+            if offset != offsets.last! {
+                transitions.append(second)
+                offsets.append(offset)
+            }
+            cursor = next.addingTimeInterval(1)
+        }
+        self.transitions = transitions
+        self.offsets = offsets
+    }
+
+    /// `UTC`, or an IANA name such as `America/New_York`; nil when unknown.
+    public init?(named name: String) {
+        let upper = name.uppercased()
+        if upper == "UTC" || upper == "Z" || upper == "GMT" {
+            self.init(TimeZone(secondsFromGMT: 0)!)
+            return
+        }
+        guard let zone = TimeZone(identifier: name) else { return nil }
+        self.init(zone)
+    }
+
+    /// The zone from `TZ`, else the system's.
+    public static var system: ZoneRules {
+        if let name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty,
+           let rules = ZoneRules(named: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
+            return rules
+        }
+        return ZoneRules(TimeZone.current)
+    }
+
+    public static let utc = ZoneRules(TimeZone(secondsFromGMT: 0)!)
+
+    /// Seconds east of UTC at the UTC instant `t`.
+    public func offset(at t: Int64) -> Int {
+        if t < Self.tableStart || t >= Self.tableEnd {
+            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
+        }
+        return Int(offsets[intervalIndex(at: t)])
+    }
+
+    /// Index into `offsets` for an instant inside the table's range.
+    func intervalIndex(at t: Int64) -> Int {
+        var low = 0, high = transitions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if transitions[mid] <= t { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Local wall-clock seconds (since 1970-01-01T00:00 local) at UTC instant `t`.
+    public func local(_ t: Int64) -> Int64 { t + Int64(offset(at: t)) }
+
+    /// The UTC instant of a local wall-clock time. A time that occurs twice
+    /// (the repeated hour when clocks go back) maps to its first occurrence;
+    /// one that never occurs (clocks go forward) is moved forward by the gap.
+    public func utc(fromLocal local: Int64) -> Int64 {
+        let before = Int64(offset(at: local - 86_400))
+        let after = Int64(offset(at: local + 86_400))
+        let t1 = local - before, t2 = local - after
+        let valid1 = Int64(offset(at: t1)) == before
+        let valid2 = Int64(offset(at: t2)) == after
+        switch (valid1, valid2) {
+        case (true, true): return min(t1, t2)
+        case (true, false): return t1
+        case (false, true): return t2
+        case (false, false): return t1
+        }
+    }
+
+    /// A cursor that remembers the last offset interval: rows usually come in
+    /// time order, so most look-ups need no search at all.
+    public func cursor() -> Cursor { Cursor(rules: self) }
+
+    public struct Cursor: Sendable {
+        let rules: ZoneRules
+        var validFrom: Int64 = 1
+        var validTo: Int64 = 0
+        var cached: Int64 = 0
+
+        public mutating func offset(at t: Int64) -> Int64 {
+            if t >= validFrom && t < validTo { return cached }
+            if t < ZoneRules.tableStart || t >= ZoneRules.tableEnd {
+                return Int64(rules.offset(at: t))
+            }
+            let i = rules.intervalIndex(at: t)
+            validFrom = i == 0 ? ZoneRules.tableStart : rules.transitions[i - 1]
+            validTo = i < rules.transitions.count ? rules.transitions[i] : ZoneRules.tableEnd
+            cached = Int64(rules.offsets[i])
+            return cached
+        }
+    }
+}

@@ -1,0 +1,162 @@
+/// Everything the UI reads: per level, the aggregate of every period from
+/// the first to the last with data (empty ones included), computed once;
+/// per page, its sub-buckets, looked up from the sorted base buckets.
+public struct Dataset: Sendable {
+    public struct Series: Sendable {
+        public let name: String
+        public let buckets: BucketSeries
+        /// `periods[level]`: stats of each period, index 0 being `Dataset.firstOrdinal[level]`.
+        public let periods: [Level: [Stats]]
+    }
+
+    /// What the header names: a file name, `stdin`, `demo`.
+    public let sourceName: String
+    /// What the values are: a column name, or `rows` when counting.
+    public let valueName: String
+    public let calendar: CalendarSystem
+    public let levels: [Level]
+    public let baseUnit: TimeUnit
+    /// Index 0 is every series together; the rest follow in order of appearance.
+    public let series: [Series]
+    public let firstOrdinal: [Level: Int]
+    public let periodCount: [Level: Int]
+    /// Rows skipped while reading (bad time or value), for the status line.
+    public let skippedRows: Int
+
+    public init(accumulator: Accumulator, seriesNames: [String] = [], levels: [Level],
+                sourceName: String, valueName: String, skippedRows: Int = 0) {
+        var accumulator = accumulator
+        accumulator.flush()
+        let calendar = accumulator.calendar
+        self.calendar = calendar
+        self.levels = levels
+        self.baseUnit = accumulator.baseUnit
+        self.sourceName = sourceName
+        self.valueName = valueName
+        self.skippedRows = skippedRows
+
+        // Series 0 is the union of all series.
+        var perSeries = accumulator.buckets
+        var all: [Int: Stats] = [:]
+        if perSeries.count == 1 {
+            all = perSeries[0]
+            perSeries = []
+        } else {
+            for table in perSeries { for (k, v) in table { all[k, default: Stats()].merge(v) } }
+        }
+        let tables = [all] + perSeries
+        let names = ["all"] + seriesNames
+
+        // The ordinal range of each level comes from all the data, so an
+        // index means the same period whichever series is shown.
+        let allBuckets = BucketSeries(all)
+        var first: [Level: Int] = [:], counts: [Level: Int] = [:]
+        for level in levels {
+            if let lo = allBuckets.ordinals.first, let hi = allBuckets.ordinals.last {
+                let a = calendar.ordinal(of: level.unit, at: calendar.start(of: accumulator.baseUnit, ordinal: lo))
+                let b = calendar.ordinal(of: level.unit, at: calendar.start(of: accumulator.baseUnit, ordinal: hi))
+                first[level] = a
+                counts[level] = b - a + 1
+            } else {
+                first[level] = 0
+                counts[level] = 0
+            }
+        }
+        self.firstOrdinal = first
+        self.periodCount = counts
+
+        var series: [Series] = []
+        for (i, table) in tables.enumerated() {
+            let buckets = i == 0 ? allBuckets : BucketSeries(table)
+            var periods: [Level: [Stats]] = [:]
+            for level in levels {
+                var stats = Array(repeating: Stats(), count: counts[level]!)
+                // Base ordinals are sorted, so consecutive ones usually share a period.
+                var lastBase = Int.min, lastIndex = 0
+                for (ordinal, s) in zip(buckets.ordinals, buckets.stats) {
+                    if ordinal != lastBase {
+                        let start = calendar.start(of: accumulator.baseUnit, ordinal: ordinal)
+                        lastIndex = calendar.ordinal(of: level.unit, at: start) - first[level]!
+                        lastBase = ordinal
+                    }
+                    stats[lastIndex].merge(s)
+                }
+                periods[level] = stats
+            }
+            series.append(Series(name: i < names.count ? names[i] : "series \(i)", buckets: buckets, periods: periods))
+        }
+        self.series = series
+    }
+
+    /// The sub-unit a level's bars show.
+    public func subUnit(of level: Level) -> TimeUnit {
+        switch level {
+        case .hour: .minute
+        case .day: .hour
+        case .week, .month: .day
+        case .quarter: levels.contains(.week) ? .week : .month
+        case .year: .month
+        }
+    }
+
+    public func count(_ level: Level) -> Int { periodCount[level] ?? 0 }
+
+    public func ordinal(_ level: Level, index: Int) -> Int { (firstOrdinal[level] ?? 0) + index }
+
+    /// The index of the period containing instant `t`, clamped to the level's range.
+    public func index(_ level: Level, containing t: Int64) -> Int {
+        let n = count(level)
+        guard n > 0 else { return 0 }
+        let i = calendar.ordinal(of: level.unit, at: t) - (firstOrdinal[level] ?? 0)
+        return Swift.min(Swift.max(i, 0), n - 1)
+    }
+
+    /// Stats of a whole period.
+    public func stats(_ level: Level, index: Int, series s: Int = 0) -> Stats {
+        guard let periods = series[s].periods[level], periods.indices.contains(index) else { return Stats() }
+        return periods[index]
+    }
+
+    /// A page: its period, its stats and its sub-buckets.
+    public func page(_ level: Level, index: Int, series s: Int = 0) -> Page {
+        let ordinal = ordinal(level, index: index)
+        let sub = subUnit(of: level)
+        let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
+        let buckets = series[s].buckets
+        var subBuckets: [SubBucket] = []
+        subBuckets.reserveCapacity(bounds.count)
+        for i in 0..<(bounds.count - 1) {
+            let lo = calendar.ordinal(of: baseUnit, at: bounds[i])
+            let hi = calendar.ordinal(of: baseUnit, at: bounds[i + 1])
+            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: buckets.stats(in: lo..<hi)))
+        }
+        return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
+                    subUnit: sub, stats: stats(level, index: index, series: s), buckets: subBuckets)
+    }
+}
+
+public struct SubBucket: Hashable, Sendable {
+    public let start: Int64
+    public let end: Int64
+    public let stats: Stats
+}
+
+public struct Page: Sendable {
+    public let level: Level
+    public let index: Int
+    public let ordinal: Int
+    public let start: Int64
+    public let end: Int64
+    public let subUnit: TimeUnit
+    public let stats: Stats
+    public let buckets: [SubBucket]
+}
+
+extension Dataset {
+    /// The finest unit any of `levels` needs for its sub-buckets.
+    public static func baseUnit(for levels: [Level]) -> TimeUnit {
+        if levels.contains(.hour) { return .minute }
+        if levels.contains(.day) { return .hour }
+        return .day
+    }
+}

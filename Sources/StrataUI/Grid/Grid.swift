@@ -1,0 +1,89 @@
+/// The screen as a pure value: widgets write cells into it, backends draw it.
+/// All text enters through `write`, which measures widths and sanitizes, so
+/// nothing from the data can reach a terminal as a control sequence.
+public struct Grid: Equatable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        self.cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+    }
+
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Writes `text` at (x, y), clipped to `clip` (default: the whole grid).
+    /// Returns the number of columns the text advanced, clipped or not.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY else { return TextWidth.columns(of: text) }
+        var column = x
+        for character in text {
+            for shown in TextWidth.sanitized(character) {
+                let w = TextWidth.columns(of: shown)
+                if w == 0 { continue }
+                if column >= area.x, column + w <= area.maxX {
+                    self[column, y] = Cell(shown, style: style)
+                    if w == 2 { self[column + 1, y] = Cell(" ", style: style, isContinuation: true) }
+                } else if column >= area.x, column < area.maxX {
+                    self[column, y] = Cell(" ", style: style) // half a wide char does not fit
+                }
+                column += w
+            }
+        }
+        return column - x
+    }
+
+    /// Paints every cell of `rect` with `character` in `style`.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { self[x, y] = Cell(character, style: style) }
+        }
+    }
+
+    /// Restyles the cells of `rect`, keeping their characters.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { change(&cells[y * width + x].style) }
+        }
+    }
+
+    /// Copies `source` into this grid with its top-left corner at (x, y), clipped to `clip`.
+    public mutating func blit(_ source: Grid, x: Int, y: Int, clip: Rect? = nil) {
+        let area = (clip ?? bounds).intersection(bounds)
+        for sy in 0..<source.height {
+            let ty = y + sy
+            guard ty >= area.y, ty < area.maxY else { continue }
+            for sx in 0..<source.width {
+                let tx = x + sx
+                guard tx >= area.x, tx < area.maxX else { continue }
+                self[tx, ty] = source[sx, sy]
+            }
+        }
+    }
+
+    /// Row `y` as plain text, wide-character continuations skipped, trailing spaces trimmed.
+    public func line(_ y: Int) -> String {
+        var text = ""
+        for x in 0..<width where !self[x, y].isContinuation { text.append(self[x, y].character) }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// The whole screen as plain text, one line per row.
+    public var plainText: String {
+        (0..<height).map(line).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,63 @@
+/// `--keys "SCRIPT"`: tokens separated by white space. Names (`left`,
+/// `pgdn`, `ctrl-c`, …), any single character (`q`, `5`, `G`), `NAME*N`
+/// to repeat, and `resize:WxH`.
+public enum KeyScript {
+    public struct Token: Equatable, Sendable {
+        /// As written in the script, for `--frames` headings.
+        public let text: String
+        public let key: Key
+    }
+
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let token: String
+        public let position: Int  // 1-based token number
+        public let reason: String
+        public var description: String { "--keys: token \(position) \"\(token)\": \(reason)" }
+    }
+
+    static let names: [String: Key] = [
+        "left": .left, "right": .right, "up": .up, "down": .down,
+        "home": .home, "end": .end, "pgup": .pageUp, "pgdn": .pageDown,
+        "pageup": .pageUp, "pagedown": .pageDown,
+        "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape,
+        "tab": .tab, "backtab": .backTab, "shift-tab": .backTab, "space": .space,
+        "backspace": .backspace, "ctrl-c": .ctrlC,
+        "wheelup": .wheelUp, "wheeldown": .wheelDown,
+    ]
+
+    public static func parse(_ script: String) throws(ParseError) -> [Token] {
+        var tokens: [Token] = []
+        let words = script.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+        for (n, word) in words.enumerated() {
+            let text = String(word)
+            var body = text
+            var repeats = 1
+            // `*` alone is a key; `left*3` repeats.
+            if let star = text.lastIndex(of: "*"), star != text.startIndex {
+                let count = text[text.index(after: star)...]
+                guard let value = Int(count), value >= 0, value <= 1_000_000 else {
+                    throw ParseError(token: text, position: n + 1, reason: "repeat count must be a whole number up to 1000000")
+                }
+                repeats = value
+                body = String(text[..<star])
+            }
+            let key = try key(for: body, token: text, position: n + 1)
+            tokens.append(contentsOf: Array(repeating: Token(text: body, key: key), count: repeats))
+        }
+        return tokens
+    }
+
+    static func key(for body: String, token: String, position: Int) throws(ParseError) -> Key {
+        if body.count == 1, let c = body.first { return c == " " ? .space : .character(c) }
+        if let key = names[body.lowercased()] { return key }
+        if body.lowercased().hasPrefix("resize:") {
+            let dims = body.dropFirst(7).lowercased().split(separator: "x")
+            guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0, w <= 1000, h <= 1000 else {
+                throw ParseError(token: token, position: position, reason: "expected resize:WxH, e.g. resize:100x30")
+            }
+            return .resize(Size(width: w, height: h))
+        }
+        throw ParseError(token: token, position: position,
+                         reason: "unknown key (use left right up down home end pgup pgdn enter esc tab backtab space backspace ctrl-c, a single character, NAME*N or resize:WxH)")
+    }
+}

@@ -1,0 +1,35 @@
+/// `?`: a box listing the key map, generated from `KeyMap.pager`.
+public struct HelpOverlay {
+    let glyphs: Glyphs
+
+    public init(glyphs: Glyphs) { self.glyphs = glyphs }
+
+    public static var lines: [(keys: String, summary: String)] {
+        KeyMap.pager.filter { !$0.keyLabel.isEmpty }.map { ($0.keyLabel, $0.summary) }
+            + [("1-9", "a count before a move: 5← goes five periods back")]
+    }
+
+    public func draw(into grid: inout Grid) {
+        let lines = Self.lines
+        let keyWidth = lines.map { TextWidth.columns(of: $0.keys) }.max() ?? 0
+        let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
+        let width = min(grid.width - 2, keyWidth + textWidth + 7)
+        let height = min(grid.height - 2, lines.count + 4)
+        let box = Rect(x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)
+        grid.fill(box)
+        let inner = String(repeating: glyphs.horizontal, count: max(0, width - 2))
+        grid.write("\(glyphs.cornerTL)\(inner)\(glyphs.cornerTR)", x: box.x, y: box.y, style: .accent)
+        grid.write("\(glyphs.cornerBL)\(inner)\(glyphs.cornerBR)", x: box.x, y: box.maxY - 1, style: .accent)
+        for y in (box.y + 1)..<(box.maxY - 1) {
+            grid.write(String(glyphs.vertical), x: box.x, y: y, style: .accent)
+            grid.write(String(glyphs.vertical), x: box.maxX - 1, y: y, style: .accent)
+        }
+        grid.write(" keys ", x: box.x + 2, y: box.y, style: Style(.accent, bold: true))
+        let content = box.inset(dx: 2, dy: 1)
+        for (i, line) in lines.enumerated() where i < content.height - 1 {
+            grid.write(line.keys, x: content.x, y: content.y + i, style: Style(.accent, bold: true), clip: content)
+            grid.write(line.summary, x: content.x + keyWidth + 2, y: content.y + i, style: .plain, clip: content)
+        }
+        grid.write("? or Esc closes", x: content.x, y: content.maxY - 1, style: .muted, clip: content)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import StrataData
+
+/// Vertical bars in eighth blocks with a humane y axis, a zero line (bars
+/// below it hang down), and x labels that never collide. An empty bucket
+/// draws nothing; a tiny non-zero value still shows as one eighth.
+public struct BarChart: Sendable {
+    public var buckets: [Stats]
+    public var labels: [String]
+    public var aggregate: Aggregate
+    /// A bucket to draw in the accent colour (the "now" sub-bucket).
+    public var highlighted: Int?
+    public var glyphs: Glyphs
+
+    public init(buckets: [Stats], labels: [String], aggregate: Aggregate, highlighted: Int? = nil, glyphs: Glyphs) {
+        self.buckets = buckets
+        self.labels = labels
+        self.aggregate = aggregate
+        self.highlighted = highlighted
+        self.glyphs = glyphs
+    }
+
+    public func draw(into grid: inout Grid, rect: Rect) {
+        guard rect.width >= 3, rect.height >= 2, !buckets.isEmpty else { return }
+        let showXLabels = rect.height >= 4
+        let showYLabels = rect.width >= 24
+        let plotRows = rect.height - (showXLabels ? 1 : 0)  // includes the zero line
+        let barRows = plotRows - 1
+
+        // Leave room for the y labels of the widest tick, then fit the buckets.
+        var scale = Scale(values: [], rows: barRows)
+        var axisWidth = 1
+        var columns = merged(into: rect.width - axisWidth - 1)
+        for _ in 0..<2 {
+            scale = Scale(values: columns.map { $0.stats.value(aggregate) }, rows: barRows)
+            let labelWidth = showYLabels ? scale.ticks.map { TextWidth.columns(of: NumberFormat.humane($0.value)) }.max() ?? 1 : 0
+            axisWidth = showYLabels ? labelWidth + 2 : 1
+            columns = merged(into: rect.width - axisWidth - 1)
+        }
+        let plotX = rect.x + axisWidth
+        let plotWidth = rect.width - axisWidth - 1
+        // Bars at most 7 columns wide, the whole group centred in the plot.
+        let slot = min(8, max(1, plotWidth / max(1, columns.count)))
+        let barWidth = slot >= 3 ? slot - 1 : 1
+        let barsX = plotX + max(0, (plotWidth - slot * columns.count + (slot - barWidth)) / 2)
+        let zeroRow = rect.y + scale.positiveRows
+
+        drawAxis(into: &grid, rect: rect, scale: scale, zeroRow: zeroRow, plotX: plotX,
+                 plotWidth: plotWidth, showLabels: showYLabels)
+        for (i, column) in columns.enumerated() {
+            guard let value = column.stats.value(aggregate), value != 0 else { continue }
+            let x = barsX + i * slot
+            let isHighlighted = highlighted.map { column.range.contains($0) } ?? false
+            let style = Style(isHighlighted ? .accent : (value < 0 ? .negative : .bar))
+            let eighths = max(1, Int((abs(value) / scale.unit * 8).rounded()))
+            for w in 0..<barWidth {
+                if value > 0 {
+                    drawRising(into: &grid, x: x + w, fromRow: zeroRow - 1, top: rect.y, eighths: eighths, style: style)
+                } else {
+                    drawHanging(into: &grid, x: x + w, fromRow: zeroRow + 1, bottom: rect.y + plotRows - 1,
+                                eighths: eighths, style: style)
+                }
+            }
+        }
+        if showXLabels {
+            drawXLabels(into: &grid, columns: columns, y: rect.y + plotRows, barsX: barsX, slot: slot, barWidth: barWidth,
+                        clip: Rect(x: plotX, y: rect.y, width: rect.width - axisWidth, height: rect.height))
+        }
+    }
+
+    /// Buckets grouped so they fit `width` columns (several per column when there are more buckets than columns).
+    struct Column { var stats: Stats; var range: Range<Int> }
+
+    func merged(into width: Int) -> [Column] {
+        let group = max(1, (buckets.count + max(1, width) - 1) / max(1, width))
+        return stride(from: 0, to: buckets.count, by: group).map { start in
+            let range = start..<min(start + group, buckets.count)
+            var stats = Stats()
+            for i in range { stats.merge(buckets[i]) }
+            return Column(stats: stats, range: range)
+        }
+    }
+
+    private func drawAxis(into grid: inout Grid, rect: Rect, scale: Scale, zeroRow: Int, plotX: Int,
+                          plotWidth: Int, showLabels: Bool) {
+        let axisX = plotX - 1
+        let muted = Style.muted
+        for y in rect.y..<(rect.y + scale.positiveRows + 1 + scale.negativeRows) where y != zeroRow {
+            grid.write(String(glyphs.vertical), x: axisX, y: y, style: muted, clip: rect)
+        }
+        grid.write(String(repeating: glyphs.horizontal, count: max(0, plotWidth)), x: plotX, y: zeroRow, style: muted, clip: rect)
+        var labelledRows: [Int] = []
+        for tick in scale.ticks.sorted(by: { abs($0.rows) < abs($1.rows) }) {
+            let y = zeroRow - tick.rows
+            guard y >= rect.y, y < rect.y + scale.positiveRows + 1 + scale.negativeRows else { continue }
+            guard labelledRows.allSatisfy({ abs($0 - y) >= 2 }) else { continue }
+            labelledRows.append(y)
+            grid.write(String(tick.value == 0 ? glyphs.cross : glyphs.tick), x: axisX, y: y, style: muted, clip: rect)
+            if showLabels {
+                let text = NumberFormat.humane(tick.value)
+                grid.write(text, x: axisX - 1 - TextWidth.columns(of: text), y: y, style: muted, clip: rect)
+            }
+        }
+    }
+
+    private func drawRising(into grid: inout Grid, x: Int, fromRow: Int, top: Int, eighths: Int, style: Style) {
+        var remaining = eighths
+        var y = fromRow
+        while remaining > 0, y >= top {
+            let part = min(8, remaining)
+            grid.write(String(glyphs.eighths[part]), x: x, y: y, style: style)
+            remaining -= part
+            y -= 1
+        }
+    }
+
+    private func drawHanging(into grid: inout Grid, x: Int, fromRow: Int, bottom: Int, eighths: Int, style: Style) {
+        var remaining = eighths
+        var y = fromRow
+        while remaining > 0, y <= bottom {
+            let part = min(8, remaining)
+            let glyph = part >= 8 ? glyphs.hangingBar.full : (part >= 4 ? glyphs.hangingBar.half : glyphs.hangingBar.quarter)
+            grid.write(String(glyph), x: x, y: y, style: style)
+            remaining -= part
+            y += 1
+        }
+    }
+
+    private func drawXLabels(into grid: inout Grid, columns: [Column], y: Int, barsX: Int, slot: Int, barWidth: Int, clip: Rect) {
+        let texts = columns.map { labels.indices.contains($0.range.lowerBound) ? labels[$0.range.lowerBound] : "" }
+        let widest = texts.map { TextWidth.columns(of: $0) }.max() ?? 0
+        let stride = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 15, 20, 24, 30, 48, 60, 100]
+            .first { $0 * slot >= widest + 1 } ?? columns.count
+        var nextFree = Int.min
+        for (i, text) in texts.enumerated() where i % stride == 0 && !text.isEmpty {
+            let x = barsX + i * slot + max(0, (barWidth - TextWidth.columns(of: text)) / 2)
+            guard x >= nextFree, x + TextWidth.columns(of: text) <= clip.maxX else { continue }
+            grid.write(text, x: x, y: y, style: .muted, clip: clip)
+            nextFree = x + TextWidth.columns(of: text) + 1
+        }
+    }
+}
+
+/// The vertical scale: how many rows above and below zero, what one row is
+/// worth, and where the humane ticks fall. Ticks land exactly on rows (a
+/// whole number of rows per step), so a label never lies about its row;
+/// among the steps that fit, the one with the finest rows wins.
+struct Scale {
+    struct Tick { let value: Double; let rows: Int }
+    let unit: Double
+    let positiveRows: Int
+    let negativeRows: Int
+    let ticks: [Tick]
+
+    init(values: [Double?], rows: Int) {
+        let present = values.compactMap { $0 }
+        var high = max(0, present.max() ?? 0)
+        let low = min(0, present.min() ?? 0)
+        if high == 0 && low == 0 { high = 1 }
+        let rows = max(1, rows)
+        var best: (step: Double, perStep: Int, up: Int, down: Int)?
+        let exponent = Int(floor(log10((high - low) / Double(rows))))
+        for power in (exponent - 1)...(exponent + 2) {
+            for multiplier in [1.0, 2, 2.5, 5] {
+                let step = multiplier * pow(10, Double(power))
+                let up = Int((high / step - 1e-9).rounded(.up)), down = Int((-low / step - 1e-9).rounded(.up))
+                let steps = up + down
+                guard steps > 0, steps <= rows else { continue }
+                let perStep = rows / steps
+                let unit = step / Double(perStep)
+                if let b = best {
+                    let bestUnit = b.step / Double(b.perStep)
+                    if unit > bestUnit * (1 + 1e-9) { continue }
+                    if abs(unit - bestUnit) <= bestUnit * 1e-9 && perStep <= b.perStep { continue }
+                }
+                best = (step, perStep, up, down)
+            }
+        }
+        let chosen = best ?? (high - low, rows, 1, low < 0 ? 1 : 0)
+        unit = chosen.step / Double(chosen.perStep)
+        negativeRows = chosen.down * chosen.perStep
+        positiveRows = rows - negativeRows
+        ticks = (-chosen.down...chosen.up).map { Tick(value: Double($0) * chosen.step, rows: $0 * chosen.perStep) }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Numbers as people read them on a chart: `12`, `2.5`, `1.2k`, `3.4M`.
+public enum NumberFormat {
+    /// Short and humane, at most about 5 characters: for ticks and stats.
+    public static func humane(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
+        let magnitude = abs(value)
+        let sign = value < 0 ? "-" : ""
+        let units: [(Double, String)] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")]
+        for (scale, suffix) in units where magnitude >= scale * 0.9995 {
+            return sign + trimmed(magnitude / scale, digits: magnitude / scale < 10 ? 1 : 0) + suffix
+        }
+        if magnitude == 0 { return "0" }
+        if magnitude >= 100 { return sign + trimmed(magnitude, digits: 0) }
+        if magnitude >= 10 { return sign + trimmed(magnitude, digits: 1) }
+        if magnitude >= 1 { return sign + trimmed(magnitude, digits: 2) }
+        if magnitude >= 0.01 { return sign + trimmed(magnitude, digits: 3) }
+        return String(format: "%.1e", value)
+    }
+
+    /// Fixed decimals with trailing zeros (and a trailing point) removed.
+    public static func trimmed(_ value: Double, digits: Int) -> String {
+        var text = String(format: "%.\(digits)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A value for tables: up to 2 decimals, grouped thousands kept out for copy-paste.
+    public static func table(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return trimmed(value, digits: abs(value) >= 100 ? 1 : 2)
+    }
+
+    /// A step of 1, 2 or 5 times a power of ten, at least `raw`.
+    public static func niceStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let power = pow(10, floor(log10(raw)))
+        for m in [1.0, 2, 2.5, 5, 10] where m * power >= raw * 0.999_999 { return m * power }
+        return 10 * power
+    }
+}
