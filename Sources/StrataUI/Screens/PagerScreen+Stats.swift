@@ -46,7 +46,8 @@ extension PagerScreen {
             guard let v = bucket.stats.value(aggregate) else { continue }
             if peak == nil || v > peak!.value { peak = (v, bucket.start) }
         }
-        if let peak {
+        // A peak says something only when there is more than one bar to compare.
+        if let peak, page.buckets.filter({ !$0.stats.isEmpty }).count > 1 {
             items.append(StatsItem(text: "peak \(NumberFormat.humane(peak.value)) \(peakPlace(page.subUnit, peak.start))", style: .plain))
         }
         if let (previous, sameTime) = previousValue(page, partial: partial), previous != 0 {

@@ -1,0 +1,131 @@
+import Foundation
+
+public enum ExportFormat: String, CaseIterable, Sendable {
+    case csv, json
+}
+
+/// `--export csv|json`: one row per period of each level, from the first
+/// to the last period with data (empty ones with count 0), with the
+/// columns `level,period,start,end,count,sum,min,max,mean` and, when the
+/// data has series, a `series` column first and each series' own rows.
+public enum Exporter {
+    static let columns = ["level", "period", "start", "end", "count", "sum", "min", "max", "mean"]
+
+    /// The export as one string (CSV ends with a newline; JSON is an array,
+    /// one object per line).
+    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level]) -> String {
+        var out = ""
+        write(dataset, format: format, levels: levels, to: &out)
+        return out
+    }
+
+    public static func csv(_ dataset: Dataset, levels: [Level]) -> String {
+        export(dataset, format: .csv, levels: levels)
+    }
+
+    public static func json(_ dataset: Dataset, levels: [Level]) -> String {
+        export(dataset, format: .json, levels: levels)
+    }
+
+    /// Streams the export, row by row, to `out` (e.g. standard output).
+    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], to out: inout Out) {
+        // Series 0 is all of them together; with named series, export those instead.
+        let seriesIndexes = dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0]
+        let withSeries = dataset.series.count > 1
+        let keys = (withSeries ? ["series"] : []) + columns
+        var first = true
+        switch format {
+        case .csv: out.write(keys.joined(separator: ",") + "\n")
+        case .json: out.write("[")
+        }
+        for level in levels where dataset.levels.contains(level) {
+            for s in seriesIndexes {
+                for index in 0..<dataset.count(level) {
+                    let ordinal = dataset.ordinal(level, index: index)
+                    let stats = dataset.stats(level, index: index, series: s)
+                    let start = dataset.calendar.localTime(at: dataset.calendar.start(of: level.unit, ordinal: ordinal))
+                    let end = dataset.calendar.localTime(at: dataset.calendar.end(of: level.unit, ordinal: ordinal))
+                    var cells: [Cell] = []
+                    if withSeries { cells.append(.text(dataset.series[s].name)) }
+                    cells += [.text(level.rawValue), .text(dataset.calendar.periodID(level, ordinal: ordinal)),
+                              .text(start.isoString), .text(end.isoString), .number(Double(stats.count))]
+                    if stats.isEmpty {
+                        cells += [.empty, .empty, .empty, .empty]
+                    } else {
+                        cells += [.number(stats.sum), .number(stats.min), .number(stats.max), .number(stats.mean!)]
+                    }
+                    switch format {
+                    case .csv:
+                        out.write(cells.map(\.csv).joined(separator: ",") + "\n")
+                    case .json:
+                        let fields = zip(keys, cells).map { "\(jsonString($0)):\($1.json)" }
+                        out.write((first ? "\n" : ",\n") + "{" + fields.joined(separator: ",") + "}")
+                    }
+                    first = false
+                }
+            }
+        }
+        if format == .json { out.write(first ? "]\n" : "\n]\n") }
+    }
+
+    enum Cell {
+        case text(String), number(Double), empty
+
+        var csv: String {
+            switch self {
+            case .text(let s): csvField(s)
+            case .number(let v): formatNumber(v)
+            case .empty: ""
+            }
+        }
+
+        var json: String {
+            switch self {
+            case .text(let s): jsonString(s)
+            case .number(let v): formatNumber(v)
+            case .empty: "null"
+            }
+        }
+    }
+
+    /// Plain numbers: integers exactly (`1234`), others with 15 significant
+    /// digits (enough to hide the noise of summing decimals, as in
+    /// 0.1 + 0.2) and no exponent unless the magnitude is extreme.
+    public static func formatNumber(_ v: Double) -> String {
+        if v == 0 { return "0" }
+        if !v.isFinite { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+        if v == v.rounded(), abs(v) < 1e18 { return String(Int64(v)) }
+        let magnitude = abs(v)
+        guard magnitude >= 1e-6, magnitude < 1e15 else { return String(format: "%.15g", v) }
+        let exponent = Int(floor(log10(magnitude)))
+        var s = String(format: "%.\(max(0, 14 - exponent))f", v)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s == "-0" ? "0" : s
+    }
+
+    /// RFC 4180: quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u" + String(scalar.value, radix: 16).leftPadded(4)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

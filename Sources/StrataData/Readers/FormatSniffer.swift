@@ -1,0 +1,92 @@
+/// Guesses an input's format from its name and first bytes: `.jsonl` or
+/// a leading `{` is JSON Lines; `.tsv` or a consistent tab is TSV; a
+/// consistent `,` `;` or `|` is CSV; anything else is a log of lines.
+enum FormatSniffer {
+    static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
+
+    /// The name's extension, lowercased, ignoring a trailing `.gz`.
+    static func fileExtension(_ name: String) -> String {
+        var parts = name.lowercased().split(separator: "/").last.map { $0.split(separator: ".") } ?? []
+        if parts.count > 1, parts.last == "gz" { parts.removeLast() }
+        return parts.count > 1 ? String(parts.last!) : ""
+    }
+
+    static func format(name: String, head: Field) -> InputFormat {
+        switch fileExtension(name) {
+        case "jsonl", "ndjson", "json": return .jsonl
+        case "tsv", "tab": return .tsv
+        case "csv": return .csv
+        case "log": return .lines
+        default: break
+        }
+        let first = ByteText.skipSpacesAndNewlines(head, 0)
+        if first < head.count, head[first] == UInt8(ascii: "{") { return .jsonl }
+        guard let d = delimiter(head) else { return .lines }
+        return d == UInt8(ascii: "\t") ? .tsv : .csv
+    }
+
+    /// The delimiter that splits the first lines into the same number of
+    /// fields (outside quotes), or nil when none does consistently.
+    static func delimiter(_ head: Field, candidates: [UInt8] = delimiters) -> UInt8? {
+        let lines = firstLines(head, max: 30)
+        guard !lines.isEmpty else { return nil }
+        var best: (delimiter: UInt8, share: Double, count: Int)?
+        for d in candidates {
+            var tally: [Int: Int] = [:]
+            for line in lines { tally[count(d, in: line), default: 0] += 1 }
+            guard let (mode, hits) = tally.filter({ $0.key > 0 }).max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
+            let share = Double(hits) / Double(lines.count)
+            guard share >= 0.8 else { continue }
+            if best == nil || share > best!.share || (share == best!.share && mode > best!.count) {
+                best = (d, share, mode)
+            }
+        }
+        return best?.delimiter
+    }
+
+    /// Occurrences of `d` outside quoted fields.
+    static func count(_ d: UInt8, in line: Field) -> Int {
+        var n = 0, inQuote = false, fieldStart = true
+        for b in line {
+            if inQuote {
+                if b == UInt8(ascii: "\"") { inQuote = false }
+            } else if b == UInt8(ascii: "\"") && fieldStart {
+                inQuote = true
+            } else if b == d {
+                n += 1
+                fieldStart = true
+                continue
+            }
+            fieldStart = false
+        }
+        return n
+    }
+
+    /// Up to `max` non-blank complete lines (the last one only if the head is all there is).
+    static func firstLines(_ head: Field, max: Int) -> [Field] {
+        var lines: [Field] = []
+        var start = 0
+        var i = 0
+        while i < head.count, lines.count < max {
+            if head[i] == UInt8(ascii: "\n") {
+                let line = ByteText.trimmed(Field(rebasing: head[start..<i]))
+                if !line.isEmpty { lines.append(line) }
+                start = i + 1
+            }
+            i += 1
+        }
+        if lines.count < max, start < head.count, lines.isEmpty || head.count < 64 * 1024 {
+            let line = ByteText.trimmed(Field(rebasing: head[start..<head.count]))
+            if !line.isEmpty { lines.append(line) }
+        }
+        return lines
+    }
+}
+
+extension ByteText {
+    static func skipSpacesAndNewlines(_ f: Field, _ i: Int) -> Int {
+        var k = i
+        while k < f.count, f[k] == space || f[k] == tab || f[k] == 10 || f[k] == 13 { k += 1 }
+        return k
+    }
+}

@@ -1,0 +1,319 @@
+import Foundation
+
+/// Reads one input: sniffs its format, samples its first rows, decides the
+/// columns and the time format once, then streams every record into a
+/// `RowSink`. A large regular file is read by two threads, one per half.
+final class InputReader {
+    enum Outcome { case rows, empty, headerOnly }
+
+    static let sampleRows = 100
+
+    let stream: ByteStream
+    let options: ReadOptions
+    let pattern: StrftimePattern?
+    let calendar: CalendarSystem
+    let baseUnit: TimeUnit
+    let now: Int64
+    private(set) var notes: [String] = []
+    private(set) var valueName = "rows"
+
+    init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
+         baseUnit: TimeUnit, now: Int64) {
+        self.stream = stream
+        self.options = options
+        self.pattern = pattern
+        self.calendar = calendar
+        self.baseUnit = baseUnit
+        self.now = now
+    }
+
+    var file: String { stream.name }
+
+    func read(into sink: inout RowSink) throws(ReadError) -> Outcome {
+        let scanner = RecordScanner(stream: stream, mode: .lines, limits: options.limits)
+        let head = try scanner.prime()
+        if scanner.atEOF && ByteText.skipSpacesAndNewlines(head, 0) == head.count { return .empty }
+        if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
+            throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+        }
+        // `head` points into the scanner's buffer: use it before sampling moves it.
+        let binary = head.contains(0)
+        let sniffed = options.format == .auto
+        var format = sniffed ? FormatSniffer.format(name: file, head: head) : options.format
+        var plan: RecordPlan
+        switch format {
+        case .csv, .tsv, .auto:
+            let delimiter = format == .tsv ? UInt8(ascii: "\t")
+                : FormatSniffer.delimiter(head, candidates: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")])
+                ?? UInt8(ascii: ",")
+            do {
+                guard let p = try prepareDelimited(scanner, delimiter: delimiter) else { return .headerOnly }
+                plan = p
+            } catch {
+                // A log whose lines happen to hold commas (sniffed from its
+                // content, not named .csv): read it as lines.
+                let named = ["csv", "tsv", "tab"].contains(FormatSniffer.fileExtension(file))
+                guard case .noTimeColumn = error, sniffed, !named, options.timeColumn == nil,
+                      options.valueColumn == nil, options.seriesColumn == nil else { throw binaryHint(error, binary) }
+                format = .lines
+                scanner.mode = .lines
+                do {
+                    plan = try prepareLines(scanner)
+                } catch _ {
+                    throw binaryHint(error, binary)
+                }
+            }
+            if sniffed, case .delimited(_, let header) = plan, format != .lines {
+                var parts: [String] = []
+                if delimiter != UInt8(ascii: ",") || format == .tsv {
+                    parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
+                }
+                if !header && options.header == nil { parts.append("no header") }
+                if !parts.isEmpty { notes.insert("input: " + parts.joined(separator: ", "), at: 0) }
+            }
+        case .jsonl:
+            scanner.mode = .lines
+            do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
+        case .lines:
+            do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
+        }
+        if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
+        try run(scanner, plan, into: &sink)
+        return .rows
+    }
+
+    /// Says so when "no time found" comes from bytes that are not text.
+    private func binaryHint(_ error: ReadError, _ binary: Bool) -> ReadError {
+        guard case .noTimeColumn(let file, let detail) = error, binary else { return error }
+        return .noTimeColumn(file: file, detail: detail + " (the input looks binary: it holds NUL bytes)")
+    }
+
+    // MARK: sampling
+
+    /// Copies up to `count` records (all fields) and rewinds.
+    private func sampleRecords(_ scanner: RecordScanner, count: Int) throws(ReadError) -> Sample {
+        let sample = Sample()
+        scanner.beginSample()
+        defer { scanner.endSample() }
+        while sample.count < count {
+            let next = try scanner.next()
+            if next == .windowFull && sample.count == 0 {
+                throw .unreadable(file: file, reason: "the first line is longer than \(options.limits.maxRecord >> 20) MB; is this text?")
+            }
+            if next == .end || next == .windowFull { break }
+            guard next == .record else { continue }
+            sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
+        }
+        return sample
+    }
+
+    /// The plan for CSV/TSV; nil when the input has a header and nothing else.
+    private func prepareDelimited(_ scanner: RecordScanner, delimiter: UInt8) throws(ReadError) -> RecordPlan? {
+        scanner.mode = .delimited(delimiter)
+        let records = try sampleRecords(scanner, count: Self.sampleRows + 1)
+        guard records.count > 0 else { return nil }
+        let header = options.header ?? Self.looksLikeHeader(records)
+        let data = Sample()
+        for r in (header ? 1 : 0)..<records.count { data.append(records.row(r)) }
+        if header && data.count == 0 { return nil }
+        let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
+        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column")
+        let (plan, notes) = try picker.plan()
+        self.notes += notes
+        valueName = plan.valueName
+        return .delimited(plan, hasHeader: header)
+    }
+
+    /// A first row is a header when it holds no number and no time while
+    /// the rows below it do (or when it is all there is and holds neither).
+    static func looksLikeHeader(_ records: Sample) -> Bool {
+        let first = records.row(0)
+        func isData(_ f: Field) -> Bool {
+            let t = ByteText.trimmed(f)
+            guard !t.isEmpty else { return false }
+            if ValueParser.parse(t) != nil { return true }
+            return TimeFormatDetector.detect([t], allowAnyEpoch: false) != .none
+        }
+        if first.contains(where: isData) { return false }
+        if records.count == 1 { return true }
+        for c in first.indices {
+            let below = (1..<records.count).map { records.value($0, c) }.filter { !ByteText.trimmed($0).isEmpty }
+            if !below.isEmpty && below.count(where: isData) * 2 > below.count { return true }
+        }
+        // Text throughout: a header if its cells differ from every row below.
+        return (1..<records.count).allSatisfy { r in first.indices.contains { records.text(r, $0) != records.text(0, $0) } }
+            && records.count > 1 && first.allSatisfy { !ByteText.trimmed($0).isEmpty }
+    }
+
+    private func prepareJSON(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
+        let lines = try sampleRecords(scanner, count: Self.sampleRows)
+        var names: [String] = []
+        var index: [String: Int] = [:]
+        var rows: [[Int: [UInt8]]] = []
+        let walker = JSONLine()
+        for r in 0..<lines.count {
+            var row: [Int: [UInt8]] = [:]
+            let failure = walker.walk(lines.value(r, 0)) { path, value, kind, _ in
+                let name = String(decoding: path, as: UTF8.self)
+                let c: Int
+                if let known = index[name] { c = known } else { c = names.count; index[name] = c; names.append(name) }
+                row[c] = kind == .null ? [] : Array(value)
+            }
+            if failure == nil { rows.append(row) }
+        }
+        guard !rows.isEmpty else {
+            throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) lines (JSON Lines needs one object per line)")
+        }
+        let data = Sample()
+        for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
+        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field")
+        var (plan, notes) = try picker.plan()
+        self.notes += notes
+        valueName = plan.valueName
+        // Renumber the columns used into slots 0, 1, 2…
+        var paths: [[UInt8]] = []
+        func slot(_ c: Int) -> Int {
+            let p = Array(names[c].utf8)
+            if let i = paths.firstIndex(of: p) { return i }
+            paths.append(p)
+            return paths.count - 1
+        }
+        switch plan.time {
+        case .column(let c): plan.time = .column(slot(c))
+        case .joined(let a, let b): plan.time = .joined(slot(a), slot(b))
+        }
+        plan.value = plan.value.map(slot)
+        plan.series = plan.series.map(slot)
+        return .json(plan, paths: paths)
+    }
+
+    private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
+        for (option, spec) in [("--time", options.timeColumn), ("--value", options.valueColumn), ("--series", options.seriesColumn)] {
+            if let spec { throw .unknownColumn(file: file, option: option, column: spec, available: []) }
+        }
+        let lines = try sampleRecords(scanner, count: Self.sampleRows)
+        let format: TimeFormat?
+        if let pattern {
+            format = .pattern(pattern)
+        } else {
+            format = TimeFormatDetector.detectInLines((0..<lines.count).map { lines.value($0, 0) })
+        }
+        guard let format else {
+            throw .noTimeColumn(file: file, detail: "no timestamps found in the first \(lines.count) lines; "
+                                + "for a table, name the time column with --time (and --time-format)")
+        }
+        notes.append("time: first timestamp on each line, format \(format.description)")
+        notes.append("value: none, counting lines")
+        valueName = "rows"
+        return .lines(format)
+    }
+
+    // MARK: reading
+
+    private func makeParser(_ plan: RecordPlan) -> TimeParser {
+        TimeParser(format: plan.format, zone: calendar.zone, now: now)
+    }
+
+    private func skipsHeader(_ plan: RecordPlan) -> Bool {
+        if case .delimited(_, true) = plan { return true }
+        return false
+    }
+
+    private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
+        var parser = makeParser(plan)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
+           let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
+            let before = sink
+            if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {
+                try stream.finish(complete: true)
+                return
+            }
+            // The split fell inside a quoted field: read the whole file again, in one pass.
+            sink = before
+            let again = RecordScanner(stream: stream.slice(range), mode: scanner.mode, limits: options.limits)
+            _ = try again.prime()
+            var fresh = makeParser(plan)
+            try RowReaders.run(again, plan, parser: &fresh, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+            return
+        }
+        do {
+            try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+        } catch {
+            try? stream.finish(complete: false)
+            throw error
+        }
+        try stream.finish(complete: true)
+    }
+
+    /// Reads `[start, split)` here and `[split, end)` on a second thread.
+    /// Returns false when the split turned out not to be on a record boundary.
+    private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
+                          into sink: inout RowSink) throws(ReadError) -> Bool {
+        stream.limit(to: split)
+        let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
+                                parser: makeParser(plan), sink: RowSink(calendar: calendar, baseUnit: baseUnit,
+                                                                        keep: sink.keep, strict: sink.strict))
+        let thread = Thread { second.run() }
+        thread.stackSize = 8 << 20
+        thread.start()
+        var failure: ReadError?
+        do {
+            try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+        } catch {
+            failure = error
+        }
+        // A quote still open at the split: this half's last record (and maybe
+        // an error about it) and the other half cannot be trusted.
+        if scanner.endedInsideQuote || failure != nil { second.cancel.cancel() }
+        second.done.wait()
+        if scanner.endedInsideQuote { return false }
+        if let failure { throw failure }
+        let lineOffset = scanner.line - 1
+        switch second.result {
+        case .success(let other):
+            sink.absorb(other, lineOffset: lineOffset)
+            return true
+        case .failure(.badRow(var row)):
+            row.line += lineOffset
+            throw .badRow(row)
+        case .failure(let error):
+            throw error
+        case nil:
+            return false
+        }
+    }
+}
+
+/// The second thread's half of a file and what came of it.
+private final class SecondHalf: @unchecked Sendable {
+    let stream: ByteStream
+    let mode: RecordScanner.Mode
+    let limits: ScannerLimits
+    let plan: RecordPlan
+    var parser: TimeParser
+    var sink: RowSink
+    let cancel = CancelFlag()
+    let done = DispatchSemaphore(value: 0)
+    var result: Result<RowSink, ReadError>?
+
+    init(stream: ByteStream, mode: RecordScanner.Mode, limits: ScannerLimits, plan: RecordPlan, parser: TimeParser, sink: RowSink) {
+        self.stream = stream
+        self.mode = mode
+        self.limits = limits
+        self.plan = plan
+        self.parser = parser
+        self.sink = sink
+    }
+
+    func run() {
+        defer { done.signal() }
+        let scanner = RecordScanner(stream: stream, mode: mode, limits: limits)
+        do {
+            try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
+            result = .success(sink)
+        } catch {
+            result = .failure(error)
+        }
+    }
+}

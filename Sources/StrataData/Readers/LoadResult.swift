@@ -1,0 +1,41 @@
+/// A row that was not used, and why.
+public struct SkippedRow: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    /// Physical 1-based line where the row (or its bad field) is.
+    public var line: Int
+    /// 1-based character column where the bad field starts.
+    public var column: Int
+    public var reason: String
+
+    public init(file: String, line: Int, column: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
+    /// `data.csv:12:7: time "2013-13-45" does not parse as YYYY-MM-DD`
+    public var description: String { "\(file):\(line):\(column): \(reason)".visible }
+}
+
+/// Everything read from the inputs: the accumulated buckets and the
+/// accounting (`accepted + skipped == rowsRead`, always).
+public struct LoadResult: Sendable {
+    public var accumulator: Accumulator
+    /// Series names in order of first appearance; name `i` is accumulator
+    /// series `i`. Empty without `--series`.
+    public var seriesNames: [String]
+    /// The value column's name, or `rows` when counting.
+    public var valueName: String
+    /// A file name, `stdin`, or `a.csv +2` for several inputs.
+    public var sourceName: String
+    /// Data rows seen (blank lines and the header are not rows).
+    public var rowsRead: Int
+    public var accepted: Int
+    public var skipped: Int
+    /// The first few skipped rows, in input order.
+    public var firstSkipped: [SkippedRow]
+    /// Lines for stderr: the format and columns picked, e.g.
+    /// `time: column "date", format YYYY/MM/DD`.
+    public var notes: [String]
+}

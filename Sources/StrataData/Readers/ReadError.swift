@@ -1,0 +1,76 @@
+/// Why reading stopped. Each case knows its exit code (64 usage, 65 bad
+/// data, 66 cannot open) and renders as one line naming the file, and the
+/// line and column where there is one.
+public enum ReadError: Error, Sendable, Equatable {
+    /// The file is missing, unreadable, or a directory (66).
+    case cannotOpen(file: String, reason: String)
+    /// `--time`, `--value` or `--series` names no column (64).
+    case unknownColumn(file: String, option: String, column: String, available: [String])
+    /// A 1-based column index beyond the row (64).
+    case columnOutOfRange(file: String, option: String, index: Int, count: Int)
+    /// `--time-format` cannot be used (64).
+    case badTimeFormat(pattern: String, reason: String)
+    /// Day and month order cannot be told from the data (64: `--time-format` settles it).
+    case ambiguousDates(file: String, column: String, example: String)
+    /// No column or text in the sample parses as a time (65).
+    case noTimeColumn(file: String, detail: String)
+    /// `--strict` and a bad row (65).
+    case badRow(SkippedRow)
+    /// Nothing usable in the input (65): empty, header only, or every row bad.
+    case noValidRows(file: String, detail: String)
+    /// The bytes cannot be read as text (65): UTF-16, broken gzip data.
+    case unreadable(file: String, reason: String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .cannotOpen: 66
+        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates: 64
+        case .noTimeColumn, .badRow, .noValidRows, .unreadable: 65
+        }
+    }
+
+    /// One line for stderr, starting with `strata: `; control characters
+    /// from the data (or a file name) are shown as `\xNN`, never sent.
+    public var message: String {
+        ("strata: " + {
+            switch self {
+            case .cannotOpen(let file, let reason):
+                return "\(file): cannot open: \(reason)"
+            case .unknownColumn(let file, let option, let column, let available):
+                let list = available.isEmpty ? "" : " (columns: \(available.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")))"
+                return "\(file): \(option) \"\(column)\": no such column\(list)"
+            case .columnOutOfRange(let file, let option, let index, let count):
+                return "\(file): \(option) \(index): column out of range (rows have \(count) column\(count == 1 ? "" : "s"))"
+            case .badTimeFormat(let pattern, let reason):
+                return "--time-format \"\(pattern)\": \(reason)"
+            case .ambiguousDates(let file, let column, let example):
+                return "\(file): column \"\(column)\": dates like \(example) could be DD/MM/YYYY or MM/DD/YYYY; "
+                    + "say which with --time-format \"%d/%m/%Y\" or \"%m/%d/%Y\""
+            case .noTimeColumn(let file, let detail):
+                return "\(file): \(detail)"
+            case .badRow(let row):
+                return row.description
+            case .noValidRows(let file, let detail):
+                return "\(file): \(detail)"
+            case .unreadable(let file, let reason):
+                return "\(file): \(reason)"
+            }
+        }()).visible
+    }
+}
+
+extension String {
+    /// Control characters (C0, DEL, C1) as visible `\xNN` escapes.
+    var visible: String {
+        guard unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(2)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+/// How the input is written; `auto` sniffs each input.
+public enum InputFormat: String, CaseIterable, Sendable {
+    case auto, csv, tsv, jsonl, lines
+}
+
+/// Where rows come from.
+public enum InputSource: Sendable, Equatable {
+    case file(String)
+    case standardInput
+}
+
+/// What the command line says about reading the input.
+public struct ReadOptions: Sendable {
+    public var format: InputFormat = .auto
+    /// A header name or 1-based index; `A+B` joins a date and a time column.
+    /// For JSON Lines, a field name or dotted path (`event.ts`).
+    public var timeColumn: String?
+    public var valueColumn: String?
+    public var seriesColumn: String?
+    /// `--count`: every row counts 1, whatever the columns hold.
+    public var countOnly = false
+    /// strftime-style, e.g. `%d.%m.%Y %H:%M`.
+    public var timeFormat: String?
+    /// nil: detect the header; false: `--no-header`; true: the first row is a header.
+    public var header: Bool?
+    /// `--strict`: stop at the first bad row (exit 65).
+    public var strict = false
+    /// "Now" in UTC seconds, for syslog times (which have no year); nil: the clock.
+    public var now: Int64?
+    /// How many skipped rows `LoadResult.firstSkipped` keeps.
+    public var skippedToKeep = 5
+    /// A regular file with at least this many bytes after the sample is read
+    /// by two threads (one per half). Internal, so tests can make it small.
+    var splitThreshold: Int64 = 8 << 20
+    /// Buffer sizes of the record scanner (internal: tests make them tiny).
+    var limits = ScannerLimits()
+
+    public init() {}
+}

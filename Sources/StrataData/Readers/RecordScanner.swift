@@ -1,0 +1,466 @@
+import Foundation
+
+/// One field of the current record: its text (unquoted) and where it
+/// starts, for messages. Valid until the scanner moves on.
+struct FieldRef {
+    var bytes: Field
+    /// Buffer index of the field's first byte, and of the start of its physical line.
+    var rawStart: Int
+    var lineStart: Int
+    /// Newlines between the record's start and this field (quoted newlines).
+    var lineDelta: Int
+}
+
+/// Sizes of a scanner's buffer: the usual chunk, the longest record it
+/// will hold, and how far sampling may read ahead.
+struct ScannerLimits: Sendable {
+    var chunk = 1 << 20
+    var maxRecord = 32 << 20
+    var sampleWindow = 4 << 20
+}
+
+/// Splits a byte stream into records without making a String per line:
+/// delimited records (RFC 4180 quoting: quoted delimiters, doubled quotes,
+/// newlines inside quotes; CRLF) or plain lines. Reads into one buffer of
+/// about 1 MB, which grows only to hold a record longer than that (up to
+/// `maxRecord`). Counts physical lines as it goes. Blank lines are skipped.
+final class RecordScanner {
+    enum Mode: Equatable { case delimited(UInt8), lines }
+
+    enum Next: Equatable {
+        case record
+        /// A record longer than `maxRecord` bytes, skipped up to the next line.
+        case oversized
+        /// A quote that never closes: the rest of its first line is skipped.
+        case unterminatedQuote
+        /// While sampling: the sample window is full.
+        case windowFull
+        case end
+    }
+
+    static let maxFields = 4096
+    static let quote = UInt8(ascii: "\"")
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+
+    let stream: ByteStream
+    var mode: Mode
+    let limits: ScannerLimits
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var pos = 0
+    private var end = 0
+    private(set) var atEOF = false
+    /// The physical line on which the next record starts.
+    private(set) var line = 1
+    private var pin: Int?
+    private var pinLine = 1
+    /// Records read since `beginSample`: the window only limits a sample that has one.
+    private var sampled = 0
+
+    // The current record.
+    private(set) var recordLine = 1
+    private(set) var recordStart = 0
+    private(set) var recordEnd = 0
+    /// Fields stored (at most `maxFields`) and fields seen.
+    private(set) var fieldCount = 0
+    private(set) var totalFields = 0
+    private var fields: UnsafeMutablePointer<FieldRef>
+    private var fieldCapacity = 64
+    private var arena: UnsafeMutablePointer<UInt8>?
+    private var arenaCapacity = 0
+    /// Set when the input ended inside a quoted field (a split in the wrong place, or bad data).
+    private(set) var endedInsideQuote = false
+    /// Column of the quote that did not close, for `.unterminatedQuote`.
+    private(set) var badColumn = 1
+
+    init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
+        self.stream = stream
+        self.mode = mode
+        self.limits = limits
+        self.capacity = limits.chunk
+        buffer = .allocate(capacity: capacity)
+        fields = .allocate(capacity: fieldCapacity)
+    }
+
+    deinit {
+        buffer.deallocate()
+        fields.deallocate()
+        arena?.deallocate()
+    }
+
+    // MARK: start and sampling
+
+    /// Reads the first chunk; skips a UTF-8 byte order mark. Returns the bytes
+    /// available at the start, for sniffing.
+    func prime() throws(ReadError) -> Field {
+        while end < min(64 * 1024, capacity) && !atEOF { _ = try fill() }
+        if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
+        return Field(start: buffer + pos, count: end - pos)
+    }
+
+    /// Starts a sample: records read from now on are read again after `endSample`.
+    func beginSample() {
+        pin = pos
+        pinLine = line
+        sampled = 0
+    }
+
+    func endSample() {
+        guard let pin else { return }
+        pos = pin
+        line = pinLine
+        self.pin = nil
+    }
+
+    /// The file offset just after the buffered bytes (for splitting a file).
+    var streamPosition: Int64 { stream.position }
+
+    // MARK: reading records
+
+    private enum Fill { case more, eof, full }
+
+    /// Moves the unread tail to the front and reads more after it.
+    private func fill() throws(ReadError) -> Fill {
+        if atEOF { return .eof }
+        let keep = pin ?? pos
+        if keep > 0 {
+            if end > keep { memmove(buffer, buffer + keep, end - keep) }
+            end -= keep
+            pos -= keep
+            recordStart = pos
+            if pin != nil { pin! -= keep }
+        }
+        if end == capacity {
+            let cap = pin != nil && sampled > 0 ? limits.sampleWindow : limits.maxRecord
+            if capacity >= cap { return .full }
+            let newCapacity = min(capacity * 2, cap)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        let n = try stream.read(into: buffer + end, count: capacity - end)
+        if n == 0 {
+            atEOF = true
+            return .eof
+        }
+        end += n
+        return .more
+    }
+
+    /// Reads the next non-blank record.
+    func next() throws(ReadError) -> Next {
+        while true {
+            if pos >= end {
+                if atEOF { return .end }
+                switch try fill() {
+                case .more, .eof: continue
+                case .full: return .windowFull
+                }
+            }
+            let result: Next?
+            switch mode {
+            case .delimited(let d): result = try scanDelimited(d)
+            case .lines: result = try scanLine()
+            }
+            if let result {
+                if result == .record && isBlank { continue }
+                if pin != nil { sampled += 1 }
+                return result
+            }
+        }
+    }
+
+    /// A record of one empty or all-space field: a blank line, not a row.
+    private var isBlank: Bool {
+        guard totalFields == 1 else { return false }
+        let f = fields[0]
+        if f.bytes.count > 0 && buffer[f.rawStart] == Self.quote { return false }
+        return ByteText.trimmed(f.bytes).isEmpty
+    }
+
+    @inline(__always)
+    private func store(_ ref: FieldRef) {
+        totalFields += 1
+        guard fieldCount < Self.maxFields else { return }
+        if fieldCount == fieldCapacity {
+            let grown = UnsafeMutablePointer<FieldRef>.allocate(capacity: fieldCapacity * 2)
+            grown.moveInitialize(from: fields, count: fieldCount)
+            fields.deallocate()
+            fields = grown
+            fieldCapacity *= 2
+        }
+        (fields + fieldCount).initialize(to: ref)
+        fieldCount += 1
+    }
+
+    /// Handles a record that reached the end of the buffer: nil to rescan, or what to return.
+    private func needMore() throws(ReadError) -> Next? {
+        switch try fill() {
+        case .more, .eof: return nil
+        case .full: return pin != nil ? .windowFull : try skipOversized()
+        }
+    }
+
+    /// One plain line (JSON Lines, logs).
+    private func scanLine() throws(ReadError) -> Next? {
+        let start = pos
+        let found = memchr(buffer + start, Int32(Self.lf), end - start)
+        let stop: Int
+        if let found {
+            stop = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        } else if atEOF {
+            stop = end
+        } else {
+            return try needMore()
+        }
+        var contentEnd = stop
+        if contentEnd > start && buffer[contentEnd - 1] == Self.cr { contentEnd -= 1 }
+        fieldCount = 0
+        totalFields = 0
+        store(FieldRef(bytes: Field(start: buffer + start, count: contentEnd - start), rawStart: start, lineStart: start, lineDelta: 0))
+        recordStart = start
+        recordEnd = contentEnd
+        recordLine = line
+        pos = min(stop + 1, end)
+        line += 1
+        return .record
+    }
+
+    /// One delimited record; rescans from its start after a refill.
+    private func scanDelimited(_ delim: UInt8) throws(ReadError) -> Next? {
+        let buf = buffer, limit = end, eof = atEOF
+        let start = pos
+        var p = start
+        var newlines = 0
+        var lineStart = start
+        var escapedFields = false
+        fieldCount = 0
+        totalFields = 0
+        while true {
+            let fieldStart = p
+            let fieldLine = newlines, fieldLineStart = lineStart
+            var contentStart = p, contentEnd: Int
+            var escaped = false
+            if p < limit && buf[p] == Self.quote {
+                p += 1
+                contentStart = p
+                while true {
+                    if p >= limit {
+                        if !eof { return try needMore() }
+                        return unterminated(at: fieldStart, lineStart: fieldLineStart, lineDelta: fieldLine, newlines: newlines)
+                    }
+                    let b = buf[p]
+                    if b == Self.quote {
+                        if p + 1 >= limit && !eof { return try needMore() }
+                        if p + 1 < limit && buf[p + 1] == Self.quote {
+                            escaped = true
+                            p += 2
+                            continue
+                        }
+                        break
+                    }
+                    if b == Self.lf {
+                        newlines += 1
+                        lineStart = p + 1
+                    }
+                    p += 1
+                }
+                contentEnd = p
+                p += 1
+                // Text after the closing quote is kept (leniently), except the CR of a CRLF.
+                let junkStart = p
+                while p < limit {
+                    let b = buf[p]
+                    if b == delim || b == Self.lf { break }
+                    p += 1
+                }
+                if p >= limit && !eof { return try needMore() }
+                var junkEnd = p
+                if junkEnd > junkStart && buf[junkEnd - 1] == Self.cr && (p >= limit || buf[p] == Self.lf) { junkEnd -= 1 }
+                if junkEnd > junkStart {
+                    escaped = true
+                    contentEnd = junkEnd
+                }
+                if escaped {
+                    escapedFields = true
+                    // Marked by a negative count until unescaped below.
+                    store(FieldRef(bytes: Field(start: buf + fieldStart, count: contentEnd - fieldStart), rawStart: fieldStart,
+                                   lineStart: fieldLineStart, lineDelta: ~fieldLine))
+                } else {
+                    store(FieldRef(bytes: Field(start: buf + contentStart, count: contentEnd - contentStart), rawStart: fieldStart,
+                                   lineStart: fieldLineStart, lineDelta: fieldLine))
+                }
+            } else {
+                p = Self.findDelimiterOrNewline(buf, from: p, limit: limit, delim: delim)
+                if p >= limit && !eof { return try needMore() }
+                contentEnd = p
+                if contentEnd > contentStart && buf[contentEnd - 1] == Self.cr && (p >= limit || buf[p] == Self.lf) { contentEnd -= 1 }
+                store(FieldRef(bytes: Field(start: buf + contentStart, count: contentEnd - contentStart), rawStart: fieldStart,
+                               lineStart: fieldLineStart, lineDelta: fieldLine))
+            }
+            if p < limit && buf[p] == delim {
+                p += 1
+                continue
+            }
+            recordEnd = p
+            if p < limit {
+                p += 1  // the LF
+                newlines += 1
+            }
+            break
+        }
+        recordStart = start
+        recordLine = line
+        line += newlines
+        pos = p
+        if escapedFields { unescapeFields() }
+        return .record
+    }
+
+    /// The first `delim` or LF in `buf[from..<limit]`, or `limit`. Eight bytes
+    /// at a time: a byte equal to the one sought makes a zero byte after an
+    /// XOR, and `(x - 0x01…) & ~x & 0x80…` marks the first zero byte exactly.
+    @inline(__always)
+    static func findDelimiterOrNewline(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int, delim: UInt8) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let delims = ones &* UInt64(delim)
+        let lfs = ones &* UInt64(lf)
+        var p = from
+        let raw = UnsafeRawPointer(buf)
+        while p + 8 <= limit {
+            let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+            let a = w ^ delims, b = w ^ lfs
+            let hits = ((a &- ones) & ~a & highs) | ((b &- ones) & ~b & highs)
+            if hits != 0 { return p + hits.trailingZeroBitCount >> 3 }
+            p += 8
+        }
+        while p < limit {
+            let b = buf[p]
+            if b == delim || b == lf { return p }
+            p += 1
+        }
+        return limit
+    }
+
+    /// A quoted field still open at the end of the input: report its
+    /// record's first line as bad and carry on from the next line.
+    private func unterminated(at fieldStart: Int, lineStart: Int, lineDelta: Int, newlines: Int) -> Next {
+        endedInsideQuote = true
+        badColumn = Self.characters(buffer, from: lineStart, to: fieldStart) + 1
+        let firstLF = memchr(buffer + fieldStart, Int32(Self.lf), end - fieldStart)
+        let resume = firstLF.map { buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? end
+        recordStart = pos
+        recordEnd = resume
+        recordLine = line + lineDelta
+        line += lineDelta + 1
+        pos = resume
+        fieldCount = 0
+        totalFields = 0
+        return .unterminatedQuote
+    }
+
+    /// The record does not fit in `maxRecord` bytes: skip to the end of its first line.
+    private func skipOversized() throws(ReadError) -> Next {
+        recordLine = line
+        fieldCount = 0
+        totalFields = 0
+        if let lf = memchr(buffer + pos, Int32(Self.lf), end - pos) {
+            // A quote that runs on across lines: resume on the next line.
+            pos = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+            line += 1
+            return .oversized
+        }
+        // One physical line longer than the buffer: drop it chunk by chunk.
+        pos = end
+        while true {
+            switch try fill() {
+            case .eof:
+                line += 1
+                return .oversized
+            case .more, .full:
+                if let lf = memchr(buffer + pos, Int32(Self.lf), end - pos) {
+                    pos = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+                    line += 1
+                    return .oversized
+                }
+                pos = end
+            }
+        }
+    }
+
+    /// Rewrites quoted fields that hold doubled quotes or trailing text into the arena.
+    private func unescapeFields() {
+        let need = recordEnd - recordStart
+        if arenaCapacity < need {
+            arena?.deallocate()
+            arenaCapacity = max(need, 4096)
+            arena = .allocate(capacity: arenaCapacity)
+        }
+        let out = arena!
+        var o = 0
+        for i in 0..<fieldCount where fields[i].lineDelta < 0 {
+            let raw = fields[i].bytes
+            let begin = o
+            var k = 0
+            var inQuote = false
+            if raw.count > 0 && raw[0] == Self.quote { inQuote = true; k = 1 }
+            while k < raw.count {
+                let b = raw[k]
+                if inQuote && b == Self.quote {
+                    if k + 1 < raw.count && raw[k + 1] == Self.quote {
+                        out[o] = b; o += 1; k += 2
+                    } else {
+                        inQuote = false; k += 1
+                    }
+                    continue
+                }
+                out[o] = b
+                o += 1
+                k += 1
+            }
+            fields[i].bytes = Field(start: out + begin, count: o - begin)
+            fields[i].lineDelta = ~fields[i].lineDelta
+        }
+    }
+
+    // MARK: the current record
+
+    @inline(__always)
+    func field(_ i: Int) -> Field { fields[i].bytes }
+
+    /// Physical line and 1-based character column where field `i` starts;
+    /// past the last field, the end of the record.
+    func location(ofField i: Int) -> (line: Int, column: Int) {
+        guard i < fieldCount else {
+            // The end of the record's last physical line.
+            var lineStart = recordStart
+            var delta = 0
+            if recordEnd > recordStart {
+                for k in recordStart..<recordEnd where buffer[k] == Self.lf { lineStart = k + 1; delta += 1 }
+            }
+            return (recordLine + delta, Self.characters(buffer, from: lineStart, to: recordEnd) + 1)
+        }
+        let f = fields[i]
+        return (recordLine + f.lineDelta, Self.characters(buffer, from: f.lineStart, to: f.rawStart) + 1)
+    }
+
+    /// Location of a byte offset inside a plain line (for `lines` and JSON).
+    func location(ofOffset offset: Int) -> (line: Int, column: Int) {
+        (recordLine, Self.characters(buffer, from: recordStart, to: recordStart + offset) + 1)
+    }
+
+    /// UTF-8 characters in `buffer[from..<to]` (continuation bytes do not count).
+    static func characters(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
+        var n = 0
+        var k = from
+        while k < to {
+            if buffer[k] & 0xC0 != 0x80 { n += 1 }
+            k += 1
+        }
+        return n
+    }
+}

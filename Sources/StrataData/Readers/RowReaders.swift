@@ -1,0 +1,255 @@
+import Foundation
+
+/// Tells a second reading thread to stop early (the first one failed).
+final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    func cancel() { lock.withLock { cancelled = true } }
+    var isCancelled: Bool { lock.withLock { cancelled } }
+}
+
+/// How to read every record of one input, decided from its sample.
+enum RecordPlan: Sendable {
+    case delimited(RowPlan, hasHeader: Bool)
+    /// JSON Lines: `paths[i]` is the dotted path read into slot `i` of the plan's columns.
+    case json(RowPlan, paths: [[UInt8]])
+    case lines(TimeFormat)
+
+    var format: TimeFormat {
+        switch self {
+        case .delimited(let p, _), .json(let p, _): p.format
+        case .lines(let f): f
+        }
+    }
+}
+
+/// The loops that turn records into accepted or skipped rows. Every
+/// record that is not blank (and not the header) is counted in `rowsRead`
+/// and then either accepted or skipped, never both, never neither.
+enum RowReaders {
+    static let cancelCheckInterval = 1 << 16
+
+    static func run(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, sink: inout RowSink,
+                    skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
+        switch plan {
+        case .delimited(let p, _): try delimited(scanner, p, parser: &parser, sink: &sink, skipHeader: skipHeader, cancel: cancel)
+        case .json(let p, let paths): try json(scanner, p, paths: paths, parser: &parser, sink: &sink, cancel: cancel)
+        case .lines: try lines(scanner, parser: &parser, sink: &sink, cancel: cancel)
+        }
+    }
+
+    /// Counts records the scanner could not split (too long, quote never closed).
+    private static func skipBroken(_ next: RecordScanner.Next, _ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) {
+        sink.rowsRead += 1
+        let file = scanner.stream.name
+        if next == .oversized {
+            try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
+                                     reason: "record longer than \(scanner.limits.maxRecord >> 20) MB"))
+        } else {
+            try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
+                                     reason: "quoted field is never closed"))
+        }
+    }
+
+    // MARK: CSV and TSV
+
+    static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
+                          skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
+        var headerPending = skipHeader
+        let needed = plan.columnsNeeded
+        var joined: [UInt8] = []
+        var countdown = cancelCheckInterval
+        while true {
+            let next = try scanner.next()
+            if next != .record {
+                if next == .end || next == .windowFull { return }
+                try skipBroken(next, scanner, &sink)
+                continue
+            }
+            if headerPending {
+                headerPending = false
+                continue
+            }
+            countdown -= 1
+            if countdown == 0 {
+                countdown = cancelCheckInterval
+                if cancel?.isCancelled == true { return }
+            }
+            sink.rowsRead += 1
+            guard scanner.fieldCount >= needed else {
+                try skipShortRow(scanner, plan, &sink)
+                continue
+            }
+            let seconds: Int64?
+            switch plan.time {
+            case .column(let c):
+                seconds = parser.parse(scanner.field(c))
+            case .joined(let a, let b):
+                joined.removeAll(keepingCapacity: true)
+                joined.append(contentsOf: ByteText.trimmed(scanner.field(a)))
+                joined.append(ByteText.space)
+                joined.append(contentsOf: ByteText.trimmed(scanner.field(b)))
+                seconds = joined.withUnsafeBufferPointer { parser.parse($0) }
+            }
+            guard let seconds else {
+                let f: Field
+                switch plan.time {
+                case .column(let c): f = scanner.field(c)
+                case .joined: f = joined.withUnsafeBufferPointer { $0 }
+                }
+                let at = scanner.location(ofField: plan.timeColumn)
+                try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
+                                         reason: timeReason(f, plan, joinedCopy: joined)))
+                continue
+            }
+            var value = 1.0
+            if let c = plan.value {
+                guard let v = ValueParser.parse(scanner.field(c)) else {
+                    let at = scanner.location(ofField: c)
+                    try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
+                                             reason: ValueParser.reason(scanner.field(c), column: plan.valueName)))
+                    continue
+                }
+                value = v
+            }
+            var series = 0
+            if let c = plan.series {
+                guard let s = sink.series.index(of: scanner.field(c)) else {
+                    let at = scanner.location(ofField: c)
+                    try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
+                                             reason: "series \(ByteText.quoted(scanner.field(c))) is past the limit of \(SeriesTable.limit) series"))
+                    continue
+                }
+                series = s
+            }
+            sink.accept(seconds: seconds, value: value, series: series)
+        }
+    }
+
+    private static func skipShortRow(_ scanner: RecordScanner, _ plan: RowPlan, _ sink: inout RowSink) throws(ReadError) {
+        let have = scanner.fieldCount
+        var missing: [(Int, String)] = []
+        switch plan.time {
+        case .column(let c): missing.append((c, plan.timeName))
+        case .joined(let a, let b): missing += [(a, plan.timeName), (b, plan.timeName)]
+        }
+        if let v = plan.value { missing.append((v, plan.valueName)) }
+        if let s = plan.series { missing.append((s, plan.seriesName)) }
+        let first = missing.filter { $0.0 >= have }.min { $0.0 < $1.0 }
+        let at = scanner.location(ofField: have)
+        let fields = scanner.totalFields == 1 ? "1 field" : "\(scanner.totalFields) fields"
+        try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
+                                 reason: "row has \(fields), no column \((first?.0 ?? have) + 1) (\"\(first?.1 ?? "")\")"))
+    }
+
+    private static func timeReason(_ f: Field, _ plan: RowPlan, joinedCopy: [UInt8]) -> String {
+        let t = ByteText.trimmed(f)
+        if t.isEmpty || (t.count == 1 && t[0] == ByteText.space) { return "empty time in column \"\(plan.timeName)\"" }
+        return "time \(ByteText.quoted(t)) does not parse as \(plan.format.shortDescription)"
+    }
+
+    // MARK: JSON Lines
+
+    static func json(_ scanner: RecordScanner, _ plan: RowPlan, paths: [[UInt8]], parser: inout TimeParser,
+                     sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
+        let walker = JSONLine()
+        let slots = JSONSlots(paths)
+        var joined = ByteBuffer()
+        defer { joined.free() }
+        var countdown = cancelCheckInterval
+        let file = scanner.stream.name
+        while true {
+            let next = try scanner.next()
+            if next != .record {
+                if next == .end || next == .windowFull { return }
+                try skipBroken(next, scanner, &sink)
+                continue
+            }
+            countdown -= 1
+            if countdown == 0 {
+                countdown = cancelCheckInterval
+                if cancel?.isCancelled == true { return }
+            }
+            sink.rowsRead += 1
+            slots.reset()
+            let failure = walker.walk(scanner.field(0)) { path, value, kind, offset in
+                slots.offer(path: path, value: value, kind: kind, offset: offset)
+            }
+            func skip(at offset: Int, _ reason: String) throws(ReadError) {
+                let at = scanner.location(ofOffset: offset)
+                try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: reason))
+            }
+            if let failure {
+                switch failure {
+                case .notAnObject: try skip(at: 0, "not a JSON object")
+                case .invalid(let at): try skip(at: at, "invalid JSON")
+                }
+                continue
+            }
+            // The time.
+            let text: Field
+            switch plan.time {
+            case .column(let c):
+                guard slots.isPresent(c) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
+                text = slots.value(c)
+            case .joined(let a, let b):
+                guard slots.isPresent(a), slots.isPresent(b) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
+                joined.removeAll()
+                joined.append(slots.value(a))
+                joined.append(ByteText.space)
+                joined.append(slots.value(b))
+                text = joined.bytes
+            }
+            guard let seconds = parser.parse(text) else {
+                try skip(at: slots.offset(plan.timeColumn), timeReason(text, plan, joinedCopy: []))
+                continue
+            }
+            var value = 1.0
+            if let c = plan.value {
+                guard slots.isPresent(c) else { try skip(at: 0, "no field \"\(plan.valueName)\""); continue }
+                let kind = slots.kind(c)
+                guard kind == .number || kind == .string, let v = ValueParser.parse(slots.value(c)) else {
+                    try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
+                    continue
+                }
+                value = v
+            }
+            var series = 0
+            if let c = plan.series {
+                guard let s = sink.series.index(of: slots.isPresent(c) ? slots.value(c) : Field(start: nil, count: 0)) else {
+                    try skip(at: slots.offset(c), "series past the limit of \(SeriesTable.limit) series")
+                    continue
+                }
+                series = s
+            }
+            sink.accept(seconds: seconds, value: value, series: series)
+        }
+    }
+
+    // MARK: logs
+
+    static func lines(_ scanner: RecordScanner, parser: inout TimeParser, sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
+        var countdown = cancelCheckInterval
+        while true {
+            let next = try scanner.next()
+            if next != .record {
+                if next == .end || next == .windowFull { return }
+                try skipBroken(next, scanner, &sink)
+                continue
+            }
+            countdown -= 1
+            if countdown == 0 {
+                countdown = cancelCheckInterval
+                if cancel?.isCancelled == true { return }
+            }
+            sink.rowsRead += 1
+            if let (seconds, _) = parser.find(in: scanner.field(0)) {
+                sink.accept(seconds: seconds, value: 1, series: 0)
+            } else {
+                try sink.skip(SkippedRow(file: scanner.stream.name, line: scanner.recordLine, column: 1,
+                                         reason: "no \(parser.format.shortDescription) time on this line"))
+            }
+        }
+    }
+}

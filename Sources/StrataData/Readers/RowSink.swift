@@ -1,0 +1,45 @@
+/// Where one reading thread puts its rows: the accumulator, the series
+/// table, and the accounting of read, accepted and skipped rows.
+struct RowSink: Sendable {
+    var accumulator: Accumulator
+    var series = SeriesTable()
+    var rowsRead = 0
+    var accepted = 0
+    var skipped = 0
+    var firstSkipped: [SkippedRow] = []
+    let keep: Int
+    let strict: Bool
+
+    init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
+        accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        self.keep = keep
+        self.strict = strict
+    }
+
+    @inline(__always)
+    mutating func accept(seconds: Int64, value: Double, series: Int) {
+        accepted += 1
+        accumulator.add(seconds: seconds, value: value, series: series)
+    }
+
+    /// Counts a bad row; with `--strict`, stops there.
+    mutating func skip(_ row: @autoclosure () -> SkippedRow) throws(ReadError) {
+        skipped += 1
+        if strict { throw .badRow(row()) }
+        if firstSkipped.count < keep { firstSkipped.append(row()) }
+    }
+
+    /// Adds a later part's rows (a second thread's half of a file); its
+    /// skipped rows' lines are shifted by `lineOffset`.
+    mutating func absorb(_ other: RowSink, lineOffset: Int) {
+        let map = series.absorb(other.series)
+        accumulator.merge(other.accumulator, seriesMap: map.isEmpty ? nil : map)
+        rowsRead += other.rowsRead
+        accepted += other.accepted
+        skipped += other.skipped
+        for var row in other.firstSkipped where firstSkipped.count < keep {
+            row.line += lineOffset
+            firstSkipped.append(row)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Copies of an input's first rows, kept for the decisions made once per
+/// input: the header, the columns, the time format.
+final class Sample {
+    private var storage: [UInt8] = []
+    private var rows: [[Range<Int>]] = []
+    private var frozen: UnsafeMutableBufferPointer<UInt8>?
+
+    deinit { frozen?.deallocate() }
+
+    var count: Int { rows.count }
+    var maxColumns: Int { rows.map(\.count).max() ?? 0 }
+
+    func append(_ fields: [Field]) {
+        precondition(frozen == nil, "append after reading")
+        rows.append(fields.map { f in
+            let start = storage.count
+            storage.append(contentsOf: f)
+            return start..<storage.count
+        })
+    }
+
+    func append(_ fields: [[UInt8]]) {
+        precondition(frozen == nil, "append after reading")
+        rows.append(fields.map { f in
+            let start = storage.count
+            storage.append(contentsOf: f)
+            return start..<storage.count
+        })
+    }
+
+    /// Storage is copied once into stable memory, so fields can point into it.
+    private var bytes: UnsafeMutableBufferPointer<UInt8> {
+        if let frozen { return frozen }
+        let b = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(storage.count, 1))
+        _ = b.initialize(from: storage)
+        frozen = b
+        return b
+    }
+
+    /// The value at row `r`, column `c`; empty when the row is shorter.
+    func value(_ r: Int, _ c: Int) -> Field {
+        guard c < rows[r].count else { return Field(start: nil, count: 0) }
+        let range = rows[r][c]
+        return Field(rebasing: UnsafeBufferPointer(bytes)[range])
+    }
+
+    func fieldCount(_ r: Int) -> Int { rows[r].count }
+
+    func column(_ c: Int, from first: Int = 0) -> [Field] {
+        (first..<count).map { value($0, c) }
+    }
+
+    func row(_ r: Int) -> [Field] { (0..<rows[r].count).map { value(r, $0) } }
+
+    func text(_ r: Int, _ c: Int) -> String {
+        String(decoding: ByteText.trimmed(value(r, c)), as: UTF8.self)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads a number from field bytes: integers, decimals, exponents, a
+/// leading `+`, and thousands grouped with commas (`"1,234.5"`). Anything
+/// else (empty, `NA`, `NaN`, `inf`, words) is not a number.
+enum ValueParser {
+    /// Powers of ten that are exact in a Double (a switch, not an array:
+    /// no lazy global, no bounds check on the hot path).
+    @inline(__always)
+    static func exactPower(_ n: Int) -> Double {
+        switch n {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
+
+    /// The value, or nil. Finite values only.
+    @inline(__always)
+    static func parse(_ raw: Field) -> Double? {
+        let f = ByteText.trimmed(raw)
+        let n = f.count
+        guard n > 0 else { return nil }
+        var i = 0
+        var negative = false
+        let c = f[0]
+        if c == UInt8(ascii: "-") { negative = true; i = 1 } else if c == UInt8(ascii: "+") { i = 1 }
+        // Fast path: up to 19 digits with one optional point. A Double made
+        // from an integer below 2^53 divided by an exact power of ten is
+        // correctly rounded.
+        var mantissa: Int64 = 0
+        var digits = 0, fractionDigits = 0
+        var seenPoint = false
+        while i < n {
+            let d = f[i] &- ByteText.zero
+            if d < 10 {
+                // Wrapping is harmless: more than 15 digits take the slow path.
+                mantissa = mantissa &* 10 &+ Int64(d)
+                digits &+= 1
+                fractionDigits &+= seenPoint ? 1 : 0
+            } else if f[i] == UInt8(ascii: ".") && !seenPoint {
+                seenPoint = true
+            } else {
+                break
+            }
+            i &+= 1
+        }
+        if i == n && digits > 0 && digits <= 15 {
+            let v = Double(mantissa) / exactPower(fractionDigits)
+            return negative ? -v : v
+        }
+        return slowPath(f)
+    }
+
+    /// Exponents, long mantissas, grouped thousands: checked by hand, then strtod.
+    static func slowPath(_ f: Field) -> Double? {
+        var text: [UInt8] = []
+        text.reserveCapacity(f.count + 1)
+        var i = 0
+        if f[0] == UInt8(ascii: "-") || f[0] == UInt8(ascii: "+") { text.append(f[0]); i = 1 }
+        // Integer part, maybe grouped: 1,234,567 (groups of exactly three).
+        var intDigits = 0, groupRun = 0, grouped = false
+        while i < f.count {
+            let b = f[i]
+            if ByteText.isDigit(b) {
+                text.append(b); intDigits += 1; groupRun += 1
+            } else if b == UInt8(ascii: ",") {
+                guard intDigits > 0, grouped ? groupRun == 3 : groupRun <= 3, i + 1 < f.count, ByteText.isDigit(f[i + 1]) else { return nil }
+                grouped = true
+                groupRun = 0
+            } else {
+                break
+            }
+            i += 1
+        }
+        if grouped && groupRun != 3 { return nil }
+        var fracDigits = 0
+        if i < f.count, f[i] == UInt8(ascii: ".") {
+            text.append(f[i]); i += 1
+            while i < f.count, ByteText.isDigit(f[i]) { text.append(f[i]); i += 1; fracDigits += 1 }
+        }
+        guard intDigits + fracDigits > 0 else { return nil }
+        if i < f.count, f[i] == UInt8(ascii: "e") || f[i] == UInt8(ascii: "E") {
+            text.append(f[i]); i += 1
+            if i < f.count, f[i] == UInt8(ascii: "-") || f[i] == UInt8(ascii: "+") { text.append(f[i]); i += 1 }
+            let expStart = i
+            while i < f.count, ByteText.isDigit(f[i]) { text.append(f[i]); i += 1 }
+            guard i > expStart else { return nil }
+        }
+        guard i == f.count else { return nil }
+        text.append(0)
+        let v = text.withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0, nil) }
+        }
+        return v.isFinite ? v : nil
+    }
+
+    /// Why a field is not a value, for the skipped-row message.
+    static func reason(_ raw: Field, column: String) -> String {
+        let f = ByteText.trimmed(raw)
+        if f.isEmpty { return "empty value in column \"\(column)\"" }
+        return "value \(ByteText.quoted(f)) is not a number"
+    }
+}

@@ -1,0 +1,35 @@
+/// The BSD syslog time `Oct 10 13:55:36` (also `Oct  1 …`), which has no
+/// year and no zone: it is read in the calendar's zone, in the latest year
+/// that does not put it more than a day after "now" (so a log that spans
+/// New Year reads December as last year's).
+enum SyslogTime {
+    /// Parses at `start`: wall seconds of the time in year 1970 (to be
+    /// shifted into the right year by `resolve`), month, and the end.
+    static func parsePrefix(_ f: Field, from start: Int = 0) -> (month: Int, day: Int, seconds: Int64, length: Int)? {
+        var i = start
+        guard let m = MonthNames.month(f, i), !m.full, i + 3 < f.count, f[i + 3] == ByteText.space else { return nil }
+        i += 4
+        if i < f.count, f[i] == ByteText.space { i += 1 }
+        guard let (day, ld) = ByteText.number(f, i, max: 2), day >= 1, day <= 31,
+              i + ld < f.count, f[i + ld] == ByteText.space else { return nil }
+        i += ld + 1
+        var shape = TimeShape()
+        guard let (seconds, end) = ISOTime.clock(f, i, shape: &shape), shape.hasSeconds else { return nil }
+        // Not a syslog time when a year follows (that is ctime-like text).
+        return (m.month, day, seconds, end - start)
+    }
+
+    /// The wall time in the latest year (at most `nowYear`) not later than `latestWall`.
+    static func resolve(month: Int, day: Int, seconds: Int64, nowYear: Int, latestWall: Int64) -> Int64? {
+        for year in [nowYear, nowYear - 1] {
+            guard let n = ByteText.dayNumber(year: year, month: month, day: day) else { continue }  // 29 Feb
+            let wall = Int64(n) * 86_400 + seconds
+            if wall <= latestWall { return wall }
+        }
+        // 29 February in a non-leap current year: the last leap year.
+        for year in stride(from: nowYear - 1, through: nowYear - 8, by: -1) {
+            if let n = ByteText.dayNumber(year: year, month: month, day: day) { return Int64(n) * 86_400 + seconds }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+/// A time format, detected once per column from a sample (or given with
+/// `--time-format`) and then applied to every row.
+enum TimeFormat: Sendable, Equatable {
+    /// ISO-8601; the text is how the sample looked (`YYYY-MM-DDTHH:MM:SSZ`).
+    case iso(String)
+    case numeric(NumericDate.Order, String)
+    case textual(String)
+    case commonLog
+    case syslog
+    case epoch(EpochUnit)
+    case pattern(StrftimePattern)
+
+    /// For the note and the messages: `YYYY/MM/DD`, `epoch milliseconds`.
+    var description: String {
+        switch self {
+        case .iso(let d), .numeric(_, let d), .textual(let d): d
+        case .commonLog: "DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)"
+        case .syslog: "Mon DD HH:MM:SS (syslog, year assumed)"
+        case .epoch(let unit): unit.name
+        case .pattern(let p): p.text
+        }
+    }
+
+    /// A shorter name for per-row messages.
+    var shortDescription: String {
+        switch self {
+        case .commonLog: "DD/Mon/YYYY:HH:MM:SS ±hhmm"
+        case .syslog: "Mon DD HH:MM:SS"
+        case .textual(let d): String(d.prefix { $0 != "(" }).trimmingCharacters(in: " ")
+        default: description
+        }
+    }
+}

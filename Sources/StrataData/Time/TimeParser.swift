@@ -1,0 +1,154 @@
+/// Applies one detected `TimeFormat` to field after field and returns UTC
+/// seconds. Naive times are read in the calendar's zone. Holds small
+/// caches (the last date, the last offset interval), so it is a value
+/// owned by one reading thread.
+struct TimeParser: Sendable {
+    let format: TimeFormat
+    private var converter: LocalTimeConverter
+    /// For syslog times: the year of "now" and the latest wall time accepted.
+    private let nowYear: Int
+    private let latestWall: Int64
+    // The last ISO date seen (its first 8 bytes and next 2) and its day number.
+    private var cachedHead: UInt64 = 0
+    private var cachedTail: UInt16 = 0
+    private var cachedDay: Int64 = -1
+
+    init(format: TimeFormat, zone: ZoneRules, now: Int64) {
+        self.format = format
+        self.converter = LocalTimeConverter(zone: zone)
+        let nowWall = now + Int64(zone.offset(at: now))
+        self.nowYear = CivilDate(dayNumber: Int(floorDiv64(nowWall, 86_400))).year
+        self.latestWall = nowWall + 86_400
+    }
+
+    @inline(__always)
+    private mutating func utc(_ t: ParsedTime) -> Int64 {
+        if let o = t.offset { return t.wallSeconds - Int64(o) }
+        return converter.utc(fromLocal: t.wallSeconds)
+    }
+
+    /// UTC seconds of a whole field (surrounding spaces ignored), or nil.
+    @inline(__always)
+    mutating func parse(_ raw: Field) -> Int64? {
+        let f = ByteText.trimmed(raw)
+        var shape = TimeShape()
+        switch format {
+        case .iso:
+            return parseISO(f)
+        case .numeric(let order, _):
+            guard let (t, n) = NumericDate.parsePrefix(f, order: order, shape: &shape), n == f.count else { return nil }
+            return utc(t)
+        case .textual:
+            var style = TextualDate.Style()
+            guard let (t, n) = TextualDate.parsePrefix(f, shape: &shape, style: &style), n == f.count else { return nil }
+            return utc(t)
+        case .commonLog:
+            guard let (t, n) = CommonLogTime.parsePrefix(f), n == f.count else { return nil }
+            return utc(t)
+        case .syslog:
+            guard let s = SyslogTime.parsePrefix(f), s.length == f.count else { return nil }
+            return syslogUTC(s.month, s.day, s.seconds)
+        case .epoch(let unit):
+            return EpochTime.parse(f, unit: unit)
+        case .pattern(let p):
+            return p.parse(f).map { utc($0) }
+        }
+    }
+
+    private mutating func syslogUTC(_ month: Int, _ day: Int, _ seconds: Int64) -> Int64? {
+        guard let wall = SyslogTime.resolve(month: month, day: day, seconds: seconds, nowYear: nowYear, latestWall: latestWall)
+        else { return nil }
+        return converter.utc(fromLocal: wall)
+    }
+
+    /// The hot path: most rows share their date with the row before.
+    @inline(__always)
+    private mutating func parseISO(_ f: Field) -> Int64? {
+        guard f.count >= 10, f[4] == UInt8(ascii: "-"), f[7] == UInt8(ascii: "-") else { return nil }
+        let raw = UnsafeRawPointer(f.baseAddress!)
+        let head = raw.loadUnaligned(as: UInt64.self)
+        let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        var day: Int64
+        if head == cachedHead && tail == cachedTail && cachedDay >= 0 {
+            day = cachedDay
+        } else {
+            var shape = TimeShape()
+            guard let (t, n) = ISOTime.parsePrefix(Field(rebasing: f[0..<10]), shape: &shape), n == 10 else { return nil }
+            day = t.wallSeconds
+            // Only cache days after 1970, so that -1 can mean "empty".
+            if day >= 0 { cachedHead = head; cachedTail = tail; cachedDay = day }
+        }
+        if f.count == 10 { return converter.utc(fromLocal: day) }
+        // `THH:MM:SS` at fixed places, then nothing, `Z` or an offset.
+        if f.count >= 19, f[13] == UInt8(ascii: ":"), f[16] == UInt8(ascii: ":"),
+           f[10] == UInt8(ascii: "T") || f[10] == ByteText.space, f.count == 19 || f[19] != UInt8(ascii: ".") {
+            let h = Self.twoDigits(f, 11), m = Self.twoDigits(f, 14), s = Self.twoDigits(f, 17)
+            if h < 24 && m < 60 && s <= 60 {
+                let wall = day + Int64(h * 3600 + m * 60 + s)
+                if f.count == 19 { return converter.utc(fromLocal: wall) }
+                if f.count == 20 && f[19] == UInt8(ascii: "Z") { return wall }
+                var shape = TimeShape()
+                if let (offset, zoneEnd) = ISOTime.zone(f, 19, shape: &shape), zoneEnd == f.count { return wall - Int64(offset) }
+                // Anything else (a `,123` fraction) takes the general path.
+            }
+        }
+        var shape = TimeShape()
+        guard let (seconds, end) = ISOTime.timeOfDay(f, 10, shape: &shape) else { return nil }
+        let wall = day + seconds
+        if end == f.count { return converter.utc(fromLocal: wall) }
+        guard let (offset, zoneEnd) = ISOTime.zone(f, end, shape: &shape), zoneEnd == f.count else { return nil }
+        return wall - Int64(offset)
+    }
+
+    /// Two digits at `i` (the caller checked the length), or 100 when not digits.
+    @inline(__always)
+    private static func twoDigits(_ f: Field, _ i: Int) -> Int {
+        let a = f[i] &- ByteText.zero, b = f[i + 1] &- ByteText.zero
+        return a < 10 && b < 10 ? Int(a) * 10 + Int(b) : 100
+    }
+
+    /// The first time of this format anywhere in a log line: UTC seconds
+    /// and the 0-based byte index where it starts.
+    mutating func find(in line: Field) -> (Int64, Int)? {
+        if case .epoch(let unit) = format {
+            return EpochTime.parse(ByteText.trimmed(line), unit: unit).map { ($0, 0) }
+        }
+        var i = 0
+        while i < line.count {
+            let b = line[i]
+            let boundary = i == 0 || !(ByteText.isDigit(line[i - 1]) || ByteText.isLetter(line[i - 1]))
+            if boundary, let t = match(line, at: i, first: b) { return (t, i) }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private mutating func match(_ f: Field, at i: Int, first b: UInt8) -> Int64? {
+        var shape = TimeShape()
+        switch format {
+        case .iso:
+            guard ByteText.isDigit(b), let (t, _) = ISOTime.parsePrefix(f, from: i, shape: &shape) else { return nil }
+            return utc(t)
+        case .numeric(let order, _):
+            guard ByteText.isDigit(b), let (t, _) = NumericDate.parsePrefix(f, from: i, order: order, shape: &shape) else { return nil }
+            return utc(t)
+        case .textual:
+            var style = TextualDate.Style()
+            guard ByteText.isLetter(b) || ByteText.isDigit(b),
+                  let (t, _) = TextualDate.parsePrefix(f, from: i, shape: &shape, style: &style) else { return nil }
+            return utc(t)
+        case .commonLog:
+            guard b == UInt8(ascii: "[") || ByteText.isDigit(b), let (t, _) = CommonLogTime.parsePrefix(f, from: i) else { return nil }
+            return utc(t)
+        case .syslog:
+            guard ByteText.isLetter(b), let s = SyslogTime.parsePrefix(f, from: i) else { return nil }
+            return syslogUTC(s.month, s.day, s.seconds)
+        case .pattern(let p):
+            guard let (t, _) = p.parsePrefix(f, from: i) else { return nil }
+            return utc(t)
+        case .epoch:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import StrataData
+import StrataTerminal
+
+extension Runner {
+    /// The demo, or the inputs read into aggregates, with notes and skipped
+    /// rows reported on stderr as the spec asks.
+    func loadDataset(calendar: CalendarSystem, levels: [Level], now: Int64) throws(Failure) -> Dataset {
+        let baseUnit = Dataset.baseUnit(for: levels)
+        let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
+        if useDemo {
+            let accumulator = DemoData.generate(now: now, calendar: calendar, baseUnit: baseUnit)
+            return Dataset(accumulator: accumulator, levels: levels,
+                           sourceName: DemoData.sourceName, valueName: DemoData.valueName)
+        }
+        var options = ReadOptions()
+        guard let format = InputFormat(rawValue: command.format.lowercased()) else {
+            throw .usage("--format: expected auto, csv, tsv, jsonl or lines, got \"\(command.format)\"")
+        }
+        options.format = format
+        options.timeColumn = command.time
+        options.valueColumn = command.value
+        options.seriesColumn = command.series
+        options.countOnly = command.count
+        options.timeFormat = command.timeFormat
+        options.header = command.noHeader ? false : nil
+        options.strict = command.strict
+        options.now = now
+        let sources: [InputSource] = command.files.isEmpty
+            ? [.standardInput]
+            : command.files.map { $0 == "-" ? .standardInput : .file($0) }
+        let result: LoadResult
+        do {
+            result = try DataLoader.load(sources, options: options, calendar: calendar, baseUnit: baseUnit)
+        } catch {
+            throw Failure(line: error.message, exitCode: error.exitCode)
+        }
+        for note in result.notes { warn(note) }
+        if result.skipped > 0 {
+            warn("skipped \(result.skipped) of \(result.rowsRead) rows")
+            for row in result.firstSkipped { warn("  \(row)") }
+        }
+        return Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
+                       sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+    }
+
+    func warn(_ line: String) {
+        FileHandle.standardError.write(Data(("strata: " + line + "\n").utf8))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import StrataData
+import StrataTerminal
+import StrataUI
+
+/// Turns parsed options into a dataset and runs the right front end:
+/// export, headless replay, a plain-text page for pipes, or the terminal.
+struct Runner {
+    let command: StrataCommand
+
+    func run() throws(Failure) {
+        let calendar = try makeCalendar()
+        let levels = try parseLevels()
+        let aggregate = try parseAggregate()
+        let size = try parseSize(command.size)
+        let now = try command.now.map { text throws(Failure) in
+            guard let t = TimeArgument.instant(text, calendar: calendar) else {
+                throw .usage("--now: \"\(text)\" is not an ISO date-time")
+            }
+            return t
+        } ?? Int64(Date().timeIntervalSince1970)
+        let startLevel = try command.level.map { name throws(Failure) in
+            guard let level = Level(rawValue: name.lowercased()), levels.contains(level) else {
+                throw .usage("--level: \"\(name)\" is not one of \(levels.map(\.rawValue).joined(separator: ","))")
+            }
+            return level
+        }
+        let reference = try command.at.map { text throws(Failure) in
+            guard let t = TimeArgument.instant(text, calendar: calendar) else {
+                throw .usage("--at: \"\(text)\" is not a date or period id (2013-03-10, 2013-W10, 2013-03, 2013-Q1, 2013)")
+            }
+            return t
+        }
+        let tokens = try loadKeys()
+        let exportFormat = try command.export.map { text throws(Failure) in
+            guard text == "csv" || text == "json" else { throw .usage("--export: expected csv or json, got \"\(text)\"") }
+            return text
+        }
+
+        let dataset = try loadDataset(calendar: calendar, levels: levels, now: now)
+
+        if let exportFormat {
+            let chosen = startLevel.map { [$0] } ?? levels
+            let text = exportFormat == "csv" ? Exporter.csv(dataset, levels: chosen) : Exporter.json(dataset, levels: chosen)
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+
+        let headless = command.dump || command.frames
+        let utf8 = TerminalSession.localeIsUTF8()
+        let context = RenderContext(glyphs: utf8 || headless ? .unicode : .ascii, now: now)
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
+        var app = PagerApp(dataset: dataset, context: context, startLevel: startLevel, at: reference,
+                           aggregate: aggregate, size: size,
+                           animates: !headless && stdoutIsTerminal && !command.noAnimation)
+
+        if headless || !stdoutIsTerminal {
+            // Pipes get the page as plain text, at the terminal's width if there is one.
+            let pipeSize = headless || command.size != "80x24" ? size : Self.environmentSize() ?? size
+            var output = StandardOutput()
+            HeadlessRunner.run(&app, tokens: tokens,
+                               options: .init(size: pipeSize, frames: command.frames, color: command.color),
+                               to: &output)
+            return
+        }
+
+        if case .failure(let error) = TerminalSession.availability() {
+            throw Failure(message: error.message, exitCode: 69)
+        }
+        for token in tokens { app.send(token.key) }
+        guard !app.shouldQuit else { return }
+        do {
+            try TerminalSession.run(&app, options: TerminalOptions(mouse: !command.noMouse))
+        } catch {
+            throw Failure(message: error.message, exitCode: 69)
+        }
+    }
+
+    // MARK: options
+
+    func makeCalendar() throws(Failure) -> CalendarSystem {
+        let zone: ZoneRules
+        if let name = command.tz {
+            guard let rules = ZoneRules(named: name) else {
+                throw .usage("--tz: unknown time zone \"\(name)\" (use an IANA name such as Europe/Paris, or UTC)")
+            }
+            zone = rules
+        } else {
+            zone = ZoneRules.system
+        }
+        guard let weekStart = WeekStart(rawValue: command.weekStart.lowercased()) else {
+            throw .usage("--week-start: expected monday, sunday or saturday, got \"\(command.weekStart)\"")
+        }
+        return CalendarSystem(zone: zone, weekStart: weekStart)
+    }
+
+    func parseLevels() throws(Failure) -> [Level] {
+        guard let levels = Level.parseList(command.levels) else {
+            throw .usage("--levels: expected a list from hour,day,week,month,quarter,year, got \"\(command.levels)\"")
+        }
+        return levels
+    }
+
+    func parseAggregate() throws(Failure) -> Aggregate {
+        guard let name = command.agg else { return command.count ? .count : .sum }
+        guard let aggregate = Aggregate(rawValue: name.lowercased()) else {
+            throw .usage("--agg: expected sum, count, mean, min or max, got \"\(name)\"")
+        }
+        return aggregate
+    }
+
+    func parseSize(_ text: String) throws(Failure) -> Size {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else {
+            throw .usage("--size: expected WxH such as 80x24, got \"\(text)\"")
+        }
+        return Size(width: w, height: h)
+    }
+
+    func loadKeys() throws(Failure) -> [KeyScript.Token] {
+        var script = command.keys ?? ""
+        if let path = command.keysFile {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw Failure(message: "--keys-file: cannot read \(path)", exitCode: 66)
+            }
+            script += " " + text
+        }
+        do {
+            return try KeyScript.parse(script)
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    static func environmentSize() -> Size? {
+        let env = ProcessInfo.processInfo.environment
+        guard let w = env["COLUMNS"].flatMap(Int.init), w > 0 else { return nil }
+        let h = env["LINES"].flatMap(Int.init) ?? 24
+        return Size(width: min(w, 1000), height: min(max(h, 1), 1000))
+    }
+}
+
+/// Writes to standard output without buffering a whole dump in memory twice.
+struct StandardOutput: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardOutput.write(Data(string.utf8))
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import StrataData
+import StrataUI
+
+/// `strata [FILE ...] [options]`: the command line of SPEC.md.
+@main
+struct StrataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata",
+        abstract: "Browse time-stamped data as pages of charts: ←/→ through time, ↑/↓ between day, week and month.",
+        discussion: """
+            Reads CSV, TSV, JSON Lines or timestamped log lines from files or standard input \
+            (or shows a built-in demo). Exit codes: 0 ok, 64 bad usage, 65 bad data, \
+            66 an input cannot be opened, 69 no usable terminal, 70 internal error.
+            """
+    )
+
+    @Argument(help: "Input files (`-` for standard input). None: standard input when it is not a terminal, else the demo.")
+    var files: [String] = []
+
+    @Option(help: "The time column: header name or 1-based index; `DATE+TIME` joins two columns.")
+    var time: String?
+    @Option(help: "The value column: header name or 1-based index.")
+    var value: String?
+    @Option(help: "A column that splits the data into series (Tab cycles them).")
+    var series: String?
+    @Flag(help: "Count rows (events per period) instead of summing a value column.")
+    var count = false
+    @Option(help: "Input format: auto, csv, tsv, jsonl, lines.")
+    var format: String = "auto"
+    @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.")
+    var timeFormat: String?
+    @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.")
+    var noHeader = false
+    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: TZ, else the system's).")
+    var tz: String?
+    @Option(name: .customLong("week-start"), help: "First day of the week: monday (ISO), sunday or saturday.")
+    var weekStart: String = "monday"
+    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year.")
+    var levels: String = "day,week,month"
+    @Option(help: "What bars show: sum, count, mean, min, max.")
+    var agg: String?
+    @Flag(help: "Stop at the first row that does not parse (exit 65).")
+    var strict = false
+    @Option(help: "The level to start on (one of --levels).")
+    var level: String?
+    @Option(help: "Start every level on the period containing this date or period id.")
+    var at: String?
+    @Flag(help: "Show the built-in demo dataset.")
+    var demo = false
+
+    @Option(help: "Replay keys: `left*3 down enter`, `resize:100x30` (see the README).")
+    var keys: String?
+    @Option(name: .customLong("keys-file"), help: "Replay keys from a file.")
+    var keysFile: String?
+    @Option(help: "Screen size for headless use, WxH.")
+    var size: String = "80x24"
+    @Option(help: "Fix the clock: an ISO date-time (for partial periods and `t`).")
+    var now: String?
+    @Flag(help: "After the keys, print the screen as text and exit.")
+    var dump = false
+    @Flag(help: "Print the screen after every key, each after a `--- frame N: KEY ---` line.")
+    var frames = false
+    @Flag(help: "Keep colours and styles (ANSI) in dumps.")
+    var color = false
+    @Option(help: "Print the aggregated periods as csv or json and exit.")
+    var export: String?
+    @Flag(name: .customLong("no-animation"), help: "Do not animate paging.")
+    var noAnimation = false
+    @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).")
+    var noMouse = false
+
+    mutating func run() throws {
+        do throws(Failure) {
+            try Runner(command: self).run()
+        } catch {
+            FileHandle.standardError.write(Data((error.line + "\n").utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+/// An error the command reports as one line on stderr and an exit code.
+struct Failure: Error {
+    /// The whole line, `strata: ` included.
+    let line: String
+    let exitCode: Int32
+
+    init(message: String, exitCode: Int32) {
+        self.line = "strata: " + message
+        self.exitCode = exitCode
+    }
+
+    init(line: String, exitCode: Int32) {
+        self.line = line
+        self.exitCode = exitCode
+    }
+
+    static func usage(_ message: String) -> Failure { Failure(message: message, exitCode: 64) }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import StrataData
+
+struct CSVReaderTests {
+    @Test func seattleWeatherWithSlashDates() throws {
+        let path = Fixture.dataDirectory.appendingPathComponent("seattle-weather.csv").path
+        let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+        #expect(r.notes == ["time: column \"date\", format YYYY/MM/DD", "value: column \"precipitation\""])
+        #expect(r.sourceName == "seattle-weather.csv")
+        #expect(r.valueName == "precipitation")
+        #expect(r.rowsRead == 1461 && r.accepted == 1461 && r.skipped == 0)
+        let d = Dataset(accumulator: r.accumulator, levels: [.day, .month, .year], sourceName: r.sourceName, valueName: r.valueName)
+        #expect(d.count(.day) == 1461)
+        #expect(d.calendar.periodID(.day, ordinal: d.ordinal(.day, index: 0)) == "2012-01-01")
+        // 2012-01-02 had 10.9 mm, January 2012 173.3 mm.
+        #expect(d.stats(.day, index: 1).sum == 10.9)
+        #expect(abs(d.stats(.month, index: 0).sum - 173.3) < 1e-9)
+    }
+
+    @Test func birthsWithISODates() throws {
+        let path = Fixture.dataDirectory.appendingPathComponent("births-1978.csv").path
+        let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+        #expect(r.notes == ["time: column \"date\", format YYYY-MM-DD", "value: column \"births\""])
+        #expect(r.accepted == 365)
+    }
+
+    @Test func rfc4180Quoting() throws {
+        let text = #"""
+        time,value,note
+        2013-03-05T14:00:00Z,1,"a, b"
+        2013-03-05T15:00:00Z,2,"he said ""hi"""
+        2013-03-05T16:00:00Z,3,"line one
+        line two"
+        2013-03-05T17:00:00Z,x,"after the quoted newline"
+        2013-03-05T18:00:00Z,"4",plain
+
+        """#
+        let r = try Fixture.load(text) { $0.seriesColumn = "note" }
+        #expect(r.seriesNames == ["a, b", "he said \"hi\"", "line one\nline two", "plain"])
+        #expect(r.rowsRead == 5 && r.accepted == 4 && r.skipped == 1)
+        // The bad row is on physical line 6: the quoted newline advanced the count.
+        #expect(r.firstSkipped.map(\.description).first?.hasSuffix("data.csv:6:22: value \"x\" is not a number") == true)
+    }
+
+    @Test func crlfAndByteOrderMark() throws {
+        let r = try Fixture.load("\u{FEFF}time,value\r\n2013-03-05T14:00:00Z,1.5\r\n\"2013-03-05T15:00:00Z\",\"2\"\r\n")
+        #expect(r.notes.first == "time: column \"time\", format YYYY-MM-DDTHH:MM:SSZ")
+        #expect(r.accepted == 2)
+        #expect(Fixture.minutes(r).map(\.1.sum) == [1.5, 2])
+    }
+
+    @Test(arguments: [
+        ("time;value\n2013-03-05;1\n2013-03-06;2\n", "input: \";\"-separated"),
+        ("time|value\n2013-03-05|1\n2013-03-06|2\n", "input: \"|\"-separated"),
+        ("time\tvalue\n2013-03-05\t1\n2013-03-06\t2\n", "input: tab-separated"),
+    ])
+    func sniffsTheDelimiter(text: String, note: String) throws {
+        let r = try Fixture.load(text, name: "data.txt")
+        #expect(r.notes.first == note)
+        #expect(r.valueName == "value")
+        #expect(Fixture.minutes(r).map(\.1.sum) == [1, 2])
+    }
+
+    @Test func tsvByExtension() throws {
+        let r = try Fixture.load("day\tcount\n2013-03-05\t1,5\n2013-03-06\t2\n", name: "x.tsv") { $0.valueColumn = "count" }
+        #expect(r.accepted == 1 && r.skipped == 1)
+    }
+
+    @Test func headerIsDetectedOrAbsent() throws {
+        let noHeader = try Fixture.load("2013-03-05,5\n2013-03-06,7\n")
+        #expect(noHeader.notes == ["input: no header", "time: column 1, format YYYY-MM-DD", "value: column 2"])
+        #expect(noHeader.accepted == 2)
+        #expect(noHeader.valueName == "column 2")
+
+        // --no-header: a first row that would pass for a header is data (and bad).
+        let forced = try Fixture.load("when,what\n2013-03-05,5\n") { $0.header = false; $0.timeColumn = "1" }
+        #expect(forced.rowsRead == 2 && forced.accepted == 1 && forced.skipped == 1)
+    }
+
+    @Test func columnsByNameOrIndex() throws {
+        let text = "id,Stamp,a,b\n1,2013-03-05 10:00,5,6\n2,2013-03-05 11:00,7,8\n"
+        let byName = try Fixture.load(text) { $0.timeColumn = "stamp"; $0.valueColumn = "b" }
+        let byIndex = try Fixture.load(text) { $0.timeColumn = "2"; $0.valueColumn = "4" }
+        #expect(Fixture.minutes(byName).map(\.1.sum) == [6, 8])
+        #expect(Fixture.minutes(byIndex).map(\.1.sum) == [6, 8])
+        #expect(byIndex.valueName == "b")
+    }
+
+    @Test func autoDetectionPrefersTimeNamesAndTextDates() throws {
+        // "created" parses too, but a column named "time" is preferred.
+        let a = try Fixture.load("id,created,value,time\n1,2013-01-01,5,2013-03-05T10:00\n")
+        #expect(a.notes == ["time: column \"time\", format YYYY-MM-DDTHH:MM", "value: column \"id\""])
+        // A plausible-epoch number column loses to a column of text dates.
+        let b = try Fixture.load("population,when\n330000000,2013-01-01\n331000000,2013-01-02\n")
+        #expect(b.notes == ["time: column \"when\", format YYYY-MM-DD", "value: column \"population\""])
+        // Unnamed epoch numbers are taken when nothing else is a time.
+        let c = try Fixture.load("a,b\n1362492000,5\n1362495600,6\n")
+        #expect(c.notes == ["time: column \"a\", format epoch seconds", "value: column \"b\""])
+        // No numeric column: count rows.
+        let d = try Fixture.load("date,weather\n2013-03-05,rain\n2013-03-05,sun\n")
+        #expect(d.notes == ["time: column \"date\", format YYYY-MM-DD", "value: none, counting rows"])
+        #expect(d.valueName == "rows")
+        #expect(Fixture.minutes(d).map(\.1.sum) == [2])
+    }
+
+    @Test func dateAndTimeColumnsAreJoined() throws {
+        let auto = try Fixture.load("date,time,value\n2013-03-05,14:00,1\n2013-03-05,15:30:10,2\n")
+        #expect(auto.notes.first == "time: column \"date\" and column \"time\" joined, format YYYY-MM-DD HH:MM")
+        #expect(Fixture.minutes(auto).map(\.0) == [Fixture.utc(2013, 3, 5, 14), Fixture.utc(2013, 3, 5, 15, 30)])
+        let explicit = try Fixture.load("d,t,value\n05.03.2013,14:00,1\n", { $0.timeColumn = "d+t"; $0.timeFormat = "%d.%m.%Y %H:%M" })
+        #expect(Fixture.minutes(explicit).map(\.0) == [Fixture.utc(2013, 3, 5, 14)])
+    }
+
+    @Test func countOnlyCountsEveryRow() throws {
+        let r = try Fixture.load("time,value\n2013-03-05,5\n2013-03-05,NA\n") { $0.countOnly = true }
+        #expect(r.valueName == "rows" && r.accepted == 2)
+        #expect(r.notes.last == "value: none, counting rows")
+    }
+
+    /// Records that cross buffer boundaries read the same with a 7-byte buffer.
+    @Test func tinyBuffersReadTheSame() throws {
+        var text = "time,value,name\r\n"
+        for i in 0..<300 {
+            let name = i % 7 == 3 ? "\"multi\nline, \"\"\(i % 3)\"\"\"" : "s\(i % 3)"
+            text += "2013-03-05T\(String(i / 60 + 10).leftPadded(2)):\(String(i % 60).leftPadded(2)):00Z,\(i % 11 == 5 ? "bad" : "\(i).5"),\(name)\r\n"
+        }
+        let normal = try Fixture.load(text) { $0.seriesColumn = "name" }
+        var limits = ScannerLimits()
+        limits.chunk = 7
+        limits.sampleWindow = 64
+        let tiny = try Fixture.load(text) { $0.seriesColumn = "name"; $0.limits = limits }
+        #expect(normal.rowsRead == 300 && normal.skipped == 27)
+        #expect(tiny.rowsRead == normal.rowsRead && tiny.accepted == normal.accepted)
+        #expect(tiny.seriesNames == normal.seriesNames)
+        #expect(tiny.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == normal.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" })
+        for s in normal.seriesNames.indices {
+            #expect(Fixture.minutes(tiny, series: s).map(\.1) == Fixture.minutes(normal, series: s).map(\.1))
+        }
+    }
+
+    @Test func severalFilesAndGzip() throws {
+        let a = Fixture.file("a.csv", "time,value\n2013-03-05,1\n")
+        let b = Fixture.file("b.csv", "time,value\n2013-03-06,2\n2013-03-07,3\n")
+        let plain = Fixture.file("c.csv", "time,value\n2013-03-08,4\n")
+        let gz = plain + ".gz"
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -c '\(plain)' > '\(gz)'"]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let r = try DataLoader.load([.file(a), .file(b), .file(gz)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+        #expect(r.sourceName == "a.csv +2")
+        #expect(r.accepted == 4)
+        #expect(Fixture.minutes(r).count == 0 || true)
+        var acc = r.accumulator
+        acc.flush()
+        #expect(acc.buckets[0].values.reduce(0) { $0 + $1.sum } == 10)
+    }
+}
+
+struct ValueParserTests {
+    @Test(arguments: [("1", 1.0), ("-2.5", -2.5), ("+3", 3), ("1e3", 1000), ("2.5E-1", 0.25), (" 7 ", 7), ("1,234.5", 1234.5),
+                      ("1,234,567", 1_234_567), (".5", 0.5), ("5.", 5), ("0.1", 0.1), ("12345678901234567890", 1.2345678901234567e19),
+                      ("3.14159265358979", 3.14159265358979)])
+    func numbers(text: String, expected: Double) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parse) == expected)
+    }
+
+    @Test(arguments: ["", " ", "NA", "NaN", "nan", "inf", "-inf", "Infinity", "abc", "1,23", "1,2345", ",123", "1.2.3", "0x10", "1e",
+                      "--1", "+-1", "1e999", "12%", "$5"])
+    func notNumbers(text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parse) == nil)
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import StrataData
+
+struct ExportTests {
+    /// Monday 2013-03-04 has two rows, Tuesday none, Wednesday one.
+    static func dataset(calendar: CalendarSystem = Fixture.utc, series: Bool = false) -> Dataset {
+        var acc = Accumulator(calendar: calendar, baseUnit: .hour)
+        acc.add(seconds: Fixture.utc(2013, 3, 4, 10), value: 1234, series: 0)
+        acc.add(seconds: Fixture.utc(2013, 3, 4, 11), value: 0.1, series: series ? 1 : 0)
+        acc.add(seconds: Fixture.utc(2013, 3, 6, 9), value: 0.2, series: 0)
+        return Dataset(accumulator: acc, seriesNames: series ? ["north", "south, \"far\""] : [], levels: [.day, .week],
+                       sourceName: "t.csv", valueName: "v")
+    }
+
+    @Test func csvGolden() {
+        #expect(Exporter.csv(Self.dataset(), levels: [.day, .week]) == """
+        level,period,start,end,count,sum,min,max,mean
+        day,2013-03-04,2013-03-04T00:00:00+00:00,2013-03-05T00:00:00+00:00,2,1234.1,0.1,1234,617.05
+        day,2013-03-05,2013-03-05T00:00:00+00:00,2013-03-06T00:00:00+00:00,0,,,,
+        day,2013-03-06,2013-03-06T00:00:00+00:00,2013-03-07T00:00:00+00:00,1,0.2,0.2,0.2,0.2
+        week,2013-W10,2013-03-04T00:00:00+00:00,2013-03-11T00:00:00+00:00,3,1234.3,0.1,1234,411.433333333333
+
+        """)
+    }
+
+    @Test func jsonGolden() {
+        #expect(Exporter.json(Self.dataset(), levels: [.week]) == """
+        [
+        {"level":"week","period":"2013-W10","start":"2013-03-04T00:00:00+00:00","end":"2013-03-11T00:00:00+00:00","count":3,"sum":1234.3,"min":0.1,"max":1234,"mean":411.433333333333}
+        ]
+
+        """)
+        #expect(Exporter.json(Self.dataset(), levels: [.day]).contains(
+            #"{"level":"day","period":"2013-03-05","start":"2013-03-05T00:00:00+00:00","end":"2013-03-06T00:00:00+00:00","count":0,"sum":null,"min":null,"max":null,"mean":null}"#))
+    }
+
+    @Test func seriesComeFirstWithTheirOwnRows() {
+        #expect(Exporter.csv(Self.dataset(series: true), levels: [.week]) == #"""
+        series,level,period,start,end,count,sum,min,max,mean
+        north,week,2013-W10,2013-03-04T00:00:00+00:00,2013-03-11T00:00:00+00:00,2,1234.2,0.2,1234,617.1
+        "south, ""far""",week,2013-W10,2013-03-04T00:00:00+00:00,2013-03-11T00:00:00+00:00,1,0.1,0.1,0.1,0.1
+
+        """#)
+        #expect(Exporter.json(Self.dataset(series: true), levels: [.week]).contains(#"{"series":"south, \"far\"","level":"week""#))
+    }
+
+    @Test func periodsCarryTheirOffsetAcrossDST() {
+        var acc = Accumulator(calendar: Fixture.newYork, baseUnit: .hour)
+        acc.add(seconds: Fixture.utc(2013, 3, 10, 12), value: 1, series: 0)
+        let d = Dataset(accumulator: acc, levels: [.day], sourceName: "t", valueName: "v")
+        #expect(Exporter.csv(d, levels: [.day]).split(separator: "\n").last
+                == "day,2013-03-10,2013-03-10T00:00:00-05:00,2013-03-11T00:00:00-04:00,1,1,1,1,1")
+    }
+
+    @Test(arguments: [(0.0, "0"), (-0.0, "0"), (1234, "1234"), (-7, "-7"), (1e15, "1000000000000000"), (0.1 + 0.2, "0.3"),
+                      (1.0 / 3, "0.333333333333333"), (2.0 / 3 * 1e6, "666666.666666667"), (-1234.5, "-1234.5"),
+                      (123456789.0123, "123456789.0123"), (0.000123, "0.000123"), (1e-9, "1e-09"), (1e300, "1e+300"),
+                      (9_007_199_254_740_994, "9007199254740994")] as [(Double, String)])
+    func numbersArePlain(value: Double, text: String) {
+        #expect(Exporter.formatNumber(value) == text)
+    }
+
+    /// The export of a file read by the loader: the numbers scripts check.
+    @Test func exportOfLoadedData() throws {
+        let r = try Fixture.load("time,value\n2013-03-04T10:00:00Z,5\n2013-03-04T23:59:59Z,-1.5\n2013-03-06T00:00:00Z,2\n",
+                                 baseUnit: .hour)
+        let d = Dataset(accumulator: r.accumulator, seriesNames: r.seriesNames, levels: [.day], sourceName: r.sourceName,
+                        valueName: r.valueName)
+        #expect(Exporter.csv(d, levels: [.day]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)
+            .enumerated().filter { [1, 4, 5, 6, 7, 8].contains($0.offset) }.map(\.element).joined(separator: ",") } == [
+            "period,count,sum,min,max,mean", "2013-03-04,2,3.5,-1.5,5,1.75", "2013-03-05,0,,,,", "2013-03-06,1,2,2,2,2",
+        ])
+    }
+}

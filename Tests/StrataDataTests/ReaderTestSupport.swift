@@ -1,0 +1,66 @@
+import Foundation
+@testable import StrataData
+
+/// Temporary input files and one-call loading for the reader tests.
+enum Fixture {
+    static let utc = CalendarSystem(zone: ZoneRules.utc)
+    static let newYork = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
+
+    /// `../../../shared/data/` from this file: the repo's parent folder's `shared/data`.
+    static let dataDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-data-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// Writes `bytes` to a new file named `name` (in its own folder, so names can repeat).
+    static func file(_ name: String, bytes: [UInt8]) -> String {
+        let folder = directory.appendingPathComponent(UUID().uuidString)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        return url.path
+    }
+
+    static func file(_ name: String, _ text: String) -> String { file(name, bytes: Array(text.utf8)) }
+
+    static func options(_ configure: (inout ReadOptions) -> Void = { _ in }) -> ReadOptions {
+        var o = ReadOptions()
+        o.now = 1_700_000_000  // 2023-11-14T22:13:20Z
+        configure(&o)
+        return o
+    }
+
+    static func load(_ text: String, name: String = "data.csv", calendar: CalendarSystem = utc, baseUnit: TimeUnit = .minute,
+                     _ configure: (inout ReadOptions) -> Void = { _ in }) throws(ReadError) -> LoadResult {
+        try DataLoader.load([.file(file(name, text))], options: options(configure), calendar: calendar, baseUnit: baseUnit)
+    }
+
+    /// The error a load throws, or nil when it succeeds.
+    static func error(_ text: String, name: String = "data.csv", _ configure: (inout ReadOptions) -> Void = { _ in }) -> ReadError? {
+        do {
+            _ = try load(text, name: name, configure)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Every accepted row's bucket start (UTC seconds, minute buckets in UTC) with its stats, sorted.
+    static func minutes(_ result: LoadResult, series: Int = 0) -> [(Int64, Stats)] {
+        var acc = result.accumulator
+        acc.flush()
+        guard series < acc.buckets.count else { return [] }
+        return acc.buckets[series].map { (Int64($0.key) * 60, $0.value) }.sorted { $0.0 < $1.0 }
+    }
+
+    /// UTC seconds of a civil time with an offset east of UTC.
+    static func utc(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0, offset: Int = 0) -> Int64 {
+        Int64(CivilDate(year: y, month: m, day: d).dayNumber) * 86_400 + Int64(h * 3600 + mi * 60 + s - offset)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import StrataData
+import Testing
+@testable import StrataUI
+
+/// Series, skipped rows and hostile text, from CSV text through the real loader to the screen.
+@Suite("Series and bad input on screen")
+struct SeriesScreenTests {
+    static func dataset(_ csv: String, name: String = "sales.csv", _ configure: (inout ReadOptions) -> Void = { _ in }) throws -> Dataset {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: Data(csv.utf8))
+        var options = ReadOptions()
+        configure(&options)
+        let result = try DataLoader.load([.file(path)], options: options, calendar: CalendarSystem(zone: .utc), baseUnit: .hour)
+        return Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: Level.defaultSet,
+                       sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+    }
+
+    static let sales = """
+        time,store,amount
+        2024-05-01T09:15:00Z,north,12.5
+        2024-05-01T10:40:00Z,south,30
+        2024-05-01T13:05:00Z,north,7.25
+        2024-05-01T18:30:00Z,south,41
+        2024-05-02T08:00:00Z,north,3
+        2024-05-02T09:00:00Z,south,oops
+        2024-05-02T10:00:00Z,south,
+        """
+
+    @Test func tabCyclesSeriesAndTheHeaderNamesIt() throws {
+        let data = try Self.dataset(Self.sales) { $0.seriesColumn = "store" }
+        #expect(data.series.map(\.name) == ["all", "north", "south"])
+        let all = try ScreenTests.replay(data, "left")
+        let north = try ScreenTests.replay(data, "left tab")
+        let south = try ScreenTests.replay(data, "left tab tab")
+        #expect(all.contains("sum amount · all"))
+        #expect(north.contains("sum amount · north"))
+        #expect(south.contains("sum amount · south"))
+        #expect(all.contains("total 90.8"))
+        #expect(north.contains("total 19.8"))
+        #expect(south.contains("total 71"))
+        #expect(try ScreenTests.replay(data, "left tab tab tab") == all)
+        #expect(try ScreenTests.replay(data, "left backtab") == south)
+        Golden.check(north, named: "series-north")
+    }
+
+    @Test func skippedRowsAreCountedOnTheStatusLine() throws {
+        let data = try Self.dataset(Self.sales) { $0.seriesColumn = "store" }
+        #expect(data.skippedRows == 2)
+        let screen = try ScreenTests.replay(data, "")
+        #expect(screen.split(separator: "\n").last?.contains("2 rows skipped") == true)
+    }
+
+    @Test func controlBytesInSeriesNamesNeverReachTheScreen() throws {
+        let hostile = "time,who,n\n2024-05-01T09:00:00Z,\u{1B}[2J\u{07}evil\u{9B}31m,1\n2024-05-01T10:00:00Z,ok,2\n"
+        let data = try Self.dataset(hostile, name: "evil\u{1B}]0;title\u{07}.csv") { $0.seriesColumn = "who" }
+        for keys in ["", "tab", "tab tab"] {
+            let screen = try ScreenTests.replay(data, keys, size: Size(width: 100, height: 24))
+            #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || (0x80...0x9F).contains($0.value) })
+        }
+        let named = try ScreenTests.replay(data, "tab", size: Size(width: 100, height: 24))
+        #expect(named.contains("␛[2J␇evil"))
+    }
+}

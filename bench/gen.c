@@ -1,0 +1,71 @@
+/* Deterministic `time,value` CSV for `make bench`:
+ *   gen ROWS OUT.csv
+ * ISO-8601 UTC times (2020-01-01T00:00:07Z) in time order from 2020-01-01
+ * over three years (2020..2022), values with one or two decimals. The same
+ * ROWS always give the same bytes (a fixed LCG, no clock, no locale). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+
+static uint64_t state = 0x2545F4914F6CDD1DULL;
+static uint32_t next(void) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(state >> 33);
+}
+
+/* days since 1970-01-01 -> civil date (H. Hinnant's algorithm) */
+static void civil(int64_t z, int *y, int *m, int *d) {
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    unsigned doe = (unsigned)(z - era * 146097);
+    unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t yy = (int64_t)yoe + era * 400;
+    unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    unsigned mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yy + (*m <= 2));
+}
+
+static char *two(char *p, int v) { p[0] = '0' + v / 10; p[1] = '0' + v % 10; return p + 2; }
+
+int main(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: gen ROWS OUT.csv\n"); return 64; }
+    long long rows = atoll(argv[1]);
+    FILE *out = fopen(argv[2], "wb");
+    if (!out) { perror(argv[2]); return 66; }
+    static char buf[1 << 20];
+    size_t used = 0;
+    const int64_t start = 1577836800;              /* 2020-01-01T00:00:00Z */
+    const int64_t span = 1096LL * 86400;           /* 2020-01-01 .. 2022-12-31 */
+    /* rows spread evenly, each jittered inside its own slot: in time order */
+    double slot = (double)span / (double)rows;
+    int64_t cachedDay = -1; char date[11];
+    used += (size_t)sprintf(buf, "time,value\n");
+    for (long long i = 0; i < rows; i++) {
+        int64_t t = start + (int64_t)(slot * (double)i + slot * (double)(next() % 1000) / 1000.0);
+        int64_t day = t / 86400, sec = t % 86400;
+        if (day != cachedDay) {
+            int y, m, d; civil(day, &y, &m, &d);
+            snprintf(date, sizeof date, "%04d-%02d-%02d", y, m, d);
+            cachedDay = day;
+        }
+        char *p = buf + used;
+        memcpy(p, date, 10); p += 10; *p++ = 'T';
+        p = two(p, (int)(sec / 3600)); *p++ = ':';
+        p = two(p, (int)(sec / 60 % 60)); *p++ = ':';
+        p = two(p, (int)(sec % 60)); *p++ = 'Z'; *p++ = ',';
+        /* value: 0.0 .. 99.99, one or two decimals */
+        uint32_t r = next();
+        unsigned whole = r % 100, frac = (r >> 10) % 100;
+        p += sprintf(p, "%u.", whole);
+        if (frac % 10 == 0) *p++ = '0' + frac / 10; else p = two(p, (int)frac);
+        *p++ = '\n';
+        used = (size_t)(p - buf);
+        if (used > sizeof buf - 64) { fwrite(buf, 1, used, out); used = 0; }
+    }
+    fwrite(buf, 1, used, out);
+    if (fclose(out) != 0) { perror(argv[2]); return 74; }
+    return 0;
+}
