@@ -26,6 +26,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make fuzz` builds it with -sanitize=fuzzer; otherwise a crash reproducer.
+        .executableTarget(name: "StrataFuzz", dependencies: ["StrataData"]),
         .testTarget(name: "StrataDataTests", dependencies: ["StrataData"]),
         .testTarget(
             name: "StrataUITests",

@@ -36,12 +36,14 @@ public struct Dataset: Sendable {
         self.skippedRows = skippedRows
 
         // Series 0 is the union of all series.
+        // Without a series column everything is in accumulator series 0.
         var perSeries = accumulator.buckets
         var all: [Int: Stats] = [:]
-        if perSeries.count == 1 {
-            all = perSeries[0]
+        if seriesNames.isEmpty {
+            all = perSeries.first ?? [:]
             perSeries = []
         } else {
+            while perSeries.count < seriesNames.count { perSeries.append([:]) }
             for table in perSeries { for (k, v) in table { all[k, default: Stats()].merge(v) } }
         }
         let tables = [all] + perSeries

@@ -5,13 +5,14 @@ import StrataTerminal
 extension Runner {
     /// The demo, or the inputs read into aggregates, with notes and skipped
     /// rows reported on stderr as the spec asks.
-    func loadDataset(calendar: CalendarSystem, levels: [Level], now: Int64) throws(Failure) -> Dataset {
+    /// The dataset, and whether its rows were counted (no value column).
+    func loadDataset(calendar: CalendarSystem, levels: [Level], now: Int64) throws(Failure) -> (Dataset, Bool) {
         let baseUnit = Dataset.baseUnit(for: levels)
         let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
         if useDemo {
             let accumulator = DemoData.generate(now: now, calendar: calendar, baseUnit: baseUnit)
-            return Dataset(accumulator: accumulator, levels: levels,
-                           sourceName: DemoData.sourceName, valueName: DemoData.valueName)
+            return (Dataset(accumulator: accumulator, levels: levels,
+                            sourceName: DemoData.sourceName, valueName: DemoData.valueName), false)
         }
         var options = ReadOptions()
         guard let format = InputFormat(rawValue: command.format.lowercased()) else {
@@ -40,8 +41,9 @@ extension Runner {
             warn("skipped \(result.skipped) of \(result.rowsRead) rows")
             for row in result.firstSkipped { warn("  \(row)") }
         }
-        return Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
-                       sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+        let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
+                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+        return (dataset, result.countsRows || command.count)
     }
 
     func warn(_ line: String) {

@@ -11,7 +11,7 @@ struct Runner {
     func run() throws(Failure) {
         let calendar = try makeCalendar()
         let levels = try parseLevels()
-        let aggregate = try parseAggregate()
+        let chosenAggregate = try parseAggregate()
         let size = try parseSize(command.size)
         let now = try command.now.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: calendar) else {
@@ -37,7 +37,9 @@ struct Runner {
             return text
         }
 
-        let dataset = try loadDataset(calendar: calendar, levels: levels, now: now)
+        let (dataset, countsRows) = try loadDataset(calendar: calendar, levels: levels, now: now)
+        // Events without values are counted: say "count rows", not "sum rows".
+        let aggregate = command.agg == nil && countsRows ? .count : chosenAggregate
 
         if let exportFormat {
             let chosen = startLevel.map { [$0] } ?? levels

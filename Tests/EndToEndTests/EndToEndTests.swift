@@ -20,19 +20,20 @@ struct EndToEndTests {
         let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
         var screen = try session.wait(for: "day 1461/1461")
         #expect(screen.contains("2015-12-31"))
+        // Paging animates: wait for the slide to land, not just for the position text.
         try session.send("Left")
-        screen = try session.wait(for: "day 1460/1461")
+        screen = try session.wait { $0.contains("day 1460/1461") && $0.contains("Wed 30 Dec 2015") }
         #expect(screen.contains("Wed 30 Dec 2015"))
         try session.send("Down")
         screen = try session.wait { self.position($0)?.hasPrefix("week") == true }
         #expect(position(screen) == "week 210/210")
         try session.send("Left", "Left", "Up")
-        screen = try session.wait(for: "day 1460/1461")
+        screen = try session.wait { $0.contains("day 1460/1461") && $0.contains("Wed 30 Dec 2015") }
         #expect(screen.contains("2015-12-30"))
         try session.send("Home")
         try session.wait(for: "day 1/1461")
         try session.send("5", "l")
-        screen = try session.wait(for: "day 6/1461")
+        screen = try session.wait { $0.contains("day 6/1461") && $0.contains("Fri 6 Jan 2012") }
         #expect(screen.contains("2012-01-06"))
     }
 

@@ -83,6 +83,8 @@ struct BadInputTests {
         #expect(f?.code == 64)
         #expect(f?.message.hasSuffix("column \"date\": dates like 05/03/2013 could be DD/MM/YYYY or MM/DD/YYYY; "
                                       + "say which with --time-format \"%d/%m/%Y\" or \"%m/%d/%Y\"") == true)
+        let dotted = failure("date,value\n05.03.2013 10:00,1\n04.03.2013 11:00,2\n")
+        #expect(dotted?.message.hasSuffix("say which with --time-format \"%d.%m.%Y %H:%M\" or \"%m.%d.%Y %H:%M\"") == true)
         let settled = try Fixture.load("date,value\n05/03/2013,1\n04/03/2013,2\n") { $0.timeFormat = "%d/%m/%Y" }
         #expect(Fixture.minutes(settled).map(\.0) == [Fixture.utc(2013, 3, 4), Fixture.utc(2013, 3, 5)])
     }
@@ -109,8 +111,6 @@ struct BadInputTests {
     }
 
     @Test func utf16IsRefused() {
-        let f = Fixture.error("", name: "x.csv") { _ in }
-        #expect(f != nil)
         let path = Fixture.file("u16.csv", bytes: [0xFF, 0xFE] + Array("d\0a\0t\0e\0".utf8))
         #expect(throws: ReadError.unreadable(file: path, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")) {
             try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
@@ -181,18 +181,5 @@ struct BadInputTests {
         } catch {
             #expect(error.exitCode == 65)
         }
-    }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

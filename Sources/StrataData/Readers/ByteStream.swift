@@ -26,8 +26,11 @@ final class ByteStream: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning { process.terminate() }
         if ownsDescriptor { close(fd) }
+        if let process {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
     }
 
     static func open(_ source: InputSource) throws(ReadError) -> ByteStream {

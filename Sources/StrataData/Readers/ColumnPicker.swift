@@ -86,7 +86,7 @@ struct ColumnPicker {
         }
         if let series { notes.append("series: \(label(series))") }
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
-                           valueName: value.map(name) ?? "rows", series: series, seriesName: series.map(name) ?? "")
+                           valueName: value.map(name) ?? LoadResult.countedRows, series: series, seriesName: series.map(name) ?? "")
         return (plan, notes)
     }
 

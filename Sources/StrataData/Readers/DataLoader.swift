@@ -37,6 +37,7 @@ public enum DataLoader {
                 try? stream.finish(complete: false)
                 throw error
             }
+            if outcome != .rows { try? stream.finish(complete: false) }
             switch outcome {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }

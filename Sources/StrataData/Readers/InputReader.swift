@@ -15,7 +15,7 @@ final class InputReader {
     let baseUnit: TimeUnit
     let now: Int64
     private(set) var notes: [String] = []
-    private(set) var valueName = "rows"
+    private(set) var valueName = LoadResult.countedRows
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -204,7 +204,7 @@ final class InputReader {
         }
         notes.append("time: first timestamp on each line, format \(format.description)")
         notes.append("value: none, counting lines")
-        valueName = "rows"
+        valueName = LoadResult.countedRows
         return .lines(format)
     }
 
@@ -255,7 +255,7 @@ final class InputReader {
                                 parser: makeParser(plan), sink: RowSink(calendar: calendar, baseUnit: baseUnit,
                                                                         keep: sink.keep, strict: sink.strict))
         let thread = Thread { second.run() }
-        thread.stackSize = 8 << 20
+        thread.stackSize = 4 << 20
         thread.start()
         var failure: ReadError?
         do {

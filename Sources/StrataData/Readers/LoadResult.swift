@@ -25,8 +25,12 @@ public struct LoadResult: Sendable {
     /// Series names in order of first appearance; name `i` is accumulator
     /// series `i`. Empty without `--series`.
     public var seriesNames: [String]
-    /// The value column's name, or `rows` when counting.
+    /// The value column's name, or `LoadResult.countedRows` when counting.
     public var valueName: String
+    /// The name values go by when each row counts 1.
+    public static let countedRows = "rows"
+    /// True when no input had a value column: every row counted 1.
+    public var countsRows: Bool { valueName == Self.countedRows }
     /// A file name, `stdin`, or `a.csv +2` for several inputs.
     public var sourceName: String
     /// Data rows seen (blank lines and the header are not rows).

@@ -44,8 +44,10 @@ public enum ReadError: Error, Sendable, Equatable {
             case .badTimeFormat(let pattern, let reason):
                 return "--time-format \"\(pattern)\": \(reason)"
             case .ambiguousDates(let file, let column, let example):
-                return "\(file): column \"\(column)\": dates like \(example) could be DD/MM/YYYY or MM/DD/YYYY; "
-                    + "say which with --time-format \"%d/%m/%Y\" or \"%m/%d/%Y\""
+                let sep = example.first { !$0.isNumber }.map(String.init) ?? "/"
+                let rest = example.contains(":") ? " %H:%M" + (example.split(separator: ":").count > 2 ? ":%S" : "") : ""
+                return "\(file): column \"\(column)\": dates like \(example) could be DD\(sep)MM\(sep)YYYY or MM\(sep)DD\(sep)YYYY; "
+                    + "say which with --time-format \"%d\(sep)%m\(sep)%Y\(rest)\" or \"%m\(sep)%d\(sep)%Y\(rest)\""
             case .noTimeColumn(let file, let detail):
                 return "\(file): \(detail)"
             case .badRow(let row):

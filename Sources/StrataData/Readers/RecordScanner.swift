@@ -14,7 +14,7 @@ struct FieldRef {
 /// Sizes of a scanner's buffer: the usual chunk, the longest record it
 /// will hold, and how far sampling may read ahead.
 struct ScannerLimits: Sendable {
-    var chunk = 1 << 20
+    var chunk = 256 << 10
     var maxRecord = 32 << 20
     var sampleWindow = 4 << 20
 }

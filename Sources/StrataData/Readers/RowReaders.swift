@@ -58,7 +58,8 @@ enum RowReaders {
                           skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
         var headerPending = skipHeader
         let needed = plan.columnsNeeded
-        var joined: [UInt8] = []
+        var joined = ByteBuffer()
+        defer { joined.free() }
         var countdown = cancelCheckInterval
         while true {
             let next = try scanner.next()
@@ -86,21 +87,21 @@ enum RowReaders {
             case .column(let c):
                 seconds = parser.parse(scanner.field(c))
             case .joined(let a, let b):
-                joined.removeAll(keepingCapacity: true)
-                joined.append(contentsOf: ByteText.trimmed(scanner.field(a)))
+                joined.removeAll()
+                joined.append(ByteText.trimmed(scanner.field(a)))
                 joined.append(ByteText.space)
-                joined.append(contentsOf: ByteText.trimmed(scanner.field(b)))
-                seconds = joined.withUnsafeBufferPointer { parser.parse($0) }
+                joined.append(ByteText.trimmed(scanner.field(b)))
+                seconds = parser.parse(joined.bytes)
             }
             guard let seconds else {
                 let f: Field
                 switch plan.time {
                 case .column(let c): f = scanner.field(c)
-                case .joined: f = joined.withUnsafeBufferPointer { $0 }
+                case .joined: f = joined.bytes
                 }
                 let at = scanner.location(ofField: plan.timeColumn)
                 try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
-                                         reason: timeReason(f, plan, joinedCopy: joined)))
+                                         reason: timeReason(f, plan)))
                 continue
             }
             var value = 1.0
@@ -143,7 +144,7 @@ enum RowReaders {
                                  reason: "row has \(fields), no column \((first?.0 ?? have) + 1) (\"\(first?.1 ?? "")\")"))
     }
 
-    private static func timeReason(_ f: Field, _ plan: RowPlan, joinedCopy: [UInt8]) -> String {
+    private static func timeReason(_ f: Field, _ plan: RowPlan) -> String {
         let t = ByteText.trimmed(f)
         if t.isEmpty || (t.count == 1 && t[0] == ByteText.space) { return "empty time in column \"\(plan.timeName)\"" }
         return "time \(ByteText.quoted(t)) does not parse as \(plan.format.shortDescription)"
@@ -202,7 +203,7 @@ enum RowReaders {
                 text = joined.bytes
             }
             guard let seconds = parser.parse(text) else {
-                try skip(at: slots.offset(plan.timeColumn), timeReason(text, plan, joinedCopy: []))
+                try skip(at: slots.offset(plan.timeColumn), timeReason(text, plan))
                 continue
             }
             var value = 1.0

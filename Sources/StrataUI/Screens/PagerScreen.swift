@@ -50,11 +50,21 @@ public struct PagerScreen {
         drawHeader(into: &grid, y: layout.header)
         let index = state.position
         let count = dataset.count(state.level)
-        if let strip = layout.strip { drawStrip(into: &grid, y: strip, index: index, count: count) }
+        if let strip = layout.strip {
+            let row = Rect(x: 0, y: strip, width: grid.width, height: 1)
+            if let slide, count > slide.fromIndex {
+                drawSliding(into: &grid, region: row, slide: slide) { $0.fill($1); drawStrip(into: &$0, y: $1.y, index: $2, count: count) }
+            } else {
+                drawStrip(into: &grid, y: strip, index: index, count: count)
+            }
+        }
         if count > 0 {
             let page = dataset.page(state.level, index: index, series: state.seriesIndex)
-            if let slide, dataset.count(state.level) > slide.fromIndex {
-                drawSlidingCards(into: &grid, rect: layout.card, page: page, slide: slide)
+            if let slide, count > slide.fromIndex {
+                drawSliding(into: &grid, region: layout.card, slide: slide) { target, rect, index in
+                    let shown = index == state.position ? page : dataset.page(state.level, index: index, series: state.seriesIndex)
+                    drawCard(into: &target, rect: rect, page: shown, dimmed: false)
+                }
             } else {
                 drawCard(into: &grid, rect: layout.card, page: page, dimmed: false)
             }
@@ -72,16 +82,17 @@ public struct PagerScreen {
         Rect(x: 1, y: layout.dots, width: width - 2, height: 1)
     }
 
-    /// The old page leaving and the new one arriving, side by side, offset by the slide's progress.
-    func drawSlidingCards(into grid: inout Grid, rect: Rect, page: Page, slide: Slide) {
-        let old = dataset.page(state.level, index: slide.fromIndex, series: state.seriesIndex)
-        let shift = Int((Double(rect.width) * (1 - slide.progress)).rounded())
-        let newX = rect.x + slide.direction * shift
-        let oldX = newX - slide.direction * rect.width
-        for (cardPage, x) in [(old, oldX), (page, newX)] {
-            var scratch = Grid(size: Size(width: rect.width, height: rect.maxY))
-            drawCard(into: &scratch, rect: Rect(x: 0, y: rect.y, width: rect.width, height: rect.height), page: cardPage, dimmed: false)
-            grid.blit(scratch, x: x, y: 0, clip: rect)
+    /// Draws `region` twice during a slide, for the page leaving and the page
+    /// arriving, side by side and offset by the slide's progress.
+    func drawSliding(into grid: inout Grid, region: Rect, slide: Slide,
+                     draw: (inout Grid, Rect, Int) -> Void) {
+        let shift = Int((Double(region.width) * (1 - slide.progress)).rounded())
+        let newX = region.x + slide.direction * shift
+        let oldX = newX - slide.direction * region.width
+        for (index, x) in [(slide.fromIndex, oldX), (state.position, newX)] {
+            var scratch = Grid(size: Size(width: region.width, height: region.maxY))
+            draw(&scratch, Rect(x: 0, y: region.y, width: region.width, height: region.height), index)
+            grid.blit(scratch, x: x, y: 0, clip: region)
         }
     }
 

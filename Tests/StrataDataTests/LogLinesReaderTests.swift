@@ -1,0 +1,43 @@
+import Testing
+@testable import StrataData
+
+struct LogLinesReaderTests {
+    @Test func gitLogDates() throws {
+        let r = try Fixture.load("2013-03-05T14:00:00+01:00\n2013-03-05T09:10:11-05:00\n\n2013-03-06T00:00:00Z\n", name: "stdin")
+        #expect(r.notes == ["input: lines", "time: first timestamp on each line, format YYYY-MM-DDTHH:MM:SS±hh:mm", "value: none, counting lines"])
+        #expect(r.valueName == "rows")
+        #expect(r.rowsRead == 3 && r.accepted == 3)
+        #expect(Fixture.minutes(r).map(\.0) == [Fixture.utc(2013, 3, 5, 13), Fixture.utc(2013, 3, 5, 14, 10), Fixture.utc(2013, 3, 6)])
+    }
+
+    @Test func accessLog() throws {
+        let ua = "\"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)\""
+        let text = (0..<5).map { i in "10.0.0.\(i) - - [10/Oct/2000:13:5\(i):36 -0700] \"GET /a,b HTTP/1.1\" 200 \(i * 100) \"-\" \(ua)\n" }.joined()
+        let r = try Fixture.load(text, name: "access.log.1")
+        #expect(r.notes.first == "input: lines")
+        #expect(r.notes[1] == "time: first timestamp on each line, format DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)")
+        #expect(r.accepted == 5)
+        #expect(Fixture.minutes(r).first?.0 == Fixture.utc(2000, 10, 10, 20, 50, 0))
+    }
+
+    @Test func syslogAndAppLogs() throws {
+        let syslog = try Fixture.load("Nov  1 13:55:36 host sshd[12]: Accepted\nNov  1 14:00:00 host cron[1]: run\n", name: "syslog")
+        #expect(syslog.notes[1] == "time: first timestamp on each line, format Mon DD HH:MM:SS (syslog, year assumed)")
+        // "now" is 2023-11-14: 1 November is this year's.
+        #expect(Fixture.minutes(syslog).first?.0 == Fixture.utc(2023, 11, 1, 13, 55))
+
+        let app = try Fixture.load("2024-01-05 10:00:00,123 INFO start\n2024-01-05 10:00:01,456 WARN slow\n  at frame 1\n", name: "app.log")
+        #expect(app.rowsRead == 3 && app.accepted == 2 && app.skipped == 1)
+        #expect(app.firstSkipped.first?.reason == "no YYYY-MM-DD HH:MM:SS.fff time on this line")
+    }
+
+    @Test func formatOverridesSniffing() throws {
+        // Looks like a CSV, read as lines: every line is one event.
+        let r = try Fixture.load("time,value\n2013-03-05,5\n2013-03-06,7\n", name: "x.csv") { $0.format = .lines }
+        #expect(r.rowsRead == 3 && r.accepted == 2 && r.valueName == "rows")
+        let p = try Fixture.load("at 05.03.2013 10:00 boot\nat 06.03.2013 11:00 boot\n", name: "x.log") {
+            $0.timeFormat = "%d.%m.%Y %H:%M"
+        }
+        #expect(Fixture.minutes(p).map(\.0) == [Fixture.utc(2013, 3, 5, 10), Fixture.utc(2013, 3, 6, 11)])
+    }
+}
