@@ -93,6 +93,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     StrataFuzz.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
+
+// SwiftPM links an executable with `--defsym main=StrataFuzz_main`, which
+// stands in for libFuzzer's own `main`: start libFuzzer's driver from here.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+@_cdecl("StrataFuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzz)
+}
 #else
 @main
 struct StrataFuzzTool {

@@ -123,10 +123,11 @@ struct Runner {
     func loadKeys() throws(Failure) -> [KeyScript.Token] {
         var script = command.keys ?? ""
         if let path = command.keysFile {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            // FileHandle, not String(contentsOfFile:), so that pipes and /dev/null work too.
+            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
                 throw Failure(message: "--keys-file: cannot read \(path)", exitCode: 66)
             }
-            script += " " + text
+            script += " " + String(decoding: data, as: UTF8.self)
         }
         do {
             return try KeyScript.parse(script)

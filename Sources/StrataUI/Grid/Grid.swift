@@ -20,26 +20,33 @@ public struct Grid: Equatable, Sendable {
     }
 
     /// Writes `text` at (x, y), clipped to `clip` (default: the whole grid).
+    /// Control characters become visible stand-ins and combining marks are
+    /// dropped, so every cell is one scalar of width 1 or 2.
     /// Returns the number of columns the text advanced, clipped or not.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard y >= area.y, y < area.maxY else { return TextWidth.columns(of: text) }
         var column = x
-        for character in text {
-            for shown in TextWidth.sanitized(character) {
-                let w = TextWidth.columns(of: shown)
-                if w == 0 { continue }
-                if column >= area.x, column + w <= area.maxX {
-                    self[column, y] = Cell(shown, style: style)
-                    if w == 2 { self[column + 1, y] = Cell(" ", style: style, isContinuation: true) }
-                } else if column >= area.x, column < area.maxX {
-                    self[column, y] = Cell(" ", style: style) // half a wide char does not fit
-                }
-                column += w
+        for raw in text.unicodeScalars {
+            let scalar = TextWidth.shown(raw)
+            let w = TextWidth.columns(of: scalar)
+            if w == 0 { continue }
+            if column >= area.x, column + w <= area.maxX {
+                self[column, y] = Cell(scalar, style: style)
+                if w == 2 { self[column + 1, y] = Cell(" ", style: style, isContinuation: true) }
+            } else if column >= area.x, column < area.maxX {
+                self[column, y] = Cell(" ", style: style) // half a wide character does not fit
             }
+            column += w
         }
         return column - x
+    }
+
+    /// Puts one single-column glyph (a bar block, a border piece) at (x, y), if inside the grid.
+    public mutating func put(_ scalar: Unicode.Scalar, x: Int, y: Int, style: Style = .plain) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        self[x, y] = Cell(TextWidth.shown(scalar), style: style)
     }
 
     /// Paints every cell of `rect` with `character` in `style`.
@@ -76,10 +83,14 @@ public struct Grid: Equatable, Sendable {
 
     /// Row `y` as plain text, wide-character continuations skipped, trailing spaces trimmed.
     public func line(_ y: Int) -> String {
-        var text = ""
-        for x in 0..<width where !self[x, y].isContinuation { text.append(self[x, y].character) }
-        while text.last == " " { text.removeLast() }
-        return text
+        var end = width
+        while end > 0, cells[y * width + end - 1].scalar == " ", !cells[y * width + end - 1].isContinuation { end -= 1 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(end * 3)
+        for x in 0..<end where !cells[y * width + x].isContinuation {
+            UTF8.encode(cells[y * width + x].scalar) { bytes.append($0) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The whole screen as plain text, one line per row.

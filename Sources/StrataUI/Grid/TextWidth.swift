@@ -3,61 +3,45 @@ public enum TextWidth {
     /// Columns `text` takes on screen once sanitized.
     public static func columns(of text: String) -> Int {
         var total = 0
-        for character in text {
-            for shown in sanitized(character) { total += columns(of: shown) }
-        }
+        for scalar in text.unicodeScalars { total += columns(of: shown(scalar)) }
         return total
     }
 
-    /// Columns one (already sanitized) character takes: 0, 1 or 2.
-    public static func columns(of character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        return columns(of: scalar)
-    }
-
+    /// Columns one scalar takes as it is drawn: 0 (a combining mark, which
+    /// is dropped), 1 or 2.
+    @inline(__always)
     public static func columns(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return 1 }
+        if isPlainSingleColumn(v) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if isWide(v) { return 2 }
-        return 1
+        return isWide(v) ? 2 : 1
     }
 
-    /// Control characters, escape, C1 codes and bidi overrides become visible
-    /// stand-ins (`␛`, `␇`, `�`); combining marks stay with their base.
-    public static func sanitized(_ character: Character) -> [Character] {
-        let scalars = character.unicodeScalars
-        if scalars.count == 1, let s = scalars.first, !needsReplacement(s) { return [character] }
-        var out: [Character] = []
-        var kept = String.UnicodeScalarView()
-        for s in scalars {
-            if needsReplacement(s) {
-                if !kept.isEmpty { out.append(Character(String(kept))); kept = String.UnicodeScalarView() }
-                out.append(replacement(for: s))
-            } else {
-                kept.append(s)
-            }
-        }
-        if !kept.isEmpty {
-            // A lone combining mark with no base would attach to the previous cell.
-            let text = String(kept)
-            if let first = kept.first, columns(of: first) == 0 {
-                out.append("\u{FFFD}")
-            } else {
-                out.append(contentsOf: text)
-            }
-        }
-        return out
+    /// What is drawn for a scalar: control characters, escape, C1 codes and
+    /// bidi overrides become visible stand-ins (`␛`, `␇`, `�`), so nothing
+    /// from the data can reach a terminal as a control sequence.
+    @inline(__always)
+    public static func shown(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        let v = s.value
+        if v >= 0x20 && v < 0x7F { return s }
+        if v < 0x20 { return Unicode.Scalar(0x2400 + v)! }
+        if v == 0x7F { return "\u{2421}" }
+        if (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) { return "\u{FFFD}" }
+        return s
     }
 
-    /// A string with every character sanitized.
+    /// A string as it is drawn: every scalar shown, combining marks dropped.
     public static func sanitize(_ text: String) -> String {
-        var out = ""
-        for character in text { out.append(contentsOf: sanitized(character)) }
-        return out
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let s = shown(scalar)
+            if columns(of: s) > 0 { out.append(s) }
+        }
+        return String(out)
     }
 
     /// Truncates `text` to at most `width` columns, ending in `…` when cut.
@@ -65,28 +49,22 @@ public enum TextWidth {
         guard width > 0 else { return "" }
         let clean = sanitize(text)
         if columns(of: clean) <= width { return clean }
-        var out = ""
+        var out = String.UnicodeScalarView()
         var used = 0
-        for character in clean {
-            let w = columns(of: character)
+        for scalar in clean.unicodeScalars {
+            let w = columns(of: scalar)
             if used + w > width - 1 { break }
-            out.append(character)
+            out.append(scalar)
             used += w
         }
-        return out + "…"
+        return String(out) + "…"
     }
 
-    static func needsReplacement(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v)
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-    }
-
-    static func replacement(for s: Unicode.Scalar) -> Character {
-        let v = s.value
-        if v < 0x20 { return Character(Unicode.Scalar(0x2400 + v)!) }
-        if v == 0x7F { return "\u{2421}" }
-        return "\u{FFFD}"
+    /// Box drawing, block elements, arrows and common punctuation: one column.
+    @inline(__always)
+    static func isPlainSingleColumn(_ v: UInt32) -> Bool {
+        (0x2010...0x2027).contains(v) || (0x2190...0x21FF).contains(v)
+            || (0x2400...0x2426).contains(v) || (0x2500...0x25FF).contains(v)
     }
 
     /// East Asian Wide and Fullwidth ranges, plus emoji presentation blocks.

@@ -164,7 +164,7 @@ public struct PagerScreen {
 
     // MARK: card
 
-    func drawCard(into grid: inout Grid, rect: Rect, page: Page, dimmed: Bool) {
+    func drawCard(into grid: inout Grid, rect: Rect, page: Page, dimmed: Bool, visible: Rect? = nil) {
         guard rect.width >= 4, rect.height >= 3 else { return }
         let border = dimmed ? Style(.muted, dim: true) : Style.muted
         let inner = String(repeating: glyphs.horizontal, count: rect.width - 2)
@@ -184,7 +184,7 @@ public struct PagerScreen {
             grid.write(message, x: content.x + max(0, (content.width - message.count) / 2),
                        y: content.y + content.height / 2, style: .muted, clip: content)
         } else {
-            chart.draw(into: &grid, rect: content)
+            chart.draw(into: &grid, rect: content, visible: visible)
         }
         if dimmed { grid.restyle(rect) { $0 = Style(.muted, dim: true) } }
     }
@@ -196,13 +196,16 @@ public struct PagerScreen {
         if index > 0 {
             var scratch = Grid(size: Size(width: card.width, height: card.maxY))
             let page = dataset.page(state.level, index: index - 1, series: state.seriesIndex)
-            drawCard(into: &scratch, rect: Rect(x: 0, y: card.y, width: card.width, height: card.height), page: page, dimmed: true)
+            let shown = Rect(x: card.width - visible, y: card.y, width: visible, height: card.height)
+            drawCard(into: &scratch, rect: Rect(x: 0, y: card.y, width: card.width, height: card.height), page: page,
+                     dimmed: true, visible: shown)
             grid.blit(scratch, x: visible - card.width, y: 0, clip: Rect(x: 0, y: card.y, width: visible, height: card.height))
         }
         if index < count - 1 {
             var scratch = Grid(size: Size(width: card.width, height: card.maxY))
             let page = dataset.page(state.level, index: index + 1, series: state.seriesIndex)
-            drawCard(into: &scratch, rect: Rect(x: 0, y: card.y, width: card.width, height: card.height), page: page, dimmed: true)
+            drawCard(into: &scratch, rect: Rect(x: 0, y: card.y, width: card.width, height: card.height), page: page,
+                     dimmed: true, visible: Rect(x: 0, y: card.y, width: visible, height: card.height))
             let x = grid.width - visible
             grid.blit(scratch, x: x, y: 0, clip: Rect(x: x, y: card.y, width: visible, height: card.height))
         }

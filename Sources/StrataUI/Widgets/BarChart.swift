@@ -20,7 +20,9 @@ public struct BarChart: Sendable {
         self.glyphs = glyphs
     }
 
-    public func draw(into grid: inout Grid, rect: Rect) {
+    /// Draws the chart in `rect`; bars outside `visible` (a neighbour card
+    /// of which only a sliver shows) are skipped.
+    public func draw(into grid: inout Grid, rect: Rect, visible: Rect? = nil) {
         guard rect.width >= 3, rect.height >= 2, !buckets.isEmpty else { return }
         let showXLabels = rect.height >= 4
         let showYLabels = rect.width >= 24
@@ -47,18 +49,22 @@ public struct BarChart: Sendable {
 
         drawAxis(into: &grid, rect: rect, scale: scale, zeroRow: zeroRow, plotX: plotX,
                  plotWidth: plotWidth, showLabels: showYLabels)
+        let shownColumns = visible ?? rect
+        let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
+        let hanging = [glyphs.hangingBar.quarter, glyphs.hangingBar.half, glyphs.hangingBar.full].map { $0.unicodeScalars.first! }
         for (i, column) in columns.enumerated() {
-            guard let value = column.stats.value(aggregate), value != 0 else { continue }
             let x = barsX + i * slot
+            guard x + barWidth > shownColumns.x, x < shownColumns.maxX else { continue }
+            guard let value = column.stats.value(aggregate), value != 0 else { continue }
             let isHighlighted = highlighted.map { column.range.contains($0) } ?? false
             let style = Style(isHighlighted ? .accent : (value < 0 ? .negative : .bar))
             let eighths = max(1, Int((abs(value) / scale.unit * 8).rounded()))
             for w in 0..<barWidth {
                 if value > 0 {
-                    drawRising(into: &grid, x: x + w, fromRow: zeroRow - 1, top: rect.y, eighths: eighths, style: style)
+                    drawRising(into: &grid, x: x + w, fromRow: zeroRow - 1, top: rect.y, eighths: eighths, style: style, blocks: blocks)
                 } else {
                     drawHanging(into: &grid, x: x + w, fromRow: zeroRow + 1, bottom: rect.y + plotRows - 1,
-                                eighths: eighths, style: style)
+                                eighths: eighths, style: style, blocks: hanging)
                 }
             }
         }
@@ -103,24 +109,26 @@ public struct BarChart: Sendable {
         }
     }
 
-    private func drawRising(into grid: inout Grid, x: Int, fromRow: Int, top: Int, eighths: Int, style: Style) {
+    private func drawRising(into grid: inout Grid, x: Int, fromRow: Int, top: Int, eighths: Int, style: Style,
+                            blocks: [Unicode.Scalar]) {
         var remaining = eighths
         var y = fromRow
         while remaining > 0, y >= top {
             let part = min(8, remaining)
-            grid.write(String(glyphs.eighths[part]), x: x, y: y, style: style)
+            grid.put(blocks[part], x: x, y: y, style: style)
             remaining -= part
             y -= 1
         }
     }
 
-    private func drawHanging(into grid: inout Grid, x: Int, fromRow: Int, bottom: Int, eighths: Int, style: Style) {
+    /// `blocks`: a quarter, a half and a full row hanging from the top.
+    private func drawHanging(into grid: inout Grid, x: Int, fromRow: Int, bottom: Int, eighths: Int, style: Style,
+                             blocks: [Unicode.Scalar]) {
         var remaining = eighths
         var y = fromRow
         while remaining > 0, y <= bottom {
             let part = min(8, remaining)
-            let glyph = part >= 8 ? glyphs.hangingBar.full : (part >= 4 ? glyphs.hangingBar.half : glyphs.hangingBar.quarter)
-            grid.write(String(glyph), x: x, y: y, style: style)
+            grid.put(blocks[part >= 8 ? 2 : (part >= 4 ? 1 : 0)], x: x, y: y, style: style)
             remaining -= part
             y += 1
         }
