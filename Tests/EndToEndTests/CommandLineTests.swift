@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built binary as scripts use it: exit codes, one-line errors,
+/// headless dumps, export and pipes. No terminal involved.
+@Suite("Command line")
+struct CommandLineTests {
+    struct Outcome {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs strata under `sh -c` with `arguments` (shell words, already quoted), stdin from `stdin` or /dev/null.
+    static func strata(_ arguments: String, stdin: String? = nil) throws -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("stdin")
+        FileManager.default.createFile(atPath: input.path, contents: Data((stdin ?? "").utf8))
+        let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+        let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(TmuxSession.binary)' \(arguments) "
+            + "<'\(input.path)' >'\(out.path)' 2>'\(err.path)'"
+        let raw = system(command)
+        let status = (raw >> 8) & 0xFF
+        return Outcome(status: status,
+                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    static let weather = "'" + TmuxSession.sharedData + "/seattle-weather.csv'"
+
+    @Test func dumpIsExactlyTheScreen() throws {
+        let result = try Self.strata("\(Self.weather) --dump --size 90x30 --keys 'left*3 down'")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 30)
+        #expect(lines.allSatisfy { $0.count <= 90 && !$0.hasSuffix(" ") })
+        #expect(result.stdout.contains("week 210/210"))
+        #expect(result.stderr.contains("time: column \"date\", format YYYY/MM/DD"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func framesHaveHeadings() throws {
+        let result = try Self.strata("--demo --now 2026-11-22T14:10Z --frames --size 40x8 --keys 'left down*2'")
+        #expect(result.status == 0)
+        let headings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("--- frame ") }
+        #expect(headings == ["--- frame 1: left ---", "--- frame 2: down ---", "--- frame 3: down ---"])
+        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 3 * 9 + 1)
+    }
+
+    @Test func colorKeepsStyles() throws {
+        let result = try Self.strata("--demo --now 2026-11-22T14:10Z --dump --color")
+        #expect(result.stdout.contains("\u{1B}["))
+    }
+
+    @Test func pipedOutputIsThePlainStartingPage() throws {
+        let result = try Self.strata(Self.weather)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("day 1461/1461"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func stdinIsReadWhenNoFileIsGiven() throws {
+        let csv = "when,n\n2024-01-01T10:00:00Z,3\n2024-01-02T11:00:00Z,4\n"
+        let result = try Self.strata("--dump --level week", stdin: csv)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("stdin"))
+        #expect(result.stdout.contains("total 7"))
+    }
+
+    @Test func exportCSV() throws {
+        let result = try Self.strata("\(Self.weather) --export csv --level month")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "level,period,start,end,count,sum,min,max,mean")
+        #expect(lines.count == 1 + 48)
+        #expect(lines[1].hasPrefix("month,2012-01,2012-01-01T00:00:00+00:00,2012-02-01T00:00:00+00:00,31,173.3,0,27.7,5.5903225806"))
+    }
+
+    @Test("exit codes and one-line errors", arguments: [
+        ("/no/such/file.csv", Int32(66), "/no/such/file.csv"),
+        ("/tmp", 66, "directory"),
+        ("--levels day,fortnight --demo", 64, "--levels"),
+        ("--tz Mars/Olympus --demo", 64, "--tz"),
+        ("--keys 'left nope' --demo --dump", 64, "nope"),
+        ("--bogus-flag", 64, "bogus"),
+        ("--export xml --demo", 64, "--export"),
+        ("\(weather) --value weather_typo", 64, "weather_typo"),
+    ])
+    func exitCodes(arguments: String, status: Int32, mention: String) throws {
+        let result = try Self.strata(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.contains(mention))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func badRowsAreSkippedOrStopStrict() throws {
+        let csv = "time,value\n2024-01-01T10:00:00Z,1\nnot a time,2\n2024-01-01T12:00:00Z,x\n2024-01-01T13:00:00Z,4\n"
+        let lenient = try Self.strata("--dump", stdin: csv)
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.contains("2 rows skipped"))
+        #expect(lenient.stderr.contains("stdin:3:1"))
+        #expect(lenient.stderr.contains("stdin:4:22"))
+        let strict = try Self.strata("--dump --strict", stdin: csv)
+        #expect(strict.status == 65)
+        #expect(strict.stderr.split(separator: "\n").count == 1)
+        #expect(strict.stderr.contains("stdin:3:1"))
+        let nothing = try Self.strata("--dump", stdin: "time,value\nnope,1\n")
+        #expect(nothing.status == 65)
+    }
+}
