@@ -114,6 +114,15 @@ struct EndToEndTests {
         #expect(!screen.contains("previous period"))
     }
 
+    @Test func asciiGlyphsWhenTheLocaleIsNotUTF8() throws {
+        let session = try TmuxSession("LANG=C LC_ALL=C '\(strata)' --demo")
+        let screen = try session.wait { self.position($0) != nil && $0.contains("+----") }
+        #expect(screen.contains("Day | Week | Month"))
+        #expect(screen.contains("h/l day"))
+        #expect(!screen.contains("╭"))
+        try session.send("q")
+    }
+
     @Test func unknownTerminalExits69() throws {
         let session = try TmuxSession("TERM=no-such-terminal '\(strata)' --demo 2> err; echo \"exit=$?\" > status; sleep 30")
         try session.wait(timeout: 10) { _ in session.file("status") != nil }
