@@ -11,6 +11,10 @@ public struct Accumulator: Sendable {
     private var openSeries = -1
     private var openOrdinal = 0
     private var open = Stats()
+    /// UTC instants `[openFrom, openTo)` all fall in the open bucket (one
+    /// zone offset, one ordinal): a row there skips the calendar arithmetic.
+    private var openFrom: Int64 = 1
+    private var openTo: Int64 = 0
 
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.calendar = calendar
@@ -23,16 +27,40 @@ public struct Accumulator: Sendable {
     /// counting) and its series index (0 without a series column).
     @inline(__always)
     public mutating func add(seconds: Int64, value: Double, series: Int = 0) {
+        if seconds >= openFrom && seconds < openTo && series == openSeries {
+            open.add(value)
+            return
+        }
+        addSlow(seconds: seconds, value: value, series: series)
+    }
+
+    private mutating func addSlow(seconds: Int64, value: Double, series: Int) {
         let offset = zoneCursor.offset(at: seconds)
         let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset)
         if ordinal == openOrdinal && series == openSeries {
             open.add(value)
-            return
+        } else {
+            flush()
+            openSeries = series
+            openOrdinal = ordinal
+            open = Stats(value: value)
         }
-        flush()
-        openSeries = series
-        openOrdinal = ordinal
-        open = Stats(value: value)
+        // The instants around this one with the same ordinal: the same
+        // minute, hour or civil day, while the zone's offset stays the same.
+        let width: Int64, shift: Int64
+        switch baseUnit {
+        case .minute: width = 60; shift = floorMod64(offset, 60)
+        case .hour: width = 3600; shift = floorMod64(offset, 3600)
+        default: width = 86_400; shift = offset
+        }
+        let from = floorDiv64(seconds + shift, width) * width - shift
+        if seconds >= zoneCursor.validFrom && seconds < zoneCursor.validTo {
+            openFrom = max(from, zoneCursor.validFrom)
+            openTo = min(from + width, zoneCursor.validTo)
+        } else {
+            openFrom = 1
+            openTo = 0
+        }
     }
 
     /// Moves the open bucket into the dictionary; call before reading `buckets`.
@@ -41,6 +69,8 @@ public struct Accumulator: Sendable {
         while buckets.count <= openSeries { buckets.append([:]) }
         buckets[openSeries][openOrdinal, default: Stats()].merge(open)
         openSeries = -1
+        openFrom = 1
+        openTo = 0
     }
 
     /// Adds another accumulator's buckets; `seriesMap[i]` is where its series `i` goes here.

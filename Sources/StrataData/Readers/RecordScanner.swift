@@ -73,6 +73,10 @@ final class RecordScanner {
     private(set) var endedInsideQuote = false
     /// Column of the quote that did not close, for `.unterminatedQuote`.
     private(set) var badColumn = 1
+    /// No quote byte in `buffer[pos..<quoteAt]`. Searched up to `quoteSearched`:
+    /// `quoteAt < quoteSearched` means a quote at `quoteAt`, equal means none.
+    private var quoteAt = 0
+    private var quoteSearched = 0
 
     init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
         self.stream = stream
@@ -109,6 +113,8 @@ final class RecordScanner {
     func endSample() {
         guard let pin else { return }
         pos = pin
+        quoteAt = pin
+        quoteSearched = pin
         line = pinLine
         self.pin = nil
     }
@@ -129,6 +135,8 @@ final class RecordScanner {
             end -= keep
             pos -= keep
             recordStart = pos
+            quoteAt -= keep
+            quoteSearched -= keep
             if pin != nil { pin! -= keep }
         }
         if end == capacity {
@@ -229,8 +237,82 @@ final class RecordScanner {
         return .record
     }
 
+    private enum Plain { case record, quoted, needMore }
+
+    /// The common case: a record without any quote byte. One pass that
+    /// stops only at delimiters and the LF; a quote anywhere in the record
+    /// (or more fields than fit) hands the record to `scanDelimited`'s
+    /// general path, which reads it from its start again. Fields get the
+    /// same refs the general path would give them (no quoted newlines, so
+    /// every field is on the record's first line).
+    @inline(__always)
+    private func scanPlain(_ delim: UInt8) -> Plain {
+        let buf = buffer, limit = end
+        let start = pos
+        if quoteAt < start || (quoteAt == quoteSearched && quoteSearched < limit) { locateQuote() }
+        let plainEnd = quoteAt
+        let room = min(fieldCapacity, Self.maxFields)
+        let refs = fields
+        var n = 0
+        var fieldStart = start
+        var p = start
+        while true {
+            p = Self.findDelimiterOrNewline(buf, from: p, limit: plainEnd, delim: delim)
+            if p >= plainEnd {
+                if plainEnd < limit { return .quoted }
+                if !atEOF { return .needMore }
+                break
+            }
+            let b = buf[p]
+            if b == delim {
+                guard n < room else { return .quoted }
+                (refs + n).initialize(to: FieldRef(bytes: Field(start: buf + fieldStart, count: p &- fieldStart),
+                                                   rawStart: fieldStart, lineStart: start, lineDelta: 0))
+                n &+= 1
+                p &+= 1
+                fieldStart = p
+                continue
+            }
+            break  // the LF
+        }
+        // The last field ends at the LF (or at the end of the input), less the CR of a CRLF.
+        guard n < room else { return .quoted }
+        var contentEnd = p
+        if contentEnd > fieldStart && buf[contentEnd - 1] == Self.cr { contentEnd -= 1 }
+        (refs + n).initialize(to: FieldRef(bytes: Field(start: buf + fieldStart, count: contentEnd &- fieldStart),
+                                           rawStart: fieldStart, lineStart: start, lineDelta: 0))
+        n += 1
+        fieldCount = n
+        totalFields = n
+        recordStart = start
+        recordEnd = p
+        recordLine = line
+        if p < limit {
+            p += 1
+            line += 1
+        }
+        pos = p
+        return .record
+    }
+
+    /// Finds the next quote byte at or after `pos` (searching only bytes not searched yet).
+    private func locateQuote() {
+        let from = quoteAt < pos ? pos : quoteSearched
+        if let q = memchr(buffer + from, Int32(Self.quote), end - from) {
+            quoteAt = buffer.distance(to: q.assumingMemoryBound(to: UInt8.self))
+        } else {
+            quoteAt = end
+        }
+        quoteSearched = end
+    }
+
     /// One delimited record; rescans from its start after a refill.
     private func scanDelimited(_ delim: UInt8) throws(ReadError) -> Next? {
+        switch scanPlain(delim) {
+        case .record: return .record
+        case .needMore: return try needMore()
+        case .quoted: break
+        }
         let buf = buffer, limit = end, eof = atEOF
         let start = pos
         var p = start
@@ -331,17 +413,17 @@ final class RecordScanner {
         let lfs = ones &* UInt64(lf)
         var p = from
         let raw = UnsafeRawPointer(buf)
-        while p + 8 <= limit {
+        while p &+ 8 <= limit {
             let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
             let a = w ^ delims, b = w ^ lfs
             let hits = ((a &- ones) & ~a & highs) | ((b &- ones) & ~b & highs)
-            if hits != 0 { return p + hits.trailingZeroBitCount >> 3 }
-            p += 8
+            if hits != 0 { return p &+ hits.trailingZeroBitCount &>> 3 }
+            p &+= 8
         }
         while p < limit {
             let b = buf[p]
             if b == delim || b == lf { return p }
-            p += 1
+            p &+= 1
         }
         return limit
     }

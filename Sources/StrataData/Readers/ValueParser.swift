@@ -38,6 +38,39 @@ enum ValueParser {
     /// The value, or nil. Finite values only.
     @inline(__always)
     static func parse(_ raw: Field) -> Double? {
+        if let v = plainDecimal(raw) { return v }
+        return parseAny(raw)
+    }
+
+    /// The common case, small enough to inline: 1 to 15 digits and at most
+    /// one point, nothing else (no sign, no spaces). nil: not that shape
+    /// (which `parseAny` reads the same way, or rejects).
+    @inline(__always)
+    static func plainDecimal(_ f: Field) -> Double? {
+        let n = f.count
+        guard n > 0 && n <= 16 else { return nil }
+        var mantissa: Int64 = 0
+        var point = -1
+        var i = 0
+        while i < n {
+            let b = f[i]
+            let d = b &- ByteText.zero
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ Int64(d)
+            } else if b == UInt8(ascii: ".") && point < 0 {
+                point = i
+            } else {
+                return nil
+            }
+            i &+= 1
+        }
+        let fractionDigits = point < 0 ? 0 : n &- 1 &- point
+        let digits = point < 0 ? n : n &- 1
+        guard digits > 0 && digits <= 15 else { return nil }
+        return Double(mantissa) / exactPower(fractionDigits)
+    }
+
+    static func parseAny(_ raw: Field) -> Double? {
         let f = ByteText.trimmed(raw)
         let n = f.count
         guard n > 0 else { return nil }
@@ -45,25 +78,31 @@ enum ValueParser {
         var negative = false
         let c = f[0]
         if c == UInt8(ascii: "-") { negative = true; i = 1 } else if c == UInt8(ascii: "+") { i = 1 }
-        // Fast path: up to 19 digits with one optional point. A Double made
+        // Fast path: up to 15 digits with one optional point. A Double made
         // from an integer below 2^53 divided by an exact power of ten is
         // correctly rounded.
         var mantissa: Int64 = 0
-        var digits = 0, fractionDigits = 0
-        var seenPoint = false
+        let intStart = i
         while i < n {
             let d = f[i] &- ByteText.zero
-            if d < 10 {
-                // Wrapping is harmless: more than 15 digits take the slow path.
-                mantissa = mantissa &* 10 &+ Int64(d)
-                digits &+= 1
-                fractionDigits &+= seenPoint ? 1 : 0
-            } else if f[i] == UInt8(ascii: ".") && !seenPoint {
-                seenPoint = true
-            } else {
-                break
-            }
+            if d >= 10 { break }
+            // Wrapping is harmless: more than 15 digits take the slow path.
+            mantissa = mantissa &* 10 &+ Int64(d)
             i &+= 1
+        }
+        var digits = i &- intStart
+        var fractionDigits = 0
+        if i < n && f[i] == UInt8(ascii: ".") {
+            i &+= 1
+            let fractionStart = i
+            while i < n {
+                let d = f[i] &- ByteText.zero
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            fractionDigits = i &- fractionStart
+            digits &+= fractionDigits
         }
         if i == n && digits > 0 && digits <= 15 {
             let v = Double(mantissa) / exactPower(fractionDigits)

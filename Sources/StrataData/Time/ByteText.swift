@@ -42,6 +42,8 @@ enum ByteText {
 
     /// `f` without leading and trailing spaces and tabs.
     @inline(__always) static func trimmed(_ f: Field) -> Field {
+        // Fast path: neither end is a space, a tab or a CR (all at most 0x20).
+        if f.count > 0 && f[0] > space && f[f.count - 1] > space { return f }
         var lo = 0, hi = f.count
         while lo < hi, isSpace(f[lo]) { lo += 1 }
         while hi > lo, isSpace(f[hi - 1]) || f[hi - 1] == 13 { hi -= 1 }

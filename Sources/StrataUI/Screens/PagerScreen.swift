@@ -175,7 +175,13 @@ public struct PagerScreen {
             grid.write(String(glyphs.vertical), x: rect.maxX - 1, y: y, style: border)
         }
         let content = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
-        let labels = page.buckets.map { dataset.calendar.subBucketLabel(subUnit: page.subUnit, start: $0.start) }
+        let labels = page.buckets.map { bucket in
+            let label = dataset.calendar.subBucketLabel(subUnit: page.subUnit, start: bucket.start)
+            // A week's seven bars have room to name their weekdays.
+            guard page.level == .week else { return label }
+            let weekday = CalendarSystem.weekdayNames[dataset.calendar.localTime(at: bucket.start).date.isoWeekday - 1]
+            return "\(weekday) \(label)"
+        }
         let now = page.buckets.firstIndex { context.now >= $0.start && context.now < $0.end }
         let chart = BarChart(buckets: page.buckets.map(\.stats), labels: labels, aggregate: state.aggregate,
                              highlighted: now, glyphs: glyphs)

@@ -1,0 +1,146 @@
+import Testing
+@testable import StrataData
+
+/// The edges of the readers' fast paths: records without a quote byte
+/// (scanned in one pass), `YYYY-MM-DDTHH:MM:SSZ` times on the date seen
+/// last, short plain decimals, rows that stay in the open bucket.
+struct FastPathTests {
+    /// Plain rows every 10 s from 2020-01-01T00:00:00Z, value i % 100 + 0.25.
+    static func plainRows(_ count: Int, from first: Int = 0, newline: String = "\n") -> String {
+        var text = ""
+        for i in first..<(first + count) {
+            let t = Int64(i * 10)
+            let day = CivilDate(dayNumber: CivilDate(year: 2020, month: 1, day: 1).dayNumber + Int(t / 86_400)).isoString
+            let s = Int(t % 86_400)
+            let clock = "\(String(s / 3600).leftPadded(2)):\(String(s / 60 % 60).leftPadded(2)):\(String(s % 60).leftPadded(2))"
+            text += "\(day)T\(clock)Z,\(i % 100).25\(newline)"
+        }
+        return text
+    }
+
+    static func smallChunks(_ o: inout ReadOptions) {
+        var limits = ScannerLimits()
+        limits.chunk = 4096
+        o.limits = limits
+    }
+
+    @Test func quoteAfterManyPlainRowsAcrossChunks() throws {
+        // Thousands of plain rows (many 4 KB refills), then quoted fields, a
+        // quoted newline, then plain rows again, and a bad row after them.
+        var text = "time,value\n" + Self.plainRows(3000)
+        text += "\"2020-01-01T08:20:00Z\",\"1,000.5\"\n"
+        text += "2020-01-01T08:20:10Z,\"2\n\"\n"                 // value "2\n": not a number, on line 3003
+        text += Self.plainRows(2000, from: 3002)
+        text += "2020-01-01T13:53:40Z,oops\n"                   // line 5005
+        let r = try Fixture.load(text) { Self.smallChunks(&$0); $0.splitThreshold = .max }
+        #expect(r.rowsRead == 5003)
+        #expect(r.accepted == 5001 && r.skipped == 2)
+        #expect(r.accepted + r.skipped == r.rowsRead)
+        let lines = r.firstSkipped.map(\.description)
+        #expect(lines.first?.hasSuffix("data.csv:3003:22: value \"2\\x0A\" is not a number") == true)
+        #expect(lines.last?.hasSuffix("data.csv:5005:22: value \"oops\" is not a number") == true)
+        let sum = Fixture.minutes(r).reduce(0.0) { $0 + $1.1.sum }
+        var expected = 1000.5
+        for i in Array(0..<3000) + Array(3002..<5002) { expected += Double(i % 100) + 0.25 }
+        #expect(abs(sum - expected) < 1e-6)
+    }
+
+    @Test func crlfRowsAndLastRowWithoutNewline() throws {
+        var text = "time,value\r\n" + Self.plainRows(500, newline: "\r\n")
+        text += "2020-01-01T01:23:20Z,7"  // no newline at the end
+        let r = try Fixture.load(text) { Self.smallChunks(&$0) }
+        #expect(r.rowsRead == 501 && r.accepted == 501 && r.skipped == 0)
+        let last = Fixture.minutes(r).last!
+        #expect(last.0 == Fixture.utc(2020, 1, 1, 1, 23))
+        #expect(last.1.count == 3)
+        #expect(last.1.sum == 98.25 + 99.25 + 7)
+
+        // A CRLF file whose last row, without a newline, ends in a CR.
+        let cr = try Fixture.load("time,value\r\n2020-01-01T00:00:00Z,1.5\r\n2020-01-01T00:00:10Z,2.5\r")
+        #expect(cr.accepted == 2 && Fixture.minutes(cr).map(\.1.sum) == [4])
+    }
+
+    @Test func badRowsKeepTheirColumnsOnThePlainPath() throws {
+        let text = "time,value\n" + Self.plainRows(100)
+            + "2020-01-01T00:16:40Z,\n"          // empty value, column 22
+            + "2020-01-01T00:16:50Z\n"           // one field
+            + "  2020-01-01T00:17:00Z , 3.5 \n"  // spaces around: fine
+            + "2020-01-01T00:17:10Z,ünï,5\n"     // extra field is fine, value is not
+            + "2020-01-01T25:00:00Z,1\n"         // hour 25
+            + "2020-01-01T00:17:20Z,1e3\n"       // exponent: slow path, fine
+            + "2020-01-01T00:17:30+00:00,-2\n"   // offset: general time path, fine
+        let r = try Fixture.load(text) { $0.skippedToKeep = 10 }
+        #expect(r.rowsRead == 107 && r.accepted == 103 && r.skipped == 4)
+        let reasons = r.firstSkipped.map(\.description)
+        #expect(reasons.count == 4)
+        #expect(reasons[0].hasSuffix("data.csv:102:22: empty value in column \"value\""))
+        #expect(reasons[1].contains("data.csv:103:21: row has 1 field"))
+        #expect(reasons[2].hasSuffix("data.csv:105:22: value \"ünï\" is not a number"))
+        #expect(reasons[3].contains("data.csv:106:1: time \"2020-01-01T25:00:00Z\" does not parse"))
+        let sums = Fixture.minutes(r).filter { $0.0 >= Fixture.utc(2020, 1, 1, 0, 17) }.map(\.1.sum)
+        #expect(sums == [3.5 + 1000 - 2])
+    }
+
+    @Test func isoFastPathAgreesWithTheGeneralPath() {
+        var parser = TimeParser(format: .iso("YYYY-MM-DDTHH:MM:SSZ"), zone: ZoneRules.utc, now: 0)
+        func parse(_ s: String) -> Int64? {
+            let bytes = Array(s.utf8)
+            return bytes.withUnsafeBufferPointer { parser.parse($0) }
+        }
+        #expect(parse("2020-01-01T00:00:14Z") == Fixture.utc(2020, 1, 1, 0, 0, 14))
+        // Same date, now from the cache.
+        #expect(parse("2020-01-01T23:59:60Z") == Fixture.utc(2020, 1, 1, 23, 59, 60))
+        #expect(parse("2020-01-01 12:34:56Z") == Fixture.utc(2020, 1, 1, 12, 34, 56))
+        #expect(parse("2020-01-01T24:00:00Z") == Fixture.utc(2020, 1, 2))  // the general path allows 24:00
+        #expect(parse("2020-01-01T24:00:01Z") == nil)
+        #expect(parse("2020-01-01T12:60:00Z") == nil)
+        #expect(parse("2020-01-01T12:00:61Z") == nil)
+        #expect(parse("2020-01-01T1a:00:00Z") == nil)
+        #expect(parse("2020-01-01T12-00:00Z") == nil)
+        #expect(parse("2020-01-01T12:00:0:Z") == nil)
+        #expect(parse("2020-01-01T12:00:00X") == nil)
+        #expect(parse(" 2020-01-01T12:00:00Z ") == Fixture.utc(2020, 1, 1, 12))
+        #expect(parse("2020-01-02T00:00:00Z") == Fixture.utc(2020, 1, 2))
+        #expect(parse("2020-02-30T00:00:00Z") == nil)
+        // Bytes that are not a date never match the empty cache.
+        var fresh = TimeParser(format: .iso("YYYY-MM-DDTHH:MM:SSZ"), zone: ZoneRules.utc, now: 0)
+        let zeros: [UInt8] = Array(repeating: 0, count: 10) + Array("T00:00:00Z".utf8)
+        #expect(zeros.withUnsafeBufferPointer { fresh.parse($0) } == nil)
+    }
+
+    @Test func shortDecimals() {
+        func parse(_ s: String) -> Double? { Array(s.utf8).withUnsafeBufferPointer { ValueParser.parse($0) } }
+        #expect(parse("11.17") == 11.17)
+        #expect(parse("-0.5") == -0.5)
+        #expect(parse("+3") == 3)
+        #expect(parse("3.") == 3)
+        #expect(parse(".25") == 0.25)
+        #expect(parse("0.1") == 0.1)
+        #expect(parse("123456789012345") == 123_456_789_012_345)
+        #expect(parse("1234567890.12345") == 1_234_567_890.12345)
+        #expect(parse(".") == nil)
+        #expect(parse("-") == nil)
+        #expect(parse("1.2.3") == nil)
+        #expect(parse("1..2") == nil)
+        #expect(parse("12a") == nil)
+        #expect(parse(" 4.5\r") == 4.5)
+    }
+
+    @Test func openBucketAcrossZoneChanges() {
+        // New York, hourly buckets, rows every 10 minutes across the spring and fall changes.
+        let calendar = Fixture.newYork
+        for unit in [TimeUnit.minute, .hour, .day, .month] {
+            var fast = Accumulator(calendar: calendar, baseUnit: unit)
+            var expected: [Int: Int] = [:]
+            for start in [Fixture.utc(2013, 3, 10, 5), Fixture.utc(2013, 11, 3, 4)] {
+                for k in 0..<200 {
+                    let t = start + Int64(k * 600 - 7)
+                    fast.add(seconds: t, value: 1)
+                    expected[calendar.ordinal(of: unit, at: t), default: 0] += 1
+                }
+            }
+            fast.flush()
+            #expect(fast.buckets[0].mapValues(\.count) == expected)
+        }
+    }
+}
