@@ -5,8 +5,9 @@ public struct Dataset: Sendable {
     public struct Series: Sendable {
         public let name: String
         public let buckets: BucketSeries
-        /// `periods[level]`: stats of each period, index 0 being `Dataset.firstOrdinal[level]`.
-        public let periods: [Level: [Stats]]
+        /// `periods[level]`: the stats of each period that has data, by period
+        /// ordinal. Sparse, so memory follows the data, not the time it spans.
+        public let periods: [Level: BucketSeries]
     }
 
     /// What the header names: a file name, `stdin`, `demo`.
@@ -70,20 +71,21 @@ public struct Dataset: Sendable {
         var series: [Series] = []
         for (i, table) in tables.enumerated() {
             let buckets = i == 0 ? allBuckets : BucketSeries(table)
-            var periods: [Level: [Stats]] = [:]
+            var periods: [Level: BucketSeries] = [:]
             for level in levels {
-                var stats = Array(repeating: Stats(), count: counts[level]!)
-                // Base ordinals are sorted, so consecutive ones usually share a period.
-                var lastBase = Int.min, lastIndex = 0
+                // Base ordinals are sorted, so period ordinals come in order too.
+                var ordinals: [Int] = [], stats: [Stats] = []
                 for (ordinal, s) in zip(buckets.ordinals, buckets.stats) {
-                    if ordinal != lastBase {
-                        let start = calendar.start(of: accumulator.baseUnit, ordinal: ordinal)
-                        lastIndex = calendar.ordinal(of: level.unit, at: start) - first[level]!
-                        lastBase = ordinal
+                    let start = calendar.start(of: accumulator.baseUnit, ordinal: ordinal)
+                    let period = calendar.ordinal(of: level.unit, at: start)
+                    if ordinals.last == period {
+                        stats[stats.count - 1].merge(s)
+                    } else {
+                        ordinals.append(period)
+                        stats.append(s)
                     }
-                    stats[lastIndex].merge(s)
                 }
-                periods[level] = stats
+                periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
             }
             series.append(Series(name: i < names.count ? names[i] : "series \(i)", buckets: buckets, periods: periods))
         }
@@ -115,8 +117,8 @@ public struct Dataset: Sendable {
 
     /// Stats of a whole period.
     public func stats(_ level: Level, index: Int, series s: Int = 0) -> Stats {
-        guard let periods = series[s].periods[level], periods.indices.contains(index) else { return Stats() }
-        return periods[index]
+        guard let periods = series[s].periods[level], index >= 0, index < count(level) else { return Stats() }
+        return periods.stats(at: ordinal(level, index: index))
     }
 
     /// A page: its period, its stats and its sub-buckets.

@@ -11,7 +11,19 @@ public struct BucketSeries: Sendable {
         stats = sorted.map(\.value)
     }
 
+    /// From buckets already sorted by ordinal, with no ordinal twice.
+    public init(sortedOrdinals: [Int], stats: [Stats]) {
+        ordinals = sortedOrdinals
+        self.stats = stats
+    }
+
     public var isEmpty: Bool { ordinals.isEmpty }
+
+    /// The stats of the bucket with exactly this ordinal (empty when there is none).
+    public func stats(at ordinal: Int) -> Stats {
+        let i = lowerBound(ordinal)
+        return i < ordinals.count && ordinals[i] == ordinal ? stats[i] : Stats()
+    }
 
     /// Index of the first bucket whose ordinal is `>= ordinal`.
     public func lowerBound(_ ordinal: Int) -> Int {

@@ -100,8 +100,8 @@ enum RowReaders {
                 case .joined: f = joined.bytes
                 }
                 let at = scanner.location(ofField: plan.timeColumn)
-                try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
-                                         reason: timeReason(f, plan)))
+                let reason = timeReason(f, plan, &parser)
+                try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column, reason: reason))
                 continue
             }
             var value = 1.0
@@ -144,10 +144,10 @@ enum RowReaders {
                                  reason: "row has \(fields), no column \((first?.0 ?? have) + 1) (\"\(first?.1 ?? "")\")"))
     }
 
-    private static func timeReason(_ f: Field, _ plan: RowPlan) -> String {
+    private static func timeReason(_ f: Field, _ plan: RowPlan, _ parser: inout TimeParser) -> String {
         let t = ByteText.trimmed(f)
         if t.isEmpty || (t.count == 1 && t[0] == ByteText.space) { return "empty time in column \"\(plan.timeName)\"" }
-        return "time \(ByteText.quoted(t)) does not parse as \(plan.format.shortDescription)"
+        return "time \(ByteText.quoted(t)) \(parser.refusal(t))"
     }
 
     // MARK: JSON Lines
@@ -203,7 +203,8 @@ enum RowReaders {
                 text = joined.bytes
             }
             guard let seconds = parser.parse(text) else {
-                try skip(at: slots.offset(plan.timeColumn), timeReason(text, plan))
+                let reason = timeReason(text, plan, &parser)
+                try skip(at: slots.offset(plan.timeColumn), reason)
                 continue
             }
             var value = 1.0

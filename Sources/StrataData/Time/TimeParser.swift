@@ -30,11 +30,23 @@ struct TimeParser: Sendable {
         return converter.utc(fromLocal: t.wallSeconds)
     }
 
+    /// Instants strata accepts: years 0001 to 9999, the years period ids
+    /// can spell. A row outside (an epoch outlier, a typo'd year) is skipped,
+    /// so one bad value cannot stretch a level over billions of periods.
+    static let supportedRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
     /// UTC seconds of a whole field (surrounding spaces ignored), or nil.
     @inline(__always)
     mutating func parse(_ raw: Field) -> Int64? {
         if isISO, let t = isoUTCOnCachedDay(raw) { return t }
-        return parseAny(raw)
+        guard let t = parseAny(raw), Self.supportedRange.contains(t) else { return nil }
+        return t
+    }
+
+    /// Why a field that `parse` refused was refused: out of range, or not this format.
+    mutating func refusal(_ raw: Field) -> String {
+        if parseAny(raw) != nil { return "is outside the years 0001–9999" }
+        return "does not parse as \(format.shortDescription)"
     }
 
     /// The hottest path, small enough to inline: exactly `YYYY-MM-DDTHH:MM:SSZ`
@@ -140,13 +152,13 @@ struct TimeParser: Sendable {
     /// and the 0-based byte index where it starts.
     mutating func find(in line: Field) -> (Int64, Int)? {
         if case .epoch(let unit) = format {
-            return EpochTime.parse(ByteText.trimmed(line), unit: unit).map { ($0, 0) }
+            return EpochTime.parse(ByteText.trimmed(line), unit: unit).flatMap { Self.supportedRange.contains($0) ? ($0, 0) : nil }
         }
         var i = 0
         while i < line.count {
             let b = line[i]
             let boundary = i == 0 || !(ByteText.isDigit(line[i - 1]) || ByteText.isLetter(line[i - 1]))
-            if boundary, let t = match(line, at: i, first: b) { return (t, i) }
+            if boundary, let t = match(line, at: i, first: b), Self.supportedRange.contains(t) { return (t, i) }
             i += 1
         }
         return nil
