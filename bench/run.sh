@@ -5,12 +5,12 @@
 # Markdown table and writes it to bench/RESULTS.md. Inputs are generated
 # deterministically under bench/data/ (git-ignored), scratch under bench/out/.
 #
-# Knobs: BENCH_RUNS (runs per command, median reported; default 3),
+# Knobs: BENCH_RUNS (runs per command, median reported; default 5),
 #        BENCH_SIZES (default "1000000 10000000"), BENCH_KEYS (default 20000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-RUNS=${BENCH_RUNS:-3}
+RUNS=${BENCH_RUNS:-5}
 SIZES=${BENCH_SIZES:-"1000000 10000000"}
 NKEYS=${BENCH_KEYS:-20000}
 NOW=2023-01-01T00:00Z          # the data runs 2020-01-01 .. 2022-12-31 (UTC)
@@ -35,8 +35,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# pandas only when python3 already has it (not installed here: a large download).
 HAVE_PANDAS=0
-if python3 -c 'import pandas' 2>/dev/null; then HAVE_PANDAS=1; fi
+if python3 -c 'import pandas' 2>/dev/null; then HAVE_PANDAS=$(python3 -c 'import pandas; print(pandas.__version__)'); fi
 
 # --- build (own scratch path; retried, other engineers may be mid-edit) ------
 log "building strata (release, $SCRATCH)"
@@ -86,7 +87,7 @@ for n in $SIZES; do
     cat "$f" >/dev/null   # the page cache holds it for every command alike
     cmds=("wc -l $f" "$(strata_cmd "$f")" "$(awk_cmd "$f")")
     names=(wc strata awk)
-    if [ $HAVE_PANDAS = 1 ]; then cmds+=("$(pandas_cmd "$f")"); names+=(pandas); fi
+    if [ "$HAVE_PANDAS" != 0 ]; then cmds+=("$(pandas_cmd "$f")"); names+=(pandas); fi
     log "$n rows: ${names[*]}, $RUNS runs each"
     hf "$OUT/side-$n.json" "$RUNS" --warmup 1 "${cmds[@]}"
     for i in "${!cmds[@]}"; do rss "${names[$i]}-$n" "${cmds[$i]}"; done
@@ -104,42 +105,53 @@ for f in "$small" "$big"; do
     n=$(basename "$f" .csv); n=${n#t}
     base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
     log "per-key cost, $n rows: $NKEYS keys vs 0 keys"
-    hf "$OUT/keys-$n.json" "$RUNS" --warmup 1 "$base --keys-file $OUT/keys.txt" "$base --keys ''"
+    hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''"
+    # How much each frame draws (bar cells), from 5 blocks of the same keys.
+    $base --keys "$(printf '%s ' $block $block $block $block $block)" 2>/dev/null | python3 -c '
+import sys
+t = sys.stdin.buffer.read().decode()
+print(sum(t.count(c) for c in "▁▂▃▄▅▆▇█") // max(1, t.count("--- frame ")))' > "$OUT/cells-$n.txt"
 done
 
 # --- the table ----------------------------------------------------------------
+LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 - "$OUT" "$NKEYS" "$HAVE_PANDAS" "$RUNS" "$NOW" "$STRATA" "$(awk_cmd FILE)" "$(pandas_cmd FILE)" \
     "$(nproc)" "$(free -h | awk '/^Mem:/{print $2}')" "$(swift --version 2>/dev/null | head -1)" \
-    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" <<'PY' > bench/RESULTS.md
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" <<'PY' > bench/RESULTS.md
 import json, os, statistics, sys, datetime
-out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big = sys.argv[1:]
+out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load = sys.argv[1:]
 nkeys = int(nkeys)
 def med(path, i):
     r = json.load(open(path))["results"][i]
     return statistics.median(r["times"])
+def cputime(path, i):
+    r = json.load(open(path))["results"][i]
+    return r["user"] + r["system"]
 def rss(name):
     try: return int(open(f"{out}/{name}.rss").read().split()[-1])
     except Exception: return None
 def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 def mb(kb): return "—" if kb is None else f"{kb/1024:.1f} MB"
-names = ["wc", "strata", "awk"] + (["pandas"] if have_pandas == "1" else [])
+names = ["wc", "strata", "awk"] + (["pandas"] if have_pandas != "0" else [])
 label = {"wc": "`wc -l`", "strata": "strata first screen (`--dump`)", "awk": "awk + gnuplot",
-         "pandas": "pandas (read_csv + resample)"}
+         "pandas": f"pandas {have_pandas} (read_csv + resample)"}
 P = print
 P(f"# strata benchmarks\n")
 P(f"Run {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')} with `make bench` (`bench/run.sh`): "
-  f"{ncpu} cores ({cpu}), {mem} RAM, {swift}. Medians of {runs} runs (hyperfine, after one warm-up run, "
-  f"files in the page cache); peak RSS from `/usr/bin/time -f %M` (for a pipeline: its largest process).\n")
-P("| rows | file | command | median | × `wc -l` | × strata | peak RSS |")
-P("|---:|---:|---|---:|---:|---:|---:|")
+  f"{ncpu} cores ({cpu}), {mem} RAM, {swift}. Medians of {runs} runs (hyperfine; one warm-up run for the side-by-side commands, "
+  f"files in the page cache); CPU is the mean user+sys time (above the median: more than one core); peak RSS from `/usr/bin/time -f %M` (for a pipeline: its largest process). "
+  f"Load average at the end: {load} (the machine is shared with builds, which adds noise).\n")
+P("| rows | file | command | median | × `wc -l` | × strata | CPU (user+sys) | peak RSS |")
+P("|---:|---:|---|---:|---:|---:|---:|---:|")
 checks = []
 for n in sizes.split():
     path = f"{out}/side-{n}.json"
     t = {name: med(path, i) for i, name in enumerate(names)}
+    c = {name: cputime(path, i) for i, name in enumerate(names)}
     size = os.path.getsize(f"bench/data/t{n}.csv") / 1e6
     for name in names:
         P(f"| {int(n):,} | {size:.0f} MB | {label[name]} | {fmt(t[name])} | {t[name]/t['wc']:.1f}× | "
-          f"{t[name]/t['strata']:.2f}× | {mb(rss(f'{name}-{n}'))} |")
+          f"{t[name]/t['strata']:.2f}× | {fmt(c[name])} | {mb(rss(f'{name}-{n}'))} |")
     checks.append((n, t, rss(f"strata-{n}")))
 P()
 k = {}
@@ -150,10 +162,14 @@ for f in (small, big):
     k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6)
 P(f"Per-key cost: {nkeys:,} replayed keys with `--frames --size 200x60` (a frame rendered per key) "
   f"minus the same run with no keys, over {nkeys:,}:\n")
-P("| rows | with keys | no keys | per key |")
-P("|---:|---:|---:|---:|")
+P("| rows | with keys | no keys | per key | bar cells per frame |")
+P("|---:|---:|---:|---:|---:|")
 for n, (a, b, us) in k.items():
-    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs |")
+    try: cells = open(f"{out}/cells-{n}.txt").read().strip()
+    except Exception: cells = "—"
+    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} |")
+P("\nThe big file's charts are denser (more bar cells per frame, last column), which costs drawing "
+  "time whatever the row count.")
 (ns, (_, _, us_small)), (nb, (_, _, us_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
@@ -167,7 +183,7 @@ P(f"- At least 5× faster than awk + gnuplot: {t['awk']/t['strata']:.2f}× "
 P(f"- Peak RSS at most 32 MB: {mb(r)} — {verdict(r is not None and r <= 32 * 1024)}.")
 P(f"- Key cost flat in data size: {us_big:.1f} µs/key on {int(nb):,} rows vs {us_small:.1f} µs/key on "
   f"{int(ns):,} rows, {ratio:.2f}× — {verdict(ratio <= 1.5)} (≈ 1× wanted; ≤ 1.5× counted as flat).")
-if have_pandas != "1":
+if have_pandas == "0":
     P("\npandas is not installed for python3, so its row is left out.")
 P("\n## Commands\n")
 P("Inputs: `bench/gen.c` writes `time,value` rows, ISO-8601 UTC times in order over 2020–2022, values "
@@ -176,7 +192,7 @@ P("```sh")
 P(f"wc -l FILE")
 P(f"{strata} FILE --dump --levels day,week,month --tz UTC --now {now}")
 P(awk_cmd)
-if have_pandas == "1": P(pandas_cmd)
+if have_pandas != "0": P(pandas_cmd)
 P(f"# per key (KEYS: {nkeys // 200} × \"end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 "
   "home right*30 a*5 end left*20 right*18\")")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file KEYS > /dev/null")

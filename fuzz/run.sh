@@ -2,7 +2,8 @@
 # `make fuzz`: libFuzzer (with AddressSanitizer) over the readers, every
 # format, and the time-format detector and parser (Sources/StrataFuzz).
 # Bounded in time: FUZZ_SECONDS (default 60). FUZZ_JOBS > 1 runs that many
-# workers (libFuzzer -fork). Exits non-zero on a crash and leaves the input
+# workers (libFuzzer -fork); FUZZ_KEEP_GOING=1 goes on after a crash to
+# collect several. Exits non-zero on a crash and leaves the input
 # in fuzz/corpus/crashes/; reproduce it with
 #   .build-fuzz/release/StrataFuzz fuzz/corpus/crashes/crash-…      (fuzzer build)
 #   swift build --product StrataFuzz && .build/debug/StrataFuzz FILE (plain build)
@@ -50,11 +51,16 @@ log "corpus: $(ls "$CORPUS" | wc -l) inputs; fuzzing for ${SECS}s, $JOBS job(s)"
 # --- fuzz -----------------------------------------------------------------------
 ARGS=(-max_total_time="$SECS" -max_len=4096 -timeout=10 -rss_limit_mb=2048
       -dict=fuzz/strata.dict -artifact_prefix="$CRASHES/" -print_final_stats=1)
-[ "$JOBS" -gt 1 ] && ARGS+=(-fork="$JOBS")
+# FUZZ_KEEP_GOING=1: go on after a crash (fork mode), to collect more than the first.
+if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then
+    ARGS+=(-fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+elif [ "$JOBS" -gt 1 ]; then
+    ARGS+=(-fork="$JOBS")
+fi
 before=$(ls "$CRASHES" | wc -l)
 status=0
 "$BIN" "${ARGS[@]}" "$CORPUS" 2> fuzz/corpus/last-run.log || status=$?
-grep -E '^(#[0-9]+ +DONE|Done|stat::|==[0-9]+==ERROR|SUMMARY)' fuzz/corpus/last-run.log >&2 || true
+grep -E '^(#[0-9]+[[:space:]]+DONE|stat::|==[0-9]+==ERROR|SUMMARY)' fuzz/corpus/last-run.log >&2 || true
 after=$(ls "$CRASHES" | wc -l)
 if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
     log "CRASH (libFuzzer exit $status); full log: fuzz/corpus/last-run.log"
