@@ -40,7 +40,7 @@ enum RowReaders {
     }
 
     /// Counts records the scanner could not split (too long, quote never closed).
-    private static func skipBroken(_ next: RecordScanner.Next, _ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) {
+    fileprivate static func skipBroken(_ next: RecordScanner.Next, _ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) {
         sink.rowsRead += 1
         let file = scanner.stream.name
         if next == .oversized {
@@ -56,28 +56,11 @@ enum RowReaders {
 
     static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
                           skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
-        var headerPending = skipHeader
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
         defer { joined.free() }
-        var countdown = cancelCheckInterval
-        while true {
-            let next = try scanner.next()
-            if next != .record {
-                if next == .end || next == .windowFull { return }
-                try skipBroken(next, scanner, &sink)
-                continue
-            }
-            if headerPending {
-                headerPending = false
-                continue
-            }
-            countdown -= 1
-            if countdown == 0 {
-                countdown = cancelCheckInterval
-                if cancel?.isCancelled == true { return }
-            }
-            sink.rowsRead += 1
+        var loop = RecordLoop(headerPending: skipHeader, cancel: cancel)
+        while try loop.next(scanner, &sink) {
             guard scanner.fieldCount >= needed else {
                 try skipShortRow(scanner, plan, &sink)
                 continue
@@ -158,21 +141,9 @@ enum RowReaders {
         let slots = JSONSlots(paths)
         var joined = ByteBuffer()
         defer { joined.free() }
-        var countdown = cancelCheckInterval
         let file = scanner.stream.name
-        while true {
-            let next = try scanner.next()
-            if next != .record {
-                if next == .end || next == .windowFull { return }
-                try skipBroken(next, scanner, &sink)
-                continue
-            }
-            countdown -= 1
-            if countdown == 0 {
-                countdown = cancelCheckInterval
-                if cancel?.isCancelled == true { return }
-            }
-            sink.rowsRead += 1
+        var loop = RecordLoop(headerPending: false, cancel: cancel)
+        while try loop.next(scanner, &sink) {
             slots.reset()
             let failure = walker.walk(scanner.field(0)) { path, value, kind, offset in
                 slots.offer(path: path, value: value, kind: kind, offset: offset)
@@ -232,26 +203,47 @@ enum RowReaders {
     // MARK: logs
 
     static func lines(_ scanner: RecordScanner, parser: inout TimeParser, sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
-        var countdown = cancelCheckInterval
-        while true {
-            let next = try scanner.next()
-            if next != .record {
-                if next == .end || next == .windowFull { return }
-                try skipBroken(next, scanner, &sink)
-                continue
-            }
-            countdown -= 1
-            if countdown == 0 {
-                countdown = cancelCheckInterval
-                if cancel?.isCancelled == true { return }
-            }
-            sink.rowsRead += 1
+        var loop = RecordLoop(headerPending: false, cancel: cancel)
+        while try loop.next(scanner, &sink) {
             if let (seconds, _) = parser.find(in: scanner.field(0)) {
                 sink.accept(seconds: seconds, value: 1, series: 0)
             } else {
                 try sink.skip(SkippedRow(file: scanner.stream.name, line: scanner.recordLine, column: 1,
                                          reason: "no \(parser.format.shortDescription) time on this line"))
             }
+        }
+    }
+}
+
+/// What every reader loop shares: fetch the next record, count the ones the
+/// scanner could not split, pass over a header, and notice cancellation.
+struct RecordLoop {
+    var headerPending: Bool
+    let cancel: CancelFlag?
+    var countdown = RowReaders.cancelCheckInterval
+
+    /// True when a record is ready (and counted in `rowsRead`); false at the
+    /// end of the input or when another thread cancelled the read.
+    @inline(__always)
+    mutating func next(_ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) -> Bool {
+        while true {
+            let next = try scanner.next()
+            if next != .record {
+                if next == .end || next == .windowFull { return false }
+                try RowReaders.skipBroken(next, scanner, &sink)
+                continue
+            }
+            if headerPending {
+                headerPending = false
+                continue
+            }
+            countdown -= 1
+            if countdown == 0 {
+                countdown = RowReaders.cancelCheckInterval
+                if cancel?.isCancelled == true { return false }
+            }
+            sink.rowsRead += 1
+            return true
         }
     }
 }
