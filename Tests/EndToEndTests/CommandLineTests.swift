@@ -20,7 +20,7 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("stdin")
-        FileManager.default.createFile(atPath: input.path, contents: Data((stdin ?? "").utf8))
+        _ = FileManager.default.createFile(atPath: input.path, contents: Data((stdin ?? "").utf8))
         let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
         let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(TmuxSession.binary)' \(arguments) "
             + "<'\(input.path)' >'\(out.path)' 2>'\(err.path)'"

@@ -11,7 +11,7 @@ struct SeriesScreenTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(csv.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(csv.utf8))
         var options = ReadOptions()
         configure(&options)
         let result = try DataLoader.load([.file(path)], options: options, calendar: CalendarSystem(zone: .utc), baseUnit: .hour)
