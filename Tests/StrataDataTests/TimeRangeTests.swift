@@ -28,3 +28,19 @@ struct TimeRangeTests {
         #expect(dataset.series[0].periods[.day]?.ordinals.count == 2)
     }
 }
+
+@Suite("Epoch detection")
+struct EpochDetectionTests {
+    /// One huge number inside the sample must not turn epoch seconds into nanoseconds.
+    @Test func anOutlierInTheSampleDoesNotChangeTheUnit() throws {
+        var text = "ts,v\n"
+        for i in 0..<10 { text += "\(1_614_834_367 + i * 3600),1\n" }
+        text += "99999999999999999,1\n"
+        let result = try Fixture.load(text)
+        #expect(result.notes.contains { $0.contains("epoch seconds") })
+        #expect(result.accepted == 10)
+        #expect(result.skipped == 1)
+        let first = try #require(Fixture.minutes(result).first)
+        #expect(first.0 == 1_614_834_360)  // 2021-03-04T05:06Z, not 1970
+    }
+}

@@ -91,8 +91,7 @@ enum TimeFormatDetector {
 
         // Epoch numbers, the unit by magnitude.
         let magnitudes = present.compactMap(EpochTime.magnitude)
-        if let top = magnitudes.max() {
-            let unit = EpochUnit.forMagnitude(top)
+        if let unit = epochUnit(magnitudes) {
             let plausible = magnitudes.count { allowAnyEpoch || plausibleEpoch.contains($0 / Double(unit.rawValue)) }
             consider(.epoch(unit), plausible)
         }
@@ -117,13 +116,18 @@ enum TimeFormatDetector {
             }
             if let format = firstFormat(in: line) { add(format) }
         }
-        if let top = magnitudes.max() {
-            let unit = EpochUnit.forMagnitude(top)
-            if magnitudes.allSatisfy({ plausibleEpoch.contains($0 / Double(unit.rawValue)) }) {
-                tally.append((.epoch(unit), magnitudes.count))
-            }
+        if let unit = epochUnit(magnitudes) {
+            let plausible = magnitudes.count { plausibleEpoch.contains($0 / Double(unit.rawValue)) }
+            if plausible * 2 > magnitudes.count { tally.append((.epoch(unit), plausible)) }
         }
         return tally.max { $0.1 < $1.1 }?.0
+    }
+
+    /// The epoch unit the sample's typical number implies: the median, so
+    /// one outlier in the sample cannot turn seconds into nanoseconds.
+    static func epochUnit(_ magnitudes: [Double]) -> EpochUnit? {
+        guard !magnitudes.isEmpty else { return nil }
+        return EpochUnit.forMagnitude(magnitudes.sorted()[magnitudes.count / 2])
     }
 
     /// The format of the earliest timestamp in a line.
