@@ -72,11 +72,11 @@ public struct Dataset: Sendable {
         for (i, table) in tables.enumerated() {
             let buckets = i == 0 ? allBuckets : BucketSeries(table)
             var periods: [Level: BucketSeries] = [:]
+            let starts = buckets.ordinals.map { calendar.start(of: accumulator.baseUnit, ordinal: $0) }
             for level in levels {
                 // Base ordinals are sorted, so period ordinals come in order too.
                 var ordinals: [Int] = [], stats: [Stats] = []
-                for (ordinal, s) in zip(buckets.ordinals, buckets.stats) {
-                    let start = calendar.start(of: accumulator.baseUnit, ordinal: ordinal)
+                for (start, s) in zip(starts, buckets.stats) {
                     let period = calendar.ordinal(of: level.unit, at: start)
                     if ordinals.last == period {
                         stats[stats.count - 1].merge(s)

@@ -110,3 +110,17 @@ struct CalendarTests {
         #expect(newYork.zone.utc(fromLocal: repeated) == 1_383_456_600)
     }
 }
+
+@Suite("ISO arguments")
+struct ISOArgumentTests {
+    let newYork = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
+
+    @Test func offsetsAsWrittenNaiveInTheZone() {
+        #expect(newYork.instant(isoText: "2013-03-10T14:30:00Z") == 1_362_925_800)
+        #expect(newYork.instant(isoText: "2013-03-10T16:30+02:00") == 1_362_925_800)
+        #expect(newYork.instant(isoText: "2013-03-10T09:30:00.5-0500") == 1_362_925_800)
+        #expect(newYork.instant(isoText: "2013-03-10T10:30") == 1_362_925_800)  // EDT, naive
+        #expect(newYork.instant(isoText: "2013-03-10T14:30Zjunk") == nil)
+        #expect(newYork.instant(isoText: "tomorrow") == nil)
+    }
+}

@@ -195,25 +195,18 @@ public struct PagerScreen {
         if dimmed { grid.restyle(rect) { $0 = Style(.muted, dim: true) } }
     }
 
-    /// A few columns of the previous and next cards, dimmed, at the edges.
+    /// A few columns of the previous and next cards, dimmed, at the edges:
+    /// the right edge of the previous card on the left, the left edge of the next on the right.
     func drawNeighbours(into grid: inout Grid, layout: Layout, index: Int, count: Int) {
         let card = layout.card
         let visible = layout.peek
-        if index > 0 {
+        let neighbours = [(index - 1, card.width - visible, 0), (index + 1, 0, grid.width - visible)]
+        for (neighbour, sliceX, screenX) in neighbours where neighbour >= 0 && neighbour < count {
             var scratch = Grid(size: Size(width: card.width, height: card.maxY))
-            let page = dataset.page(state.level, index: index - 1, series: state.seriesIndex)
-            let shown = Rect(x: card.width - visible, y: card.y, width: visible, height: card.height)
+            let page = dataset.page(state.level, index: neighbour, series: state.seriesIndex)
             drawCard(into: &scratch, rect: Rect(x: 0, y: card.y, width: card.width, height: card.height), page: page,
-                     dimmed: true, visible: shown)
-            grid.blit(scratch, x: visible - card.width, y: 0, clip: Rect(x: 0, y: card.y, width: visible, height: card.height))
-        }
-        if index < count - 1 {
-            var scratch = Grid(size: Size(width: card.width, height: card.maxY))
-            let page = dataset.page(state.level, index: index + 1, series: state.seriesIndex)
-            drawCard(into: &scratch, rect: Rect(x: 0, y: card.y, width: card.width, height: card.height), page: page,
-                     dimmed: true, visible: Rect(x: 0, y: card.y, width: visible, height: card.height))
-            let x = grid.width - visible
-            grid.blit(scratch, x: x, y: 0, clip: Rect(x: x, y: card.y, width: visible, height: card.height))
+                     dimmed: true, visible: Rect(x: sliceX, y: card.y, width: visible, height: card.height))
+            grid.blit(scratch, x: screenX - sliceX, y: 0, clip: Rect(x: screenX, y: card.y, width: visible, height: card.height))
         }
     }
 }
