@@ -6,7 +6,6 @@ import StrataUI
 enum InputEvent: Equatable {
     case key(Key)
     case resize
-    case mouse
     case timeout
     case ignored
 }
@@ -52,7 +51,6 @@ enum KeyDecoder {
         case KEY_BTAB: .key(.backTab)
         case KEY_BACKSPACE: .key(.backspace)
         case KEY_RESIZE: .resize
-        case KEY_MOUSE: .mouse
         default: .ignored
         }
     }

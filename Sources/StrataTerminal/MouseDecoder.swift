@@ -1,37 +1,24 @@
-import CNcurses
 import StrataUI
 
-/// Wheel and button-1 reports, read after `wget_wch` says `KEY_MOUSE`.
-enum MouseDecoder {
-    /// Press, not click: with `mouseinterval(0)` ncurses reports at once
-    /// instead of waiting to tell a click from a drag.
-    static var mask: mmask_t {
-        strata_button1_pressed() | strata_button1_clicked()
-            | strata_button4_pressed() | strata_button5_pressed()
-    }
+#if canImport(Glibc)
+import Glibc
+#endif
 
+/// Mouse reporting without ncurses' mouse layer: the terminal is asked for
+/// button and drag reports (1002) in the SGR encoding (1006), which has no
+/// limit on the screen size; terminals without 1006 send X10 reports. The
+/// backend hands what follows an ESC to `MouseReport`.
+enum MouseDecoder {
     static func enable() {
-        mouseinterval(0)
-        mousemask(mask, nil)
+        write("\u{1B}[?1002h\u{1B}[?1006h")
     }
 
     static func disable() {
-        mousemask(0, nil)
+        write("\u{1B}[?1006l\u{1B}[?1002l")
     }
 
-    /// The pending mouse event as a key, or nil if it is not one we use.
-    static func read() -> Key? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        return decode(buttons: event.bstate, x: Int(event.x), y: Int(event.y))
-    }
-
-    static func decode(buttons: mmask_t, x: Int, y: Int) -> Key? {
-        if buttons & strata_button4_pressed() != 0 { return .wheelUp }
-        if buttons & strata_button5_pressed() != 0 { return .wheelDown }
-        if buttons & (strata_button1_pressed() | strata_button1_clicked()) != 0 {
-            return .click(x: x, y: y)
-        }
-        return nil
+    private static func write(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        _ = Glibc.write(STDOUT_FILENO, &bytes, bytes.count)
     }
 }

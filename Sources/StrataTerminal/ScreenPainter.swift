@@ -44,7 +44,9 @@ struct ScreenPainter {
     private static func fitted(_ frame: Grid, to size: Size) -> Grid {
         if frame.size == size { return frame }
         var grid = Grid(size: size)
-        grid.blit(frame, x: 0, y: 0)
+        for y in 0..<min(size.height, frame.height) {
+            for x in 0..<min(size.width, frame.width) { grid[x, y] = frame[x, y] }
+        }
         return grid
     }
 
@@ -75,7 +77,7 @@ struct ScreenPainter {
     /// character or measures it differently from the grid (drawing it anyway
     /// would shift the rest of the row).
     private func put(_ cell: Cell, x: Int, y: Int, columns: Int) {
-        // A continuation with no wide character before it (clipped by a blit).
+        // A continuation with no wide character before it (a wide character cut by fitting the frame).
         let character: Character = cell.isContinuation ? " " : cell.character
         var text = Self.wideCharacters(of: character)
         let width = strata_wcwidth(text[0])

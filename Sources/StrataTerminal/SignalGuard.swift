@@ -30,23 +30,34 @@ enum SignalGuard {
         suspendHandled = !isIgnored(current)
         // No SA_RESTART: the blocking read must return so the loop can stop.
         if suspendHandled { replace(SIGTSTP, handler: onSuspend, flags: 0) }
+        // Stopped by something other than Ctrl-Z (`kill -STOP`, then -CONT):
+        // the terminal may have changed meanwhile, so the loop re-measures it.
+        replace(SIGCONT, handler: onContinue, flags: 0)
     }
 
     /// Puts back the handlers `install` replaced.
     static func uninstall() {
-        var signals = terminating + crashing
+        var signals = terminating + crashing + [SIGCONT]
         if suspendHandled { signals.append(SIGTSTP) }
         for signal in signals where signal < maxSignal {
             sigaction(signal, &previousActions[Int(signal)], nil)
         }
         suspendHandled = false
         suspendRequested = false
+        continued = false
     }
 
     /// True once after Ctrl-Z (SIGTSTP) arrived.
     static func takeSuspendRequest() -> Bool {
         guard suspendRequested else { return false }
         suspendRequested = false
+        return true
+    }
+
+    /// True once after the process was continued (SIGCONT).
+    static func takeContinued() -> Bool {
+        guard continued else { return false }
+        continued = false
         return true
     }
 
@@ -88,6 +99,7 @@ nonisolated(unsafe) private let previousActions = UnsafeMutablePointer<sigaction
 nonisolated(unsafe) private var cursesActive = false
 nonisolated(unsafe) private var suspendHandled = false
 nonisolated(unsafe) private var suspendRequested = false
+nonisolated(unsafe) private var continued = false
 
 private func restoreTerminal() {
     if cursesActive {
@@ -104,6 +116,10 @@ private let onTerminate: SignalHandler = { signal, _, _ in
 
 private let onSuspend: SignalHandler = { _, _, _ in
     suspendRequested = true
+}
+
+private let onContinue: SignalHandler = { _, _, _ in
+    continued = true
 }
 
 private let onCrash: SignalHandler = { signal, info, _ in

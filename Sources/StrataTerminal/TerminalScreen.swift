@@ -58,6 +58,9 @@ struct TerminalScreen {
         leaveok(window, true)
         curs_set(0)
         set_escdelay(25) // after newterm, or $ESCDELAY would not override it
+        // Mouse reports are decoded by the backend: keep keypad from taking them.
+        define_key("\u{1B}[M", 0)
+        define_key("\u{1B}[<", 0)
         let palette = ColorPalette.install(useColor: options.useColor)
         if options.mouse { MouseDecoder.enable() }
         StderrHold.begin()
@@ -97,5 +100,17 @@ struct TerminalScreen {
         var code: wint_t = 0
         let status = wget_wch(window, &code)
         return KeyDecoder.decode(status: status, code: UInt32(code))
+    }
+
+    /// The next character code as it is, for reading an escape sequence.
+    func readCode(timeoutMilliseconds: Int32) -> UInt32? {
+        wtimeout(window, timeoutMilliseconds)
+        var code: wint_t = 0
+        return wget_wch(window, &code) == OK ? UInt32(code) : nil
+    }
+
+    /// Puts a character code back, to be read again first.
+    func unread(_ code: UInt32) {
+        unget_wch(wchar_t(bitPattern: code))
     }
 }

@@ -10,10 +10,11 @@ public enum TerminalSession {
     /// Opens the terminal, runs `app` until it quits, restores the terminal.
     /// SIGINT (Ctrl-C), SIGTERM and SIGHUP restore the terminal and exit
     /// 130, 143 and 129 without returning.
-    public static func run<App: InteractiveApp>(_ app: inout App, options: TerminalOptions) throws(TerminalError) {
+    public static func run(_ app: inout StrataApp, options: TerminalOptions) throws(TerminalError) {
         let screen = try TerminalScreen.open(options: options)
         defer { screen.close() }
-        EventLoop.run(&app, on: screen)
+        var backend = NcursesBackend(screen: screen)
+        RunLoop.run(&app, on: &backend)
     }
 
     /// Whether this process can run interactively: stdout a terminal, keys

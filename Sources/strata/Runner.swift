@@ -50,12 +50,12 @@ struct Runner {
 
         let headless = command.dump || command.frames
         let utf8 = TerminalSession.localeIsUTF8()
-        let context = RenderContext(glyphs: utf8 || headless ? .unicode : .ascii, now: now)
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
-        var app = PagerApp(dataset: dataset, context: context, startLevel: startLevel, at: reference,
-                           aggregate: aggregate, size: size,
-                           animates: !headless && stdoutIsTerminal && !command.noAnimation)
+        var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
+                            glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
+                            aggregate: aggregate, size: size,
+                            animates: !headless && stdoutIsTerminal && !command.noAnimation)
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.
@@ -70,7 +70,7 @@ struct Runner {
         if case .failure(let error) = TerminalSession.availability() {
             throw Failure(message: error.message, exitCode: 69)
         }
-        for token in tokens { app.send(token.key) }
+        for token in tokens { app.handle(token.event) }
         guard !app.shouldQuit else { return }
         do {
             try TerminalSession.run(&app, options: TerminalOptions(mouse: !command.noMouse))

@@ -4,15 +4,24 @@ import Testing
 
 @Suite("Navigation reducer")
 struct ReducerTests {
-    /// Day, week and month levels with 1461, 209 and 48 periods, on day 64.
-    func makeState() -> State {
-        State(levels: [.day, .week, .month], periodCounts: [1461, 209, 48], nowIndices: [1460, 208, 47],
-              startPositions: [64, 9, 2])
+    /// The demo's day, week and month levels (730, 105 and 24 periods), on day 65.
+    func makeState() -> AppState {
+        let demo = ScreenTests.demo
+        return AppState(navigation: Navigation(levels: demo.levels, periodCounts: demo.levels.map { demo.count($0) },
+                                               positions: [64, 9, 2]))
     }
 
-    func run(_ state: State, _ actions: [Action]) -> State {
+    let env = AppEnvironment(dataset: ScreenTests.demo, now: ScreenTests.now)
+
+    func run(_ state: AppState, _ actions: [Action], env: AppEnvironment? = nil) -> AppState {
         var state = state
-        for action in actions { reduce(into: &state, action: action) }
+        for action in actions { reduce(into: &state, action: action, env: env ?? self.env) }
+        return state
+    }
+
+    func run(_ state: AppState, events: [Event], env: AppEnvironment? = nil) -> AppState {
+        var state = state
+        for event in events { reduce(into: &state, event: event, env: env ?? self.env) }
         return state
     }
 
@@ -20,87 +29,155 @@ struct ReducerTests {
         let start = makeState()
         let end = run(start, [.move(periods: -1), .move(periods: -1), .coarserLevel, .finerLevel])
         var expected = start
-        expected.positions = [62, 9, 2]
+        expected.navigation.positions = [62, 9, 2]
         #expect(end == expected)
     }
 
     @Test func pagingAWeekLeavesDaysAlone() {
         let end = run(makeState(), [.coarserLevel, .move(periods: 3), .coarserLevel, .move(periods: -1)])
         var expected = makeState()
-        expected.levelIndex = 2
-        expected.positions = [64, 12, 1]
+        expected.navigation.levelIndex = 2
+        expected.navigation.positions = [64, 12, 1]
         #expect(end == expected)
     }
 
     @Test func clampsAtBothEndsWithoutWrapping() {
         var expected = makeState()
-        expected.positions = [0, 9, 2]
+        expected.navigation.positions = [0, 9, 2]
         #expect(run(makeState(), [.move(periods: -100)]) == expected)
-        expected.positions = [1460, 9, 2]
+        expected.navigation.positions = [729, 9, 2]
         #expect(run(makeState(), [.move(periods: 5000)]) == expected)
-        expected.positions = [0, 9, 2]
+        expected.navigation.positions = [0, 9, 2]
         #expect(run(makeState(), [.move(periods: 5000), .firstPeriod]) == expected)
-        expected.positions = [1460, 9, 2]
+        expected.navigation.positions = [729, 9, 2]
         #expect(run(makeState(), [.lastPeriod, .move(periods: 1)]) == expected)
-        expected.positions = [64, 9, 2]
-        expected.levelIndex = 2
+        expected.navigation.positions = [64, 9, 2]
+        expected.navigation.levelIndex = 2
         #expect(run(makeState(), [.coarserLevel, .coarserLevel, .coarserLevel]) == expected)
-        expected.levelIndex = 0
+        expected.navigation.levelIndex = 0
         #expect(run(makeState(), [.finerLevel]) == expected)
     }
 
     @Test func countsRepeatTheNextMove() {
         var expected = makeState()
-        expected.positions = [59, 9, 2]
+        expected.navigation.positions = [59, 9, 2]
         #expect(run(makeState(), [.countDigit(5), .move(periods: -1)]) == expected)
-        expected.positions = [64 + 120, 9, 2]
+        expected.navigation.positions = [64 + 120, 9, 2]
         #expect(run(makeState(), [.countDigit(1), .countDigit(2), .move(periods: 10)]) == expected)
         // A count is used once, and Esc cancels it.
-        expected.positions = [63, 9, 2]
+        expected.navigation.positions = [63, 9, 2]
         #expect(run(makeState(), [.countDigit(5), .cancel, .move(periods: -1)]) == expected)
         var pending = makeState()
         pending.pendingCount = 42
         #expect(run(makeState(), [.countDigit(4), .countDigit(2)]) == pending)
     }
 
-    @Test func nowGoesToTheCurrentPeriodOfTheLevel() {
+    @Test func nowGoesToThePeriodContainingTheClock() {
         var expected = makeState()
-        expected.levelIndex = 1
-        expected.positions = [64, 208, 2]
+        expected.navigation.levelIndex = 1
+        expected.navigation.positions = [64, 104, 2]
         #expect(run(makeState(), [.coarserLevel, .nowPeriod]) == expected)
+        // The clock is injected: an earlier "now" is an earlier period.
+        var earlier = env
+        earlier.now = ScreenTests.now - 7 * 86_400
+        expected.navigation.positions = [64, 103, 2]
+        #expect(run(makeState(), [.coarserLevel, .nowPeriod], env: earlier) == expected)
     }
 
     @Test func aggregateAndSeriesCycle() {
-        var state = State(levels: [.day], periodCounts: [10], nowIndices: [9], startPositions: [9], seriesCount: 3)
-        reduce(into: &state, action: .cycleAggregate)
-        #expect(state.aggregate == .count)
-        for _ in 0..<4 { reduce(into: &state, action: .cycleAggregate) }
-        #expect(state.aggregate == .sum)
-        reduce(into: &state, action: .previousSeries)
-        #expect(state.seriesIndex == 2)
-        reduce(into: &state, action: .nextSeries)
-        #expect(state.seriesIndex == 0)
+        var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [10], positions: [9], seriesCount: 3))
+        reduce(into: &state, action: .cycleAggregate, env: env)
+        #expect(state.navigation.aggregate == .count)
+        for _ in 0..<4 { reduce(into: &state, action: .cycleAggregate, env: env) }
+        #expect(state.navigation.aggregate == .sum)
+        reduce(into: &state, action: .previousSeries, env: env)
+        #expect(state.navigation.seriesIndex == 2)
+        reduce(into: &state, action: .nextSeries, env: env)
+        #expect(state.navigation.seriesIndex == 0)
     }
 
     @Test func promptJumpsEveryLevelOrSaysWhy() {
-        var state = makeState()
-        reduce(into: &state, action: .openPrompt)
-        reduce(into: &state, action: .promptInput("x"))
-        #expect(state.mode == .prompt(text: "x", error: nil))
-        reduce(into: &state, action: .promptSubmit(positions: nil, error: "not a date"))
-        #expect(state.mode == .prompt(text: "x", error: "not a date"))
-        reduce(into: &state, action: .promptSubmit(positions: [10, 2, 5000], error: nil))
+        let typed = run(makeState(), events: [.key(.character(":")), .key(.character("x"))])
         var expected = makeState()
-        expected.positions = [10, 2, 47]
-        #expect(state == expected)
+        expected.overlay = .prompt(text: "x", error: nil)
+        #expect(typed == expected)
+        let refused = run(typed, events: [.key(.enter)])
+        expected.overlay = .prompt(text: "x", error: "not a date or period id: x")
+        #expect(refused == expected)
+        let jumped = run(makeState(), events: ":2025-W10".map { .key(.character($0)) } + [.key(.enter)])
+        let demo = ScreenTests.demo
+        let ids = zip(demo.levels, jumped.navigation.positions).map { demo.calendar.periodID($0, ordinal: demo.ordinal($0, index: $1)) }
+        #expect(ids == ["2025-03-03", "2025-W10", "2025-03"])
+        expected = makeState()
+        expected.navigation.positions = jumped.navigation.positions
+        #expect(jumped == expected)
+    }
+
+    @Test func helpOverTheScreenKeepsItsState() {
+        let paged = run(makeState(), [.coarserLevel, .move(periods: -2), .countDigit(3)])
+        let helped = run(paged, events: [.key(.character("?"))])
+        var expected = paged
+        expected.pendingCount = nil
+        expected.overlay = .help
+        #expect(helped == expected)
+        // Paging keys mean nothing under help; closing it shows the screen as it was.
+        let closed = run(helped, events: [.key(.left), .key(.escape)])
+        expected.overlay = nil
+        #expect(closed == expected)
     }
 
     @Test func keysThatDoNotApplyAreIgnored() {
         let state = makeState()
-        #expect(KeyMap.action(for: .character("z"), in: .pager) == nil)
-        #expect(KeyMap.action(for: .enter, in: .pager) == nil)
-        #expect(KeyMap.action(for: .left, in: .help) == nil)
+        #expect(KeyMap.pager.action(for: .character("z")) == nil)
+        #expect(KeyMap.pager.action(for: .enter) == nil)
+        #expect(KeyMap.help.action(for: .left) == nil)
         #expect(run(state, [.selectLevel(7)]) == state)
+        #expect(run(state, events: [.key(.character("z")), .mouse(MouseEvent(.press(.left), x: 5, y: 5))]) == state)
+    }
+
+    @Test func clicksHitTheZonesThatWereDrawn() {
+        var env = self.env
+        env.zones = [HitZone(rect: Rect(x: 10, y: 0, width: 5, height: 1), action: .selectLevel(2)),
+                     HitZone(rect: Rect(x: 3, y: 22, width: 3, height: 1), action: .jump(toIndex: 60))]
+        var expected = makeState()
+        expected.navigation.levelIndex = 2
+        #expect(run(makeState(), events: [.mouse(MouseEvent(.press(.left), x: 14, y: 0))], env: env) == expected)
+        expected = makeState()
+        expected.navigation.positions = [60, 9, 2]
+        #expect(run(makeState(), events: [.mouse(MouseEvent(.press(.left), x: 3, y: 22))], env: env) == expected)
+        // Outside every zone, or a release or a drag: nothing.
+        #expect(run(makeState(), events: [.mouse(MouseEvent(.press(.left), x: 15, y: 0)),
+                                          .mouse(MouseEvent(.release, x: 12, y: 0)),
+                                          .mouse(MouseEvent(.drag(.left), x: 12, y: 0))], env: env) == makeState())
+    }
+
+    @Test func theWheelPagesInFourDirections() {
+        var expected = makeState()
+        expected.navigation.positions = [62, 9, 2]
+        #expect(run(makeState(), events: [.mouse(MouseEvent(.wheel(.up), x: 0, y: 0)),
+                                          .mouse(MouseEvent(.wheel(.left), x: 0, y: 0))]) == expected)
+        expected.navigation.positions = [66, 9, 2]
+        #expect(run(makeState(), events: [.mouse(MouseEvent(.wheel(.down), x: 0, y: 0)),
+                                          .mouse(MouseEvent(.wheel(.down), x: 0, y: 0, modifiers: .shift))]) == expected)
+    }
+
+    @Test func aMoveStartsASlideThatATickEnds() {
+        var env = self.env
+        env.animates = true
+        env.time = 1000
+        let moved = run(makeState(), [.move(periods: -1)], env: env)
+        var expected = makeState()
+        expected.navigation.positions = [63, 9, 2]
+        expected.transition = Transition(.slide(fromIndex: 64, direction: -1), start: 1000, duration: 120)
+        #expect(moved == expected)
+        env.time = 1119
+        #expect(run(moved, events: [.tick], env: env) == moved)
+        env.time = 1120
+        expected.transition = nil
+        #expect(run(moved, events: [.tick], env: env) == expected)
+        // A level switch does not slide, and a key ends a slide at once.
+        #expect(run(makeState(), [.coarserLevel], env: env).transition == nil)
+        #expect(run(moved, events: [.key(.character("a"))], env: env).transition == nil)
     }
 
     @Test func keyMapCoversTheSpec() {
@@ -117,7 +194,9 @@ struct ReducerTests {
             (.character("q"), .quit), (.ctrlC, .quit), (.character("7"), .countDigit(7)),
         ]
         for (key, action) in expectations {
-            #expect(KeyMap.action(for: key, in: .pager) == action, "\(key)")
+            #expect(KeyMap.pager.action(for: key) == action, "\(key)")
         }
+        #expect(KeyMap.prompt.action(for: .character("7")) == .promptInput("7"))
+        #expect(KeyMap.prompt.action(for: .enter) == .promptSubmit)
     }
 }

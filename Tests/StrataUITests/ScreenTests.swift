@@ -16,7 +16,7 @@ struct ScreenTests {
 
     static func replay(_ dataset: Dataset, _ keys: String, size: Size = Size(width: 80, height: 24),
                        at: Int64? = nil, glyphs: Glyphs = .unicode, now: Int64 = now) throws -> String {
-        var app = PagerApp(dataset: dataset, context: RenderContext(glyphs: glyphs, now: now), at: at)
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: now), glyphs: glyphs, at: at)
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
         return output

@@ -4,10 +4,23 @@
 public struct Grid: Equatable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// Where drawing may land: every write, put and fill is clipped to it.
+    /// `clipped(to:)` narrows it for a region (a sliding page, a viewport),
+    /// so off-screen parts are skipped instead of drawn into a scratch grid.
+    public private(set) var clip: Rect
 
     public init(size: Size) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
         self.cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+        self.clip = Rect(x: 0, y: 0, width: self.size.width, height: self.size.height)
+    }
+
+    /// Runs `body` with drawing clipped to `rect` as well, then restores the clip.
+    public mutating func clipped(to rect: Rect, _ body: (inout Grid) -> Void) {
+        let saved = clip
+        clip = clip.intersection(rect)
+        body(&self)
+        clip = saved
     }
 
     public var width: Int { size.width }
@@ -25,7 +38,7 @@ public struct Grid: Equatable, Sendable {
     /// Returns the number of columns the text advanced, clipped or not.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
-        let area = (clip ?? bounds).intersection(bounds)
+        let area = (clip ?? bounds).intersection(self.clip)
         guard y >= area.y, y < area.maxY else { return TextWidth.columns(of: text) }
         var column = x
         for raw in text.unicodeScalars {
@@ -45,13 +58,13 @@ public struct Grid: Equatable, Sendable {
 
     /// Puts one single-column glyph (a bar block, a border piece) at (x, y), if inside the grid.
     public mutating func put(_ scalar: Unicode.Scalar, x: Int, y: Int, style: Style = .plain) {
-        guard x >= 0, x < width, y >= 0, y < height else { return }
+        guard clip.contains(x: x, y: y) else { return }
         self[x, y] = Cell(TextWidth.shown(scalar), style: style)
     }
 
     /// Paints every cell of `rect` with `character` in `style`.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { self[x, y] = Cell(character, style: style) }
@@ -60,24 +73,10 @@ public struct Grid: Equatable, Sendable {
 
     /// Restyles the cells of `rect`, keeping their characters.
     public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { change(&cells[y * width + x].style) }
-        }
-    }
-
-    /// Copies `source` into this grid with its top-left corner at (x, y), clipped to `clip`.
-    public mutating func blit(_ source: Grid, x: Int, y: Int, clip: Rect? = nil) {
-        let area = (clip ?? bounds).intersection(bounds)
-        for sy in 0..<source.height {
-            let ty = y + sy
-            guard ty >= area.y, ty < area.maxY else { continue }
-            for sx in 0..<source.width {
-                let tx = x + sx
-                guard tx >= area.x, tx < area.maxX else { continue }
-                self[tx, ty] = source[sx, sy]
-            }
         }
     }
 

@@ -14,24 +14,27 @@ public enum HeadlessRunner {
 
     /// Runs `tokens` through `app` and writes the screens to `output`.
     /// Stops early when a key quits the app (the screen before quitting is kept).
-    public static func run<App: InteractiveApp, Output: TextOutputStream>(
-        _ app: inout App, tokens: [KeyScript.Token], options: Options, to output: inout Output
+    public static func run<Output: TextOutputStream>(
+        _ app: inout StrataApp, tokens: [KeyScript.Token], options: Options, to output: inout Output
     ) {
-        var size = options.size
-        app.send(.resize(size))
-        var lastGrid = app.render(size: size)
+        app.handle(.resize(options.size))
+        var lastGrid = app.render().grid
+        var drawn = true
         for (n, token) in tokens.enumerated() {
-            if case .resize(let newSize) = token.key { size = newSize }
-            app.send(token.key)
+            // A click lands on what was drawn last: draw the screen the keys before it made.
+            if case .mouse = token.event, !drawn { _ = app.render() }
+            app.handle(token.event)
+            drawn = false
             if app.shouldQuit { break }
             if options.frames {
-                lastGrid = app.render(size: size)
+                lastGrid = app.render().grid
+                drawn = true
                 output.write("--- frame \(n + 1): \(token.text) ---\n")
                 output.write(text(of: lastGrid, color: options.color))
             }
         }
         if !options.frames {
-            if !app.shouldQuit { lastGrid = app.render(size: size) }
+            if !app.shouldQuit { lastGrid = app.render().grid }
             output.write(text(of: lastGrid, color: options.color))
         }
     }

@@ -1,11 +1,12 @@
 /// `--keys "SCRIPT"`: tokens separated by white space. Names (`left`,
 /// `pgdn`, `ctrl-c`, …), any single character (`q`, `5`, `G`), `NAME*N`
-/// to repeat, and `resize:WxH`.
+/// to repeat, `resize:WxH`, the wheel (`wheelup`, `wheelleft`, …) and
+/// `click:X,Y` (a left press at 0-based column X, row Y).
 public enum KeyScript {
     public struct Token: Equatable, Sendable {
         /// As written in the script, for `--frames` headings.
         public let text: String
-        public let key: Key
+        public let event: Event
     }
 
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -22,7 +23,10 @@ public enum KeyScript {
         "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape,
         "tab": .tab, "backtab": .backTab, "shift-tab": .backTab, "space": .space,
         "backspace": .backspace, "ctrl-c": .ctrlC,
-        "wheelup": .wheelUp, "wheeldown": .wheelDown,
+    ]
+
+    static let wheels: [String: MouseEvent.Wheel] = [
+        "wheelup": .up, "wheeldown": .down, "wheelleft": .left, "wheelright": .right,
     ]
 
     public static func parse(_ script: String) throws(ParseError) -> [Token] {
@@ -41,23 +45,32 @@ public enum KeyScript {
                 repeats = value
                 body = String(text[..<star])
             }
-            let key = try key(for: body, token: text, position: n + 1)
-            tokens.append(contentsOf: Array(repeating: Token(text: body, key: key), count: repeats))
+            let event = try event(for: body, token: text, position: n + 1)
+            tokens.append(contentsOf: Array(repeating: Token(text: body, event: event), count: repeats))
         }
         return tokens
     }
 
-    static func key(for body: String, token: String, position: Int) throws(ParseError) -> Key {
-        if body.count == 1, let c = body.first { return c == " " ? .space : .character(c) }
-        if let key = names[body.lowercased()] { return key }
-        if body.lowercased().hasPrefix("resize:") {
-            let dims = body.dropFirst(7).lowercased().split(separator: "x")
+    static func event(for body: String, token: String, position: Int) throws(ParseError) -> Event {
+        if body.count == 1, let c = body.first { return .key(c == " " ? .space : .character(c)) }
+        let lower = body.lowercased()
+        if let key = names[lower] { return .key(key) }
+        if let wheel = wheels[lower] { return .mouse(MouseEvent(.wheel(wheel), x: 0, y: 0)) }
+        if lower.hasPrefix("resize:") {
+            let dims = lower.dropFirst(7).split(separator: "x")
             guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0, w <= 1000, h <= 1000 else {
                 throw ParseError(token: token, position: position, reason: "expected resize:WxH, e.g. resize:100x30")
             }
             return .resize(Size(width: w, height: h))
         }
+        if lower.hasPrefix("click:") {
+            let place = lower.dropFirst(6).split(separator: ",")
+            guard place.count == 2, let x = Int(place[0]), let y = Int(place[1]), x >= 0, y >= 0 else {
+                throw ParseError(token: token, position: position, reason: "expected click:X,Y, e.g. click:10,0")
+            }
+            return .mouse(MouseEvent(.press(.left), x: x, y: y))
+        }
         throw ParseError(token: token, position: position,
-                         reason: "unknown key (use left right up down home end pgup pgdn enter esc tab backtab space backspace ctrl-c, a single character, NAME*N or resize:WxH)")
+                         reason: "unknown key (use left right up down home end pgup pgdn enter esc tab backtab space backspace ctrl-c, a single character, NAME*N, resize:WxH, wheelup/wheeldown/wheelleft/wheelright or click:X,Y)")
     }
 }

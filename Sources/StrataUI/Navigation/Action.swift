@@ -1,8 +1,6 @@
-import StrataData
-
-/// What the user asked for, whatever key said it. `KeyMap` turns keys into
-/// actions; `reduce` applies them.
-public enum Action: Equatable, Sendable {
+/// What the user asked for, whatever key, click or wheel said it. Key maps
+/// and hit zones turn events into actions; `reduce` applies them.
+public enum Action: Hashable, Sendable {
     /// Move `periods` on the current level (negative is back), times any pending count.
     case move(periods: Int)
     case coarserLevel
@@ -17,12 +15,12 @@ public enum Action: Equatable, Sendable {
     case nextSeries
     case previousSeries
     case toggleHelp
+    /// Esc: close the overlay, cancel a count.
     case cancel
     case openPrompt
     case promptInput(Character)
     case promptBackspace
-    /// The prompt's text, already resolved by the app to a period per level (or an error).
-    case promptSubmit(positions: [Int]?, error: String?)
-    case resized(Size)
+    /// Resolves the prompt's text to a period on every level, or says why not.
+    case promptSubmit
     case quit
 }

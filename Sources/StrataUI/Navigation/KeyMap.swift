@@ -1,82 +1,107 @@
 import StrataData
 
-/// One row of the key map: which keys, what they do, and how help and the
-/// footer describe them. Help and hints are generated from this table.
+/// One row of a key map: what triggers it, what it does, and how help and
+/// the footer describe it.
 public struct KeyBinding: Sendable {
-    public let keys: [Key]
-    /// How help shows the keys: `←/h`.
-    public let keyLabel: String
+    public enum Trigger: Hashable, Sendable {
+        case key(Key)
+        case wheel(MouseEvent.Wheel)
+    }
+
+    public let triggers: [Trigger]
+    /// How help shows the keys: `← h`; empty keeps the row out of help.
+    public let label: String
     public let action: Action
     public let summary: String
-    /// The footer's short form (`←→ day` is built from `hint` and the level), nil if not shown.
+    /// The footer's short form, nil if the footer does not show it.
     public let hint: String?
+
+    public init(_ keys: [Key], _ label: String, _ action: Action, _ summary: String, hint: String? = nil) {
+        self.triggers = keys.map(Trigger.key)
+        self.label = label
+        self.action = action
+        self.summary = summary
+        self.hint = hint
+    }
+
+    public init(wheels: [MouseEvent.Wheel], _ label: String, _ action: Action, _ summary: String) {
+        self.triggers = wheels.map(Trigger.wheel)
+        self.label = label
+        self.action = action
+        self.summary = summary
+        self.hint = nil
+    }
 }
 
-public enum KeyMap {
-    public static let pager: [KeyBinding] = [
-        KeyBinding(keys: [.left, .character("h")], keyLabel: "← h", action: .move(periods: -1),
-                   summary: "previous period", hint: nil),
-        KeyBinding(keys: [.right, .character("l")], keyLabel: "→ l", action: .move(periods: 1),
-                   summary: "next period", hint: nil),
-        KeyBinding(keys: [.down, .character("j")], keyLabel: "↓ j", action: .coarserLevel,
-                   summary: "coarser level (day → week → month)", hint: nil),
-        KeyBinding(keys: [.up, .character("k")], keyLabel: "↑ k", action: .finerLevel,
-                   summary: "finer level", hint: nil),
-        KeyBinding(keys: [.home, .character("g")], keyLabel: "Home g", action: .firstPeriod,
-                   summary: "first period", hint: nil),
-        KeyBinding(keys: [.end, .character("G")], keyLabel: "End G", action: .lastPeriod,
-                   summary: "last period", hint: nil),
-        KeyBinding(keys: [.character("t")], keyLabel: "t", action: .nowPeriod,
-                   summary: "the period containing now (or the latest)", hint: nil),
-        KeyBinding(keys: [.pageUp], keyLabel: "PgUp", action: .move(periods: -10),
-                   summary: "10 periods back", hint: nil),
-        KeyBinding(keys: [.pageDown], keyLabel: "PgDn", action: .move(periods: 10),
-                   summary: "10 periods forward", hint: nil),
-        KeyBinding(keys: [.wheelUp], keyLabel: "wheel", action: .move(periods: -1),
-                   summary: "mouse wheel pages", hint: nil),
-        KeyBinding(keys: [.wheelDown], keyLabel: "", action: .move(periods: 1),
-                   summary: "", hint: nil),
-        KeyBinding(keys: [.character(":")], keyLabel: ":", action: .openPrompt,
-                   summary: "jump to a date or period id", hint: ": jump"),
-        KeyBinding(keys: [.character("a")], keyLabel: "a", action: .cycleAggregate,
-                   summary: "cycle the aggregate: sum, count, mean, min, max", hint: "a agg"),
-        KeyBinding(keys: [.tab], keyLabel: "Tab", action: .nextSeries,
-                   summary: "next series", hint: nil),
-        KeyBinding(keys: [.backTab], keyLabel: "S-Tab", action: .previousSeries,
-                   summary: "previous series", hint: nil),
-        KeyBinding(keys: [.character("?")], keyLabel: "?", action: .toggleHelp,
-                   summary: "this help", hint: "? help"),
-        KeyBinding(keys: [.escape], keyLabel: "Esc", action: .cancel,
-                   summary: "close help or prompt, cancel a count", hint: nil),
-        KeyBinding(keys: [.character("q"), .ctrlC], keyLabel: "q ^C", action: .quit,
-                   summary: "quit", hint: "q quit"),
-    ]
+/// A screen's keys as data: the reducer looks keys up here, and help and
+/// the footer are generated from the same rows, so they cannot disagree.
+public struct KeyMap: Sendable {
+    public let name: String
+    public let bindings: [KeyBinding]
+    /// Digits build a count for the next move (`5←`).
+    public let takesCounts: Bool
+    /// Characters with no binding are typed text (the prompt).
+    public let takesText: Bool
+    /// Extra help lines that are not one binding (the count).
+    public let notes: [(label: String, summary: String)]
 
-    /// The action a key means in `mode`, or nil when it means nothing there.
-    /// (The prompt's Enter is resolved by the app, which knows the calendar.)
-    public static func action(for key: Key, in mode: State.Mode) -> Action? {
-        switch mode {
-        case .prompt:
-            switch key {
-            case .escape: return .cancel
-            case .ctrlC: return .quit
-            case .backspace: return .promptBackspace
-            case .character(let c): return .promptInput(c)
-            case .space: return .promptInput(" ")
-            case .resize(let size): return .resized(size)
-            default: return nil
-            }
-        case .help:
-            switch key {
-            case .escape, .character("?"), .enter: return .toggleHelp
-            case .character("q"), .ctrlC: return .quit
-            case .resize(let size): return .resized(size)
-            default: return nil
-            }
-        case .pager:
-            if case .resize(let size) = key { return .resized(size) }
-            if case .character(let c) = key, let digit = c.wholeNumberValue, c.isASCII { return .countDigit(digit) }
-            return pager.first { $0.keys.contains(key) }?.action
+    public func action(for key: Key) -> Action? {
+        if let binding = bindings.first(where: { $0.triggers.contains(.key(key)) }) { return binding.action }
+        if takesCounts, case .character(let c) = key, c.isASCII, let digit = c.wholeNumberValue { return .countDigit(digit) }
+        if takesText {
+            if case .character(let c) = key { return .promptInput(c) }
+            if key == .space { return .promptInput(" ") }
         }
+        return nil
     }
+
+    public func action(forWheel wheel: MouseEvent.Wheel) -> Action? {
+        bindings.first { $0.triggers.contains(.wheel(wheel)) }?.action
+    }
+
+    /// Help's rows: every binding with a label, then the notes.
+    public var helpLines: [(label: String, summary: String)] {
+        bindings.filter { !$0.label.isEmpty }.map { ($0.label, $0.summary) } + notes
+    }
+
+    public var hints: [String] { bindings.compactMap(\.hint) }
+}
+
+extension KeyMap {
+    public static let pager = KeyMap(name: "pager", bindings: [
+        KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period"),
+        KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period"),
+        KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, "coarser level (day → week → month)"),
+        KeyBinding([.up, .character("k")], "↑ k", .finerLevel, "finer level"),
+        KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
+        KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
+        KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
+        KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),
+        KeyBinding([.pageDown], "PgDn", .move(periods: 10), "10 periods forward"),
+        KeyBinding(wheels: [.up, .left], "wheel", .move(periods: -1), "mouse wheel pages"),
+        KeyBinding(wheels: [.down, .right], "", .move(periods: 1), ""),
+        KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id", hint: ": jump"),
+        KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate: sum, count, mean, min, max", hint: "a agg"),
+        KeyBinding([.tab], "Tab", .nextSeries, "next series"),
+        KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
+        KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
+        KeyBinding([.escape], "Esc", .cancel, "close help or prompt, cancel a count"),
+        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
+    ], takesCounts: true, takesText: false,
+       notes: [("1-9", "a count before a move: 5← goes five periods back")])
+
+    public static let help = KeyMap(name: "help", bindings: [
+        KeyBinding([.escape, .character("?"), .enter], "? Esc", .toggleHelp, "close help"),
+        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit"),
+    ], takesCounts: false, takesText: false, notes: [])
+
+    public static let prompt = KeyMap(name: "prompt", bindings: [
+        KeyBinding([.enter], "Enter", .promptSubmit, "jump"),
+        KeyBinding([.escape], "Esc", .cancel, "close the prompt"),
+        KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
+        KeyBinding([.ctrlC], "^C", .quit, "quit"),
+    ], takesCounts: false, takesText: true, notes: [])
+
+    /// Every map, for help tests and the soak test's random keys.
+    public static let all: [KeyMap] = [.pager, .help, .prompt]
 }

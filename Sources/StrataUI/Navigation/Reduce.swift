@@ -1,68 +1,110 @@
 import StrataData
 
-/// The state machine: pure, total, and the only code that changes `State`.
-/// Keys that do not apply are ignored; indices are clamped, never wrapped.
-public func reduce(into state: inout State, action: Action) {
+/// The one path from an event to a new state: keys through the key map in
+/// force, clicks through the hit zones that were drawn, the wheel through
+/// the map's wheel rows, time through the transition. Pure and total.
+public func reduce(into state: inout AppState, event: Event, env: AppEnvironment) {
+    switch event {
+    case .resize(let size):
+        state.size = size
+    case .tick:
+        if let transition = state.transition, transition.isFinished(at: env.time) { state.transition = nil }
+    case .key(let key):
+        state.transition = nil // a key skips any running animation to its end
+        if let action = state.keyMap.action(for: key) { reduce(into: &state, action: action, env: env) }
+    case .mouse(let mouse):
+        if let action = action(for: mouse, state: state, env: env) {
+            state.transition = nil
+            reduce(into: &state, action: action, env: env)
+        }
+    }
+}
+
+/// A press on a zone of the frame on screen, or a wheel step the map knows.
+private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment) -> Action? {
+    switch mouse.kind {
+    case .press(.left):
+        return env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
+    case .wheel:
+        return mouse.effectiveWheel.flatMap { state.keyMap.action(forWheel: $0) }
+    case .press, .drag, .release:
+        return nil
+    }
+}
+
+/// Applies one action. Keys that do not apply are ignored; indices are
+/// clamped, never wrapped; a move on the pager starts a slide.
+public func reduce(into state: inout AppState, action: Action, env: AppEnvironment) {
+    let before = state.navigation
     let count = state.pendingCount ?? 1
     if case .countDigit = action {} else { state.pendingCount = nil }
 
     switch action {
     case .move(let periods):
-        setPosition(&state, state.position + periods * count)
+        state.navigation.setPosition(state.navigation.position + periods * count)
     case .coarserLevel:
-        state.levelIndex = min(state.levelIndex + 1, state.levels.count - 1)
+        state.navigation.levelIndex = min(state.navigation.levelIndex + 1, state.navigation.levels.count - 1)
     case .finerLevel:
-        state.levelIndex = max(state.levelIndex - 1, 0)
+        state.navigation.levelIndex = max(state.navigation.levelIndex - 1, 0)
     case .selectLevel(let index):
-        if state.levels.indices.contains(index) { state.levelIndex = index }
+        if state.navigation.levels.indices.contains(index) { state.navigation.levelIndex = index }
     case .firstPeriod:
-        setPosition(&state, 0)
+        state.navigation.setPosition(0)
     case .lastPeriod:
-        setPosition(&state, state.periodCount - 1)
+        state.navigation.setPosition(state.navigation.periodCount - 1)
     case .nowPeriod:
-        setPosition(&state, state.nowIndices[state.levelIndex])
+        state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: env.now))
     case .jump(let index):
-        setPosition(&state, index)
+        state.navigation.setPosition(index)
     case .countDigit(let digit):
         let next = (state.pendingCount ?? 0) * 10 + digit
         state.pendingCount = next == 0 ? nil : min(next, 999_999)
     case .cycleAggregate:
-        state.aggregate = state.aggregate.next
+        state.navigation.aggregate = state.navigation.aggregate.next
     case .nextSeries:
-        state.seriesIndex = (state.seriesIndex + 1) % state.seriesCount
+        state.navigation.seriesIndex = (state.navigation.seriesIndex + 1) % state.navigation.seriesCount
     case .previousSeries:
-        state.seriesIndex = (state.seriesIndex + state.seriesCount - 1) % state.seriesCount
+        let n = state.navigation.seriesCount
+        state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
     case .toggleHelp:
-        state.mode = state.mode == .help ? .pager : .help
+        state.overlay = state.overlay == .help ? nil : .help
     case .cancel:
-        state.mode = .pager
+        state.overlay = nil
     case .openPrompt:
-        state.mode = .prompt(text: "", error: nil)
+        state.overlay = .prompt(text: "", error: nil)
     case .promptInput(let character):
-        if case .prompt(let text, _) = state.mode { state.mode = .prompt(text: text + String(character), error: nil) }
+        if case .prompt(let text, _) = state.overlay { state.overlay = .prompt(text: text + String(character), error: nil) }
     case .promptBackspace:
-        if case .prompt(let text, _) = state.mode {
-            state.mode = text.isEmpty ? .pager : .prompt(text: String(text.dropLast()), error: nil)
+        if case .prompt(let text, _) = state.overlay {
+            state.overlay = text.isEmpty ? nil : .prompt(text: String(text.dropLast()), error: nil)
         }
-    case .promptSubmit(let positions, let error):
-        guard case .prompt(let text, _) = state.mode else { break }
-        if let positions, positions.count == state.positions.count {
-            for i in positions.indices { state.positions[i] = clamp(positions[i], state.periodCounts[i]) }
-            state.mode = .pager
-        } else {
-            state.mode = .prompt(text: text, error: error ?? "not a date or period")
-        }
-    case .resized(let size):
-        state.size = size
+    case .promptSubmit:
+        submitPrompt(&state, env: env)
     case .quit:
         state.quit = true
     }
+    startSlide(&state, from: before, env: env)
 }
 
-private func setPosition(_ state: inout State, _ index: Int) {
-    state.positions[state.levelIndex] = clamp(index, state.periodCount)
+/// The prompt's text as a period on every level, or the prompt again with why not.
+private func submitPrompt(_ state: inout AppState, env: AppEnvironment) {
+    guard case .prompt(let text, _) = state.overlay else { return }
+    guard let t = env.dataset.calendar.instant(forReference: text) else {
+        state.overlay = .prompt(text: text, error: "not a date or period id: \(text)")
+        return
+    }
+    let navigation = state.navigation
+    for (i, level) in navigation.levels.enumerated() {
+        state.navigation.positions[i] = Navigation.clamp(env.dataset.index(level, containing: t), navigation.periodCounts[i])
+    }
+    state.overlay = nil
 }
 
-private func clamp(_ index: Int, _ count: Int) -> Int {
-    max(0, min(index, count - 1))
+/// Paging on the pager slides the new page in; a level switch does not.
+private func startSlide(_ state: inout AppState, from before: Navigation, env: AppEnvironment) {
+    let after = state.navigation
+    guard env.animates, state.route == .pager, state.overlay == nil, after.levelIndex == before.levelIndex,
+          after.position != before.position else { return }
+    state.transition = Transition(.slide(fromIndex: before.position, direction: after.position > before.position ? 1 : -1),
+                                  start: env.time, duration: Transition.slideMilliseconds)
 }

@@ -1,17 +1,24 @@
-/// `?`: a box listing the key map, generated from `KeyMap.pager`.
+/// `?`: a box listing the keys of the screen under it, generated from that
+/// screen's key map.
 public struct HelpOverlay {
+    let keyMap: KeyMap
     let glyphs: Glyphs
 
-    public init(glyphs: Glyphs) { self.glyphs = glyphs }
-
-    public static var lines: [(keys: String, summary: String)] {
-        KeyMap.pager.filter { !$0.keyLabel.isEmpty }.map { ($0.keyLabel, $0.summary) }
-            + [("1-9", "a count before a move: 5← goes five periods back")]
+    public init(keyMap: KeyMap, glyphs: Glyphs) {
+        self.keyMap = keyMap
+        self.glyphs = glyphs
     }
 
-    public func draw(into grid: inout Grid) {
-        let lines = Self.lines
-        let keyWidth = lines.map { TextWidth.columns(of: $0.keys) }.max() ?? 0
+    public func draw(into frame: inout Frame) {
+        let box = draw(into: &frame.grid)
+        // The help box covers what is under it: clicks there do nothing.
+        frame.zones.removeAll { !$0.rect.intersection(box).isEmpty }
+    }
+
+    /// Draws the box centred in the grid and returns where it is.
+    func draw(into grid: inout Grid) -> Rect {
+        let lines = keyMap.helpLines
+        let keyWidth = lines.map { TextWidth.columns(of: $0.label) }.max() ?? 0
         let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
         let width = min(grid.width - 2, keyWidth + textWidth + 7)
         let height = min(grid.height - 2, lines.count + 4)
@@ -27,9 +34,10 @@ public struct HelpOverlay {
         grid.write(" keys ", x: box.x + 2, y: box.y, style: Style(.accent, bold: true))
         let content = box.inset(dx: 2, dy: 1)
         for (i, line) in lines.enumerated() where i < content.height - 1 {
-            grid.write(line.keys, x: content.x, y: content.y + i, style: Style(.accent, bold: true), clip: content)
+            grid.write(line.label, x: content.x, y: content.y + i, style: Style(.accent, bold: true), clip: content)
             grid.write(line.summary, x: content.x + keyWidth + 2, y: content.y + i, style: .plain, clip: content)
         }
         grid.write("? or Esc closes", x: content.x, y: content.maxY - 1, style: .muted, clip: content)
+        return box
     }
 }

@@ -26,8 +26,8 @@ extension PagerScreen {
     }
 
     func statsItems(_ page: Page) -> [StatsItem] {
-        let aggregate = state.aggregate
-        let partial = context.now >= page.start && context.now < page.end
+        let aggregate = navigation.aggregate
+        let partial = env.now >= page.start && env.now < page.end
         guard let value = page.stats.value(aggregate) else {
             return [StatsItem(text: partial ? "no data yet" : "no data", style: .muted)]
         }
@@ -37,7 +37,7 @@ extension PagerScreen {
 
         // Mean per sub-bucket, over the sub-buckets that have begun.
         if aggregate == .sum || aggregate == .count {
-            let elapsed = page.buckets.filter { $0.start <= context.now }.count
+            let elapsed = page.buckets.filter { $0.start <= env.now }.count
             let buckets = partial ? max(1, elapsed) : page.buckets.count
             items.append(StatsItem(text: "mean \(NumberFormat.humane(value / Double(buckets)))/\(unitSuffix(page.subUnit))", style: .plain))
         }
@@ -66,13 +66,13 @@ extension PagerScreen {
     /// with the same hours of the day before.
     func previousValue(_ page: Page, partial: Bool) -> (Double, Bool)? {
         guard page.index > 0 else { return nil }
-        let aggregate = state.aggregate
+        let aggregate = navigation.aggregate
         guard partial else {
-            return dataset.stats(page.level, index: page.index - 1, series: state.seriesIndex).value(aggregate).map { ($0, false) }
+            return dataset.stats(page.level, index: page.index - 1, series: navigation.seriesIndex).value(aggregate).map { ($0, false) }
         }
-        let elapsed = page.buckets.filter { $0.start <= context.now }.count
+        let elapsed = page.buckets.filter { $0.start <= env.now }.count
         var stats = Stats()
-        for bucket in dataset.page(page.level, index: page.index - 1, series: state.seriesIndex).buckets.prefix(elapsed) {
+        for bucket in dataset.page(page.level, index: page.index - 1, series: navigation.seriesIndex).buckets.prefix(elapsed) {
             stats.merge(bucket.stats)
         }
         return stats.value(aggregate).map { ($0, true) }
@@ -104,7 +104,7 @@ extension PagerScreen {
     func drawFooter(into grid: inout Grid, y: Int) {
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
         grid.fill(row)
-        if case .prompt(let text, let error) = state.mode {
+        if case .prompt(let text, let error) = state.overlay {
             var x = 1
             x += grid.write("jump to: ", x: x, y: y, style: .muted, clip: row)
             x += grid.write(text, x: x, y: y, style: Style(.accent, bold: true), clip: row)
@@ -130,12 +130,12 @@ extension PagerScreen {
         }
     }
 
+    /// The paging keys named for the level, then the map's own hints.
     func hints() -> [String] {
         let unicode = glyphs.previous == "‹"
-        var hints = [unicode ? "←→ \(state.level.rawValue)" : "h/l \(state.level.rawValue)",
+        var hints = [unicode ? "←→ \(navigation.level.rawValue)" : "h/l \(navigation.level.rawValue)",
                      unicode ? "↑↓ level" : "j/k level"]
-        if state.seriesCount > 1 { hints.append("Tab series") }
-        hints += KeyMap.pager.compactMap(\.hint)
-        return hints
+        if navigation.seriesCount > 1 { hints.append("Tab series") }
+        return hints + state.routeKeyMap.hints
     }
 }

@@ -1,23 +1,34 @@
 import StrataData
 
-/// The top of rendering: picks the screen for the mode and size.
-public enum Screen {
+/// A full-screen view of the state: draws itself into a frame, with its
+/// hit zones and wake-ups. The route picks the screen; overlays draw over it.
+public protocol Screen {
+    func draw(into frame: inout Frame)
+}
+
+/// The top of rendering: the route's screen, then any overlay.
+public enum ScreenRenderer {
     public static let minimumSize = Size(width: 20, height: 6)
 
-    public static func render(state: State, dataset: Dataset, context: RenderContext, size: Size,
-                              slide: Slide? = nil) -> Grid {
-        var grid = Grid(size: size)
+    public static func render(_ state: AppState, env: AppEnvironment) -> Frame {
+        var frame = Frame(size: state.size)
+        let size = state.size
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
             let need = "\(minimumSize.width)×\(minimumSize.height)"
             let message = ["terminal too small: \(size.width)×\(size.height) (need \(need))", "too small: need \(need)", "too small"]
                 .first { TextWidth.columns(of: $0) <= size.width } ?? "small"
-            grid.write(TextWidth.truncate(message, to: size.width), x: 0, y: 0, style: Style(.warning))
-            return grid
+            frame.grid.write(TextWidth.truncate(message, to: size.width), x: 0, y: 0, style: Style(.warning))
+            return frame
         }
-        PagerScreen(state: state, dataset: dataset, context: context, slide: slide).draw(into: &grid)
-        if state.mode == .help {
-            HelpOverlay(glyphs: context.glyphs).draw(into: &grid)
+        switch state.route {
+        case .pager: PagerScreen(state: state, env: env).draw(into: &frame)
         }
-        return grid
+        if state.overlay == .help {
+            HelpOverlay(keyMap: state.routeKeyMap, glyphs: env.glyphs).draw(into: &frame)
+        }
+        if let transition = state.transition {
+            frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))
+        }
+        return frame
     }
 }

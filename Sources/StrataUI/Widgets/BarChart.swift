@@ -20,9 +20,9 @@ public struct BarChart: Sendable {
         self.glyphs = glyphs
     }
 
-    /// Draws the chart in `rect`; bars outside `visible` (a neighbour card
-    /// of which only a sliver shows) are skipped.
-    public func draw(into grid: inout Grid, rect: Rect, visible: Rect? = nil) {
+    /// Draws the chart in `rect`; bars outside the grid's clip (a neighbour
+    /// card of which only a sliver shows) are skipped.
+    public func draw(into grid: inout Grid, rect: Rect) {
         guard rect.width >= 3, rect.height >= 2, !buckets.isEmpty else { return }
         let showXLabels = rect.height >= 4
         let showYLabels = rect.width >= 24
@@ -49,7 +49,7 @@ public struct BarChart: Sendable {
 
         drawAxis(into: &grid, rect: rect, scale: scale, zeroRow: zeroRow, plotX: plotX,
                  plotWidth: plotWidth, showLabels: showYLabels)
-        let shownColumns = visible ?? rect
+        let shownColumns = rect.intersection(grid.clip)
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
         let hanging = [glyphs.hangingBar.quarter, glyphs.hangingBar.half, glyphs.hangingBar.full].map { $0.unicodeScalars.first! }
         for (i, column) in columns.enumerated() {

@@ -1,12 +1,9 @@
-/// A key press (or terminal event) as the app sees it, whatever produced it:
-/// ncurses, a `--keys` script, or a test.
+/// A key press as the app sees it, whatever produced it: ncurses, a
+/// `--keys` script, or a test.
 public enum Key: Hashable, Sendable {
     case character(Character)
     case left, right, up, down
     case home, end, pageUp, pageDown
     case enter, escape, tab, backTab, space, backspace
     case ctrlC
-    case resize(Size)
-    case wheelUp, wheelDown
-    case click(x: Int, y: Int)
 }

@@ -1,0 +1,27 @@
+import StrataData
+
+/// What the reducer and the screens are given rather than read themselves:
+/// the data, the glyphs, the two clocks' readings and the zones of the
+/// frame on screen. Built fresh for each event and each frame.
+public struct AppEnvironment: Sendable {
+    public let dataset: Dataset
+    public var glyphs: Glyphs
+    /// Off for headless runs and `--no-animation`: no transition starts.
+    public var animates: Bool
+    /// "Now" as UTC seconds, for partial periods and `t` (`--now` fixes it).
+    public var now: Int64
+    /// The monotonic clock in milliseconds, for transitions.
+    public var time: Int64
+    /// Where clicks land: the zones of the frame the user sees.
+    public var zones: [HitZone]
+
+    public init(dataset: Dataset, glyphs: Glyphs = .unicode, animates: Bool = false, now: Int64, time: Int64 = 0,
+                zones: [HitZone] = []) {
+        self.dataset = dataset
+        self.glyphs = glyphs
+        self.animates = animates
+        self.now = now
+        self.time = time
+        self.zones = zones
+    }
+}

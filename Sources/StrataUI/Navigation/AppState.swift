@@ -1,0 +1,53 @@
+import StrataData
+
+/// Everything that changes while strata runs, as one value: the shared
+/// navigation, the screen on show (the route), an overlay over it, and a
+/// running transition. Only `reduce` changes it.
+public struct AppState: Equatable, Sendable {
+    /// The screen on show, each with its own small state.
+    public enum Route: Equatable, Sendable {
+        case pager
+    }
+
+    /// Drawn over any route; closing it shows the route as it was.
+    public enum Overlay: Equatable, Sendable {
+        case help
+        /// The `:` prompt with what has been typed so far and, after a failed jump, why.
+        case prompt(text: String, error: String?)
+    }
+
+    public var navigation: Navigation
+    public var route: Route
+    public var overlay: Overlay?
+    public var transition: Transition?
+    /// Digits typed before a move (`5←`); nil when none.
+    public var pendingCount: Int?
+    public var size: Size
+    public var quit: Bool
+
+    public init(navigation: Navigation, size: Size = Size(width: 80, height: 24)) {
+        self.navigation = navigation
+        self.route = .pager
+        self.overlay = nil
+        self.transition = nil
+        self.pendingCount = nil
+        self.size = size
+        self.quit = false
+    }
+
+    /// The key map in force: the overlay's if one is open, else the route's.
+    public var keyMap: KeyMap {
+        switch overlay {
+        case .help: .help
+        case .prompt: .prompt
+        case nil: routeKeyMap
+        }
+    }
+
+    /// The key map of the screen under any overlay: what help lists.
+    public var routeKeyMap: KeyMap {
+        switch route {
+        case .pager: .pager
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import StrataData
+
+/// What every screen shares: the level, one position per level, and how
+/// values are shown. Switching level touches no position; each screen
+/// reads and moves these same positions.
+public struct Navigation: Equatable, Sendable {
+    public let levels: [Level]
+    /// Periods per level (same order as `levels`), for clamping.
+    public let periodCounts: [Int]
+    public let seriesCount: Int
+
+    public var levelIndex: Int
+    public var positions: [Int]
+    public var aggregate: Aggregate
+    public var seriesIndex: Int
+
+    public init(levels: [Level], periodCounts: [Int], positions: [Int], levelIndex: Int = 0,
+                aggregate: Aggregate = .sum, seriesCount: Int = 1) {
+        self.levels = levels
+        self.periodCounts = periodCounts
+        self.seriesCount = max(1, seriesCount)
+        self.levelIndex = levelIndex
+        self.positions = positions
+        self.aggregate = aggregate
+        self.seriesIndex = 0
+    }
+
+    public var level: Level { levels[levelIndex] }
+    public var position: Int { positions[levelIndex] }
+    public var periodCount: Int { periodCounts[levelIndex] }
+
+    /// Moves the current level to `index`, clamped to its periods.
+    mutating func setPosition(_ index: Int) {
+        positions[levelIndex] = Self.clamp(index, periodCount)
+    }
+
+    static func clamp(_ index: Int, _ count: Int) -> Int {
+        max(0, min(index, count - 1))
+    }
+}

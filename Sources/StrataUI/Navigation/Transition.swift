@@ -1,0 +1,34 @@
+/// An animation in progress: what moves, and when it started and ends on
+/// the app's monotonic clock. The reducer starts one; rendering reads its
+/// progress at the frame's time; a tick past its end, or any key, ends it.
+public struct Transition: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A page sliding in after a move; +1 when it comes from the right.
+        case slide(fromIndex: Int, direction: Int)
+    }
+
+    public static let slideMilliseconds: Int64 = 120
+    /// About 60 frames a second while something moves.
+    public static let frameMilliseconds: Int64 = 16
+
+    public let kind: Kind
+    public let start: Int64
+    public let duration: Int64
+
+    public init(_ kind: Kind, start: Int64, duration: Int64) {
+        self.kind = kind
+        self.start = start
+        self.duration = duration
+    }
+
+    public var end: Int64 { start + duration }
+
+    public func isFinished(at time: Int64) -> Bool { time >= end }
+
+    /// Eased progress from 0 to 1 (ease-out: fast start, gentle landing).
+    public func progress(at time: Int64) -> Double {
+        guard duration > 0 else { return 1 }
+        let t = min(1, max(0, Double(time - start) / Double(duration)))
+        return 1 - (1 - t) * (1 - t)
+    }
+}

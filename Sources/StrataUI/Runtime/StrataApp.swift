@@ -1,0 +1,55 @@
+import StrataData
+
+/// The app as the front ends drive it: events in, frames out. It owns the
+/// state, builds the environment for each event and frame from the clock,
+/// and remembers the zones of the last frame so clicks hit what was drawn.
+public struct StrataApp: Sendable {
+    public private(set) var state: AppState
+    public let dataset: Dataset
+    public let glyphs: Glyphs
+    public let animates: Bool
+    let clock: any AppClock
+    private var zones: [HitZone] = []
+
+    /// Every level starts on its latest period, or on the one containing `reference`.
+    public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
+                at reference: Int64? = nil, aggregate: Aggregate = .sum, size: Size = Size(width: 80, height: 24),
+                animates: Bool = false) {
+        self.dataset = dataset
+        self.clock = clock
+        self.glyphs = glyphs
+        self.animates = animates
+        let levels = dataset.levels
+        let counts = levels.map { dataset.count($0) }
+        let positions = levels.map { level in
+            reference.map { dataset.index(level, containing: $0) } ?? max(0, dataset.count(level) - 1)
+        }
+        let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
+                                    levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
+                                    aggregate: aggregate, seriesCount: dataset.series.count)
+        state = AppState(navigation: navigation, size: size)
+    }
+
+    public var environment: AppEnvironment {
+        AppEnvironment(dataset: dataset, glyphs: glyphs, animates: animates, now: clock.wallSeconds(),
+                       time: clock.milliseconds(), zones: zones)
+    }
+
+    public mutating func handle(_ event: Event) {
+        reduce(into: &state, event: event, env: environment)
+    }
+
+    public var shouldQuit: Bool { state.quit }
+
+    /// The screen as it is now; clicks from here on are tested against its zones.
+    public mutating func render() -> Frame {
+        let env = environment
+        var frame = ScreenRenderer.render(state, env: env)
+        if clock.wallTimeMoves {
+            // "so far" and the now marker move with the minute.
+            frame.wake(at: env.time + (60 - env.now % 60) * 1000)
+        }
+        zones = frame.zones
+        return frame
+    }
+}
