@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINARY := .build/debug/strata
 RELEASE_BINARY := .build/release/strata
 
-.PHONY: build release run test test-unit test-e2e install clean bench fuzz
+.PHONY: build release run test test-unit test-e2e soak install clean bench fuzz
 
 build:
 	$(SWIFT) build
@@ -24,6 +24,12 @@ test-unit:
 
 test-e2e: build
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter EndToEndTests
+
+# Random events from every key map; `make soak SEED=7 COUNT=1000000` for a longer run.
+SEED ?= 1
+COUNT ?= 100000
+soak:
+	STRATA_SOAK_SEED=$(SEED) STRATA_SOAK_COUNT=$(COUNT) $(SWIFT) test --filter SoakTests
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
