@@ -29,32 +29,32 @@ struct SoakTests {
 
     static let wheels: [MouseEvent.Wheel] = [.up, .down, .left, .right]
 
-    static func randomEvent(_ rng: inout SplitMix, size: Size) -> Event {
-        switch rng.next(100) {
+    static func randomEvent(_ rng: inout SplitMix64, size: Size) -> Event {
+        switch rng.below(100) {
         case 0..<2:
-            return .resize(Size(width: 1 + rng.next(300), height: 1 + rng.next(100)))
+            return .resize(Size(width: 1 + rng.below(300), height: 1 + rng.below(100)))
         case 2..<8:
-            return .mouse(MouseEvent(.press(.left), x: rng.next(max(1, size.width)), y: rng.next(max(1, size.height))))
+            return .mouse(MouseEvent(.press(.left), x: rng.below(max(1, size.width)), y: rng.below(max(1, size.height))))
         case 8..<11:
-            return .mouse(MouseEvent(.wheel(wheels[rng.next(4)]), x: 0, y: 0, modifiers: rng.next(2) == 0 ? [] : .shift))
+            return .mouse(MouseEvent(.wheel(wheels[rng.below(4)]), x: 0, y: 0, modifiers: rng.below(2) == 0 ? [] : .shift))
         case 11..<13:
             return .tick
         default:
-            return .key(keys[rng.next(keys.count)])
+            return .key(keys[rng.below(keys.count)])
         }
     }
 
     static let datasets: [(String, Dataset)] = [("demo", ScreenTests.demo), ("dst", ScreenTests.newYork)]
 
     @Test func randomEventsNeverBreakTheScreen() throws {
-        var rng = SplitMix(seed: Self.seed)
+        var rng = SplitMix64(seed: Self.seed)
         let perDataset = Self.count / Self.datasets.count
         for (name, dataset) in Self.datasets {
             let clock = TestClock(now: ScreenTests.now)
             var app = StrataApp(dataset: dataset, clock: clock, animates: true)
             for n in 0..<perDataset {
                 let event = Self.randomEvent(&rng, size: app.state.size)
-                clock.time += Int64(rng.next(40))
+                clock.time += Int64(rng.below(40))
                 app.handle(event)
                 var isResize = false
                 if case .resize = event { isResize = true }
@@ -69,21 +69,4 @@ struct SoakTests {
             }
         }
     }
-}
-
-/// A small, fast, seedable generator, so a failing soak can be replayed.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
