@@ -1,6 +1,7 @@
 import Foundation
 import StrataData
 import StrataTerminal
+import StrataUI
 
 extension Runner {
     /// The demo, or the inputs read into aggregates, with notes and skipped
@@ -48,5 +49,15 @@ extension Runner {
 
     func warn(_ line: String) {
         FileHandle.standardError.write(Data(("strata: " + line + "\n").utf8))
+    }
+
+    /// How the card gets a period's raw rows: read back from the files, or a
+    /// note saying why there are none.
+    func rowReader() -> StrataApp.RowReader {
+        let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
+        let fromStdin = command.files.isEmpty || command.files.contains("-")
+        let note = useDemo ? "the demo is made up: it has no input rows"
+            : fromStdin ? "rows from standard input are not kept" : "rows are not kept for this input"
+        return { _, _, _ in .notKept(note) }
     }
 }

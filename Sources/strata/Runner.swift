@@ -55,7 +55,8 @@ struct Runner {
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
                             aggregate: aggregate, size: size,
-                            animates: !headless && stdoutIsTerminal && !command.noAnimation)
+                            animates: !headless && stdoutIsTerminal && !command.noAnimation,
+                            readRows: rowReader())
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.

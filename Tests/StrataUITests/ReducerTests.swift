@@ -129,7 +129,7 @@ struct ReducerTests {
     @Test func keysThatDoNotApplyAreIgnored() {
         let state = makeState()
         #expect(KeyMap.pager.action(for: .character("z")) == nil)
-        #expect(KeyMap.pager.action(for: .enter) == nil)
+        #expect(KeyMap.pager.action(for: .character("x")) == nil)
         #expect(KeyMap.help.action(for: .left) == nil)
         #expect(run(state, [.selectLevel(7)]) == state)
         #expect(run(state, events: [.key(.character("z")), .mouse(MouseEvent(.press(.left), x: 5, y: 5))]) == state)

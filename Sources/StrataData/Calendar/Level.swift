@@ -38,6 +38,19 @@ public enum TimeUnit: Int, Comparable, Sendable {
     case minute, hour, day, week, month, quarter, year
 
     public static func < (a: TimeUnit, b: TimeUnit) -> Bool { a.rawValue < b.rawValue }
+
+    /// `minute`, `hour`, …: how tables name the unit.
+    public var name: String {
+        switch self {
+        case .minute: "minute"
+        case .hour: "hour"
+        case .day: "day"
+        case .week: "week"
+        case .month: "month"
+        case .quarter: "quarter"
+        case .year: "year"
+        }
+    }
 }
 
 public enum WeekStart: String, CaseIterable, Sendable {

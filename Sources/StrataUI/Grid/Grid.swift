@@ -7,7 +7,7 @@ public struct Grid: Equatable, Sendable {
     /// Where drawing may land: every write, put and fill is clipped to it.
     /// `clipped(to:)` narrows it for a region (a sliding page, a viewport),
     /// so off-screen parts are skipped instead of drawn into a scratch grid.
-    public private(set) var clip: Rect
+    public internal(set) var clip: Rect
 
     public init(size: Size) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))

@@ -20,7 +20,24 @@ public enum Action: Hashable, Sendable {
     case openPrompt
     case promptInput(Character)
     case promptBackspace
-    /// Resolves the prompt's text to a period on every level, or says why not.
+    /// Resolves the prompt's text to a period on every level, or says why not;
+    /// in the search overlay, looks for the text.
     case promptSubmit
+    /// Enter on the pager: the page grows into its card.
+    case expand
+    /// Esc, Backspace, or ↑ on the card's first line: back to the pager.
+    case collapse
+    /// Moves the card's cursor by lines (negative is up); ↑ on the first line collapses.
+    case cursor(by: Int)
+    /// Moves the card's cursor by a body's height.
+    case cursorPages(Int)
+    case cursorTo(Int)
+    /// The card's cursor to its last line.
+    case cursorToEnd
+    /// Enter on a sub-bucket: the finer level moves to it and the pager shows it.
+    case zoomIn
+    case openSearch
+    /// `n`: the next line matching the last search.
+    case searchNext
     case quit
 }

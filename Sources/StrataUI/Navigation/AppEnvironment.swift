@@ -14,14 +14,17 @@ public struct AppEnvironment: Sendable {
     public var time: Int64
     /// Where clicks land: the zones of the frame the user sees.
     public var zones: [HitZone]
+    /// The raw rows of the card's period, when a card is open.
+    public var cardRows: CardRows?
 
     public init(dataset: Dataset, glyphs: Glyphs = .unicode, animates: Bool = false, now: Int64, time: Int64 = 0,
-                zones: [HitZone] = []) {
+                zones: [HitZone] = [], cardRows: CardRows? = nil) {
         self.dataset = dataset
         self.glyphs = glyphs
         self.animates = animates
         self.now = now
         self.time = time
         self.zones = zones
+        self.cardRows = cardRows
     }
 }

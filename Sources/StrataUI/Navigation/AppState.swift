@@ -7,6 +7,7 @@ public struct AppState: Equatable, Sendable {
     /// The screen on show, each with its own small state.
     public enum Route: Equatable, Sendable {
         case pager
+        case card(CardState)
     }
 
     /// Drawn over any route; closing it shows the route as it was.
@@ -14,6 +15,8 @@ public struct AppState: Equatable, Sendable {
         case help
         /// The `:` prompt with what has been typed so far and, after a failed jump, why.
         case prompt(text: String, error: String?)
+        /// `/` with what has been typed so far and, after a search found nothing, why.
+        case search(text: String, error: String?)
     }
 
     public var navigation: Navigation
@@ -40,6 +43,7 @@ public struct AppState: Equatable, Sendable {
         switch overlay {
         case .help: .help
         case .prompt: .prompt
+        case .search: .search
         case nil: routeKeyMap
         }
     }
@@ -48,6 +52,7 @@ public struct AppState: Equatable, Sendable {
     public var routeKeyMap: KeyMap {
         switch route {
         case .pager: .pager
+        case .card: .card
         }
     }
 }

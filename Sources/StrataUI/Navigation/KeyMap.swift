@@ -78,6 +78,7 @@ extension KeyMap {
         KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),
         KeyBinding([.pageDown], "PgDn", .move(periods: 10), "10 periods forward"),
+        KeyBinding([.enter], "Enter", .expand, "expand the page into its card", hint: "⏎ expand"),
         KeyBinding(wheels: [.up, .left], "wheel", .move(periods: -1), "mouse wheel pages"),
         KeyBinding(wheels: [.down, .right], "", .move(periods: 1), ""),
         KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id", hint: ": jump"),
@@ -89,6 +90,30 @@ extension KeyMap {
         KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
     ], takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5← goes five periods back")])
+
+    public static let card = KeyMap(name: "card", bindings: [
+        KeyBinding([.down, .character("j")], "↓ j", .cursor(by: 1), "next line"),
+        KeyBinding([.up, .character("k")], "↑ k", .cursor(by: -1), "previous line (on the first: back to the page)"),
+        KeyBinding([.pageDown], "PgDn", .cursorPages(1), "a page of lines down"),
+        KeyBinding([.pageUp], "PgUp", .cursorPages(-1), "a page of lines up"),
+        KeyBinding([.home, .character("g")], "Home g", .cursorTo(0), "first line"),
+        KeyBinding([.end, .character("G")], "End G", .cursorToEnd, "last line"),
+        KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period, card open"),
+        KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period, card open"),
+        KeyBinding([.enter], "Enter", .zoomIn, "zoom into the sub-bucket: the finer level's page", hint: "⏎ zoom"),
+        KeyBinding([.escape, .backspace], "Esc", .collapse, "back to the page", hint: "Esc back"),
+        KeyBinding(wheels: [.up, .left], "wheel", .cursor(by: -3), "mouse wheel scrolls; a click picks a line"),
+        KeyBinding(wheels: [.down, .right], "", .cursor(by: 3), ""),
+        KeyBinding([.character("/")], "/", .openSearch, "search the lines", hint: "/ search"),
+        KeyBinding([.character("n")], "n", .searchNext, "next match"),
+        KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id"),
+        KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate"),
+        KeyBinding([.tab], "Tab", .nextSeries, "next series"),
+        KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
+        KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
+        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
+    ], takesCounts: true, takesText: false,
+       notes: [("1-9", "a count before a move: 5↓ goes five lines down")])
 
     public static let help = KeyMap(name: "help", bindings: [
         KeyBinding([.escape, .character("?"), .enter], "? Esc", .toggleHelp, "close help"),
@@ -102,6 +127,13 @@ extension KeyMap {
         KeyBinding([.ctrlC], "^C", .quit, "quit"),
     ], takesCounts: false, takesText: true, notes: [])
 
+    public static let search = KeyMap(name: "search", bindings: [
+        KeyBinding([.enter], "Enter", .promptSubmit, "find the next line with the text"),
+        KeyBinding([.escape], "Esc", .cancel, "close the search"),
+        KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
+        KeyBinding([.ctrlC], "^C", .quit, "quit"),
+    ], takesCounts: false, takesText: true, notes: [])
+
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .help, .prompt]
+    public static let all: [KeyMap] = [.pager, .card, .help, .prompt, .search]
 }

@@ -66,6 +66,8 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .previousSeries:
         let n = state.navigation.seriesCount
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
+    case .expand, .collapse, .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
+        reduceCard(&state, action: action, count: count, env: env)
     case .toggleHelp:
         state.overlay = state.overlay == .help ? nil : .help
     case .cancel:
@@ -73,17 +75,34 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .openPrompt:
         state.overlay = .prompt(text: "", error: nil)
     case .promptInput(let character):
-        if case .prompt(let text, _) = state.overlay { state.overlay = .prompt(text: text + String(character), error: nil) }
+        switch state.overlay {
+        case .prompt(let text, _): state.overlay = .prompt(text: text + String(character), error: nil)
+        case .search(let text, _): state.overlay = .search(text: text + String(character), error: nil)
+        default: break
+        }
     case .promptBackspace:
-        if case .prompt(let text, _) = state.overlay {
-            state.overlay = text.isEmpty ? nil : .prompt(text: String(text.dropLast()), error: nil)
+        switch state.overlay {
+        case .prompt(let text, _): state.overlay = text.isEmpty ? nil : .prompt(text: String(text.dropLast()), error: nil)
+        case .search(let text, _): state.overlay = text.isEmpty ? nil : .search(text: String(text.dropLast()), error: nil)
+        default: break
         }
     case .promptSubmit:
-        submitPrompt(&state, env: env)
+        if case .search(let text, _) = state.overlay {
+            search(&state, for: text, env: env)
+        } else {
+            submitPrompt(&state, env: env)
+        }
     case .quit:
         state.quit = true
     }
     startSlide(&state, from: before, env: env)
+    // A card that now shows another period starts again at its top.
+    if case .card(var card) = state.route,
+       before.levelIndex != state.navigation.levelIndex || before.position != state.navigation.position {
+        card.cursor = 0
+        card.scroll = 0
+        state.route = .card(card)
+    }
 }
 
 /// The prompt's text as a period on every level, or the prompt again with why not.

@@ -5,9 +5,14 @@ public struct Transition: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A page sliding in after a move; +1 when it comes from the right.
         case slide(fromIndex: Int, direction: Int)
+        /// The card's frame growing from the page's place to the whole screen.
+        case expand(from: Rect)
+        /// The card's frame shrinking back to the page's place.
+        case collapse(to: Rect)
     }
 
     public static let slideMilliseconds: Int64 = 120
+    public static let expandMilliseconds: Int64 = 150
     /// About 60 frames a second while something moves.
     public static let frameMilliseconds: Int64 = 16
 
@@ -24,6 +29,12 @@ public struct Transition: Equatable, Sendable {
     public var end: Int64 { start + duration }
 
     public func isFinished(at time: Int64) -> Bool { time >= end }
+
+    /// The rectangle between `a` (progress 0) and `b` (progress 1).
+    public static func interpolate(_ a: Rect, _ b: Rect, _ progress: Double) -> Rect {
+        func mix(_ x: Int, _ y: Int) -> Int { x + Int((Double(y - x) * progress).rounded()) }
+        return Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
+    }
 
     /// Eased progress from 0 to 1 (ease-out: fast start, gentle landing).
     public func progress(at time: Int64) -> Double {

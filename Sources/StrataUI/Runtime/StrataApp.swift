@@ -9,13 +9,19 @@ public struct StrataApp: Sendable {
     public let glyphs: Glyphs
     public let animates: Bool
     let clock: any AppClock
+    /// Reads a period's raw rows (`from`, `to` in UTC seconds, a series index) for the card.
+    public typealias RowReader = @Sendable (_ from: Int64, _ to: Int64, _ series: Int) -> CardRows
+    let readRows: RowReader?
     private var zones: [HitZone] = []
+    /// The open card's rows and the period they are for: read once per period, not per frame.
+    private var cardRows: (period: [Int], rows: CardRows)?
 
     /// Every level starts on its latest period, or on the one containing `reference`.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, size: Size = Size(width: 80, height: 24),
-                animates: Bool = false) {
+                animates: Bool = false, readRows: RowReader? = nil) {
         self.dataset = dataset
+        self.readRows = readRows
         self.clock = clock
         self.glyphs = glyphs
         self.animates = animates
@@ -32,11 +38,26 @@ public struct StrataApp: Sendable {
 
     public var environment: AppEnvironment {
         AppEnvironment(dataset: dataset, glyphs: glyphs, animates: animates, now: clock.wallSeconds(),
-                       time: clock.milliseconds(), zones: zones)
+                       time: clock.milliseconds(), zones: zones, cardRows: cardRows?.rows)
     }
 
     public mutating func handle(_ event: Event) {
         reduce(into: &state, event: event, env: environment)
+        readCardRows()
+    }
+
+    /// With a card open, the rows of its period, read when the period (or series) changes.
+    private mutating func readCardRows() {
+        guard case .card = state.route else {
+            cardRows = nil
+            return
+        }
+        let navigation = state.navigation
+        let period = [navigation.levelIndex, navigation.position, navigation.seriesIndex]
+        guard cardRows?.period != period else { return }
+        let page = dataset.page(navigation.level, index: navigation.position, series: navigation.seriesIndex)
+        let rows = readRows?(page.start, page.end, navigation.seriesIndex) ?? .notKept("rows are not kept for this input")
+        cardRows = (period, rows)
     }
 
     public var shouldQuit: Bool { state.quit }

@@ -20,6 +20,14 @@ public struct Frame: Sendable {
         if !visible.isEmpty { zones.append(HitZone(rect: visible, action: action)) }
     }
 
+    /// Runs `body` with drawing clipped to `rect` as well, then restores the clip.
+    public mutating func clipped(to rect: Rect, _ body: (inout Frame) -> Void) {
+        let saved = grid.clip
+        grid.clip = saved.intersection(rect)
+        body(&self)
+        grid.clip = saved
+    }
+
     /// Keeps the earlier of two wake-ups.
     public mutating func wake(at time: Int64) {
         wakeUp = min(wakeUp ?? time, time)

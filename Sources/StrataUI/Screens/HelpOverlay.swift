@@ -24,14 +24,7 @@ public struct HelpOverlay {
         let height = min(grid.height - 2, lines.count + 4)
         let box = Rect(x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)
         grid.fill(box)
-        let inner = String(repeating: glyphs.horizontal, count: max(0, width - 2))
-        grid.write("\(glyphs.cornerTL)\(inner)\(glyphs.cornerTR)", x: box.x, y: box.y, style: .accent)
-        grid.write("\(glyphs.cornerBL)\(inner)\(glyphs.cornerBR)", x: box.x, y: box.maxY - 1, style: .accent)
-        for y in (box.y + 1)..<(box.maxY - 1) {
-            grid.write(String(glyphs.vertical), x: box.x, y: y, style: .accent)
-            grid.write(String(glyphs.vertical), x: box.maxX - 1, y: y, style: .accent)
-        }
-        grid.write(" keys ", x: box.x + 2, y: box.y, style: Style(.accent, bold: true))
+        grid.drawBox(box, glyphs: glyphs, style: .accent, title: "keys", titleStyle: Style(.accent, bold: true))
         let content = box.inset(dx: 2, dy: 1)
         for (i, line) in lines.enumerated() where i < content.height - 1 {
             grid.write(line.label, x: content.x, y: content.y + i, style: Style(.accent, bold: true), clip: content)

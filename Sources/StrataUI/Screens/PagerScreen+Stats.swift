@@ -105,13 +105,7 @@ extension PagerScreen {
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
         grid.fill(row)
         if case .prompt(let text, let error) = state.overlay {
-            var x = 1
-            x += grid.write("jump to: ", x: x, y: y, style: .muted, clip: row)
-            x += grid.write(text, x: x, y: y, style: Style(.accent, bold: true), clip: row)
-            grid.write(" ", x: x, y: y, style: Style(.accent, reverse: true), clip: row)
-            if let error {
-                grid.write("  " + error, x: x + 1, y: y, style: Style(.warning), clip: row)
-            }
+            PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
             return
         }
         var x = 1
@@ -136,6 +130,6 @@ extension PagerScreen {
         var hints = [unicode ? "←→ \(navigation.level.rawValue)" : "h/l \(navigation.level.rawValue)",
                      unicode ? "↑↓ level" : "j/k level"]
         if navigation.seriesCount > 1 { hints.append("Tab series") }
-        return hints + state.routeKeyMap.hints
+        return hints + state.routeKeyMap.hints.map(glyphs.hint)
     }
 }

@@ -171,15 +171,20 @@ public struct PagerScreen: Screen {
     func drawCard(into grid: inout Grid, rect: Rect, page: Page, dimmed: Bool) {
         guard rect.width >= 4, rect.height >= 3 else { return }
         grid.fill(rect)
-        let border = dimmed ? Style(.muted, dim: true) : Style.muted
-        let inner = String(repeating: glyphs.horizontal, count: rect.width - 2)
-        grid.write("\(glyphs.cornerTL)\(inner)\(glyphs.cornerTR)", x: rect.x, y: rect.y, style: border)
-        grid.write("\(glyphs.cornerBL)\(inner)\(glyphs.cornerBR)", x: rect.x, y: rect.maxY - 1, style: border)
-        for y in (rect.y + 1)..<(rect.maxY - 1) {
-            grid.write(String(glyphs.vertical), x: rect.x, y: y, style: border)
-            grid.write(String(glyphs.vertical), x: rect.maxX - 1, y: y, style: border)
+        grid.drawBox(rect, glyphs: glyphs, style: dimmed ? Style(.muted, dim: true) : Style.muted)
+        drawChart(into: &grid, rect: Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2),
+                  page: page)
+        if dimmed { grid.restyle(rect) { $0 = Style(.muted, dim: true) } }
+    }
+
+    /// The page's bars, the "now" sub-bucket highlighted, or a note when the period is empty.
+    func drawChart(into grid: inout Grid, rect: Rect, page: Page) {
+        guard !page.stats.isEmpty else {
+            let message = "no data in this \(page.level.rawValue)"
+            grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2),
+                       y: rect.y + rect.height / 2, style: .muted, clip: rect)
+            return
         }
-        let content = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
         let labels = page.buckets.map { bucket in
             let label = dataset.calendar.subBucketLabel(subUnit: page.subUnit, start: bucket.start)
             // A week's seven bars have room to name their weekdays.
@@ -188,16 +193,8 @@ public struct PagerScreen: Screen {
             return "\(weekday) \(label)"
         }
         let now = page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }
-        let chart = BarChart(buckets: page.buckets.map(\.stats), labels: labels, aggregate: navigation.aggregate,
-                             highlighted: now, glyphs: glyphs)
-        if page.stats.isEmpty {
-            let message = "no data in this \(page.level.rawValue)"
-            grid.write(message, x: content.x + max(0, (content.width - message.count) / 2),
-                       y: content.y + content.height / 2, style: .muted, clip: content)
-        } else {
-            chart.draw(into: &grid, rect: content)
-        }
-        if dimmed { grid.restyle(rect) { $0 = Style(.muted, dim: true) } }
+        BarChart(buckets: page.buckets.map(\.stats), labels: labels, aggregate: navigation.aggregate,
+                 highlighted: now, glyphs: glyphs).draw(into: &grid, rect: rect)
     }
 
     /// A few columns of the previous and next cards, dimmed, at the edges:

@@ -17,6 +17,8 @@ public struct Glyphs: Sendable {
     public let enter: String
     public let middleDot: Character
     public let ellipsis: String
+    /// Marks the cursor's line in lists and tables.
+    public let cursor: String
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -24,7 +26,7 @@ public struct Glyphs: Sendable {
         horizontal: "─", vertical: "│", cross: "┼", tick: "┤",
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
-        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…")
+        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶")
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -32,5 +34,12 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", cross: "+", tick: "+",
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
-        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...")
+        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">")
+}
+
+extension Glyphs {
+    /// A key map's footer hint as these glyphs spell it: `⏎ zoom`, or `Enter zoom` in ASCII.
+    public func hint(_ text: String) -> String {
+        text.hasPrefix("⏎") ? enter + text.dropFirst() : text
+    }
 }

@@ -21,7 +21,26 @@ public enum ScreenRenderer {
             return frame
         }
         switch state.route {
-        case .pager: PagerScreen(state: state, env: env).draw(into: &frame)
+        case .pager:
+            PagerScreen(state: state, env: env).draw(into: &frame)
+        case .card(let card):
+            let screen = CardScreen(state: state, card: card, env: env)
+            if let growing = transitionFrame(state, env: env) {
+                // Growing: the page around a frame, the card showing through it.
+                var underneath = state
+                underneath.route = .pager
+                PagerScreen(state: underneath, env: env).draw(into: &frame)
+                frame.clipped(to: growing) { frame in
+                    frame.grid.fill(growing)
+                    screen.draw(into: &frame)
+                }
+            } else {
+                screen.draw(into: &frame)
+            }
+        }
+        if let rect = transitionFrame(state, env: env) {
+            frame.grid.drawBox(rect, glyphs: env.glyphs, style: .accent)
+            frame.zones = []
         }
         if state.overlay == .help {
             HelpOverlay(keyMap: state.routeKeyMap, glyphs: env.glyphs).draw(into: &frame)
@@ -30,5 +49,18 @@ public enum ScreenRenderer {
             frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))
         }
         return frame
+    }
+
+    /// While the card grows or shrinks: where its frame is now, between the
+    /// page's place and the whole screen.
+    static func transitionFrame(_ state: AppState, env: AppEnvironment) -> Rect? {
+        guard let transition = state.transition else { return nil }
+        let full = CardLayout(size: state.size).box
+        let progress = transition.progress(at: env.time)
+        switch transition.kind {
+        case .slide: return nil
+        case .expand(let from): return Transition.interpolate(from, full, progress)
+        case .collapse(let to): return Transition.interpolate(full, to, progress)
+        }
     }
 }

@@ -1,0 +1,24 @@
+/// A period's raw input records as the card shows them, read by the app on
+/// demand (never held per row while loading), or why there are none.
+public enum CardRows: Equatable, Sendable {
+    /// The input cannot be read again (standard input): the note says so.
+    case notKept(String)
+    /// The records in input order, and how many more there were past the limit.
+    case rows([CardRow], more: Int)
+
+    public var count: Int {
+        if case .rows(let rows, _) = self { return rows.count }
+        return 0
+    }
+}
+
+/// One raw record: `data.csv:12` and its text as in the file.
+public struct CardRow: Equatable, Sendable {
+    public let location: String
+    public let text: String
+
+    public init(location: String, text: String) {
+        self.location = location
+        self.text = text
+    }
+}

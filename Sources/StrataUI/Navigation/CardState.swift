@@ -1,0 +1,16 @@
+/// The card's own state: which line the cursor is on, how far the body is
+/// scrolled, and the last search. Items are the period's sub-buckets, then
+/// its raw rows; the period itself is the level's shared position.
+public struct CardState: Equatable, Sendable {
+    public var cursor: Int = 0
+    /// The first body line shown.
+    public var scroll: Int = 0
+    /// What `/` last looked for; `n` looks for it again.
+    public var query: String?
+
+    public init(cursor: Int = 0, scroll: Int = 0, query: String? = nil) {
+        self.cursor = cursor
+        self.scroll = scroll
+        self.query = query
+    }
+}

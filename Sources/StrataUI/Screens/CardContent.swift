@@ -1,0 +1,50 @@
+import StrataData
+
+/// What a card shows, derived from the state and the environment: the
+/// period's page, a label per sub-bucket, and the raw rows. The reducer
+/// uses it to count and search lines, the screen to draw them.
+struct CardContent {
+    let page: Page
+    let labels: [String]
+    let rows: CardRows
+
+    init(navigation: Navigation, env: AppEnvironment) {
+        let dataset = env.dataset
+        page = dataset.page(navigation.level, index: navigation.position, series: navigation.seriesIndex)
+        labels = Self.labels(page, calendar: dataset.calendar)
+        rows = env.cardRows ?? .rows([], more: 0)
+    }
+
+    var buckets: Int { page.buckets.count }
+    var itemCount: Int { buckets + rows.count }
+    /// Body lines: the sub-buckets, a heading for the rows, the rows.
+    var lineCount: Int { buckets + 1 + rows.count }
+
+    /// What `/` looks in: a sub-bucket's label, or a row's place and text.
+    func text(ofItem item: Int) -> String {
+        if item < buckets { return labels[item] }
+        guard case .rows(let rows, _) = rows, item - buckets < rows.count else { return "" }
+        let row = rows[item - buckets]
+        return row.location + "  " + row.text
+    }
+
+    /// The table's first column: `08:00`, `Mon 5`, `2013-W10`, `Mar`, `14:05`.
+    /// On a 25-hour day the repeated hour carries its offset (`01:00-04:00`).
+    static func labels(_ page: Page, calendar: CalendarSystem) -> [String] {
+        let times = page.buckets.map { calendar.localTime(at: $0.start) }
+        return times.enumerated().map { i, t in
+            switch page.subUnit {
+            case .minute, .hour:
+                let clock = "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+                let repeated = times.indices.contains { $0 != i && times[$0].hour == t.hour && times[$0].minute == t.minute }
+                return repeated ? clock + t.offsetString : clock
+            case .day:
+                return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+            case .week:
+                return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: page.buckets[i].start))
+            case .month, .quarter, .year:
+                return CalendarSystem.monthNames[t.date.month - 1]
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import StrataData
+
+/// `Enter` on a page: the period as a full-screen card. The chart on top,
+/// then a table with a row per sub-bucket (exact numbers and an inline bar
+/// of the current aggregate) and the period's raw input rows, one cursor
+/// over both. Below about 40×12 the chart gives its room to the table.
+public struct CardScreen: Screen {
+    let state: AppState
+    let card: CardState
+    let env: AppEnvironment
+    var navigation: Navigation { state.navigation }
+    var glyphs: Glyphs { env.glyphs }
+
+    public init(state: AppState, card: CardState, env: AppEnvironment) {
+        self.state = state
+        self.card = card
+        self.env = env
+    }
+
+    static let columnNames = ["count", "sum", "min", "max", "mean"]
+
+    public func draw(into frame: inout Frame) {
+        let layout = CardLayout(size: frame.grid.size)
+        let pager = PagerScreen(state: state, env: env)
+        let content = CardContent(navigation: navigation, env: env)
+        pager.drawHeader(into: &frame, y: layout.header)
+        if let strip = layout.strip {
+            pager.drawStrip(into: &frame.grid, row: Rect(x: 0, y: strip, width: frame.grid.width, height: 1),
+                            index: navigation.position, count: env.dataset.count(navigation.level))
+        }
+        frame.grid.drawBox(layout.box, glyphs: glyphs, style: .muted)
+        if let chart = layout.chart { pager.drawChart(into: &frame.grid, rect: chart, page: content.page) }
+        let table = TableColumns(content: content, aggregate: navigation.aggregate, width: layout.body.width)
+        table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
+        drawBody(into: &frame, layout: layout, content: content, table: table)
+        drawFooter(into: &frame.grid, layout: layout, content: content)
+    }
+
+    func drawBody(into frame: inout Frame, layout: CardLayout, content: CardContent, table: TableColumns) {
+        let body = layout.body
+        for y in body.y..<body.maxY {
+            let line = card.scroll + (y - body.y)
+            let row = Rect(x: body.x, y: y, width: body.width, height: 1)
+            if line < content.buckets {
+                drawBucket(line, into: &frame, row: row, content: content, table: table)
+            } else if line == content.buckets {
+                drawRowsHeading(into: &frame.grid, row: row, rows: content.rows)
+            } else if case .rows(let rows, let more) = content.rows {
+                let index = line - content.buckets - 1
+                if index < rows.count {
+                    drawRaw(rows[index], item: content.buckets + index, into: &frame, row: row)
+                } else if index == rows.count, more > 0 {
+                    frame.grid.write("… and \(grouped(more)) more rows", x: row.x + 2, y: y, style: .muted, clip: row)
+                }
+            }
+        }
+    }
+
+    private func drawBucket(_ item: Int, into frame: inout Frame, row: Rect, content: CardContent, table: TableColumns) {
+        let selected = item == card.cursor
+        drawGutter(into: &frame.grid, row: row, selected: selected)
+        table.drawRow(item, label: content.labels[item], into: &frame.grid, row: row, glyphs: glyphs, selected: selected)
+        frame.addZone(row, .cursorTo(item))
+    }
+
+    private func drawRaw(_ raw: CardRow, item: Int, into frame: inout Frame, row: Rect) {
+        let selected = item == card.cursor
+        drawGutter(into: &frame.grid, row: row, selected: selected)
+        let x = frame.grid.write(raw.location, x: row.x + 2, y: row.y, style: selected ? Style(.accent, bold: true) : .muted,
+                                 clip: row)
+        frame.grid.write(raw.text, x: row.x + 2 + x + 2, y: row.y, style: selected ? Style(.plain, bold: true) : .plain,
+                         clip: row)
+        frame.addZone(row, .cursorTo(item))
+    }
+
+    /// `▶` before the cursor's line.
+    private func drawGutter(into grid: inout Grid, row: Rect, selected: Bool) {
+        if selected { grid.write(glyphs.cursor, x: row.x, y: row.y, style: Style(.accent, bold: true), clip: row) }
+    }
+
+    private func drawRowsHeading(into grid: inout Grid, row: Rect, rows: CardRows) {
+        let text: String
+        switch rows {
+        case .notKept(let note): text = note
+        case .rows(let list, let more):
+            let total = list.count + more
+            text = total == 0 ? "no rows in this \(navigation.level.rawValue)" : "rows: \(grouped(total))"
+        }
+        grid.write(TextWidth.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
+    }
+
+    func drawFooter(into grid: inout Grid, layout: CardLayout, content: CardContent) {
+        let y = layout.footer
+        let row = Rect(x: 0, y: y, width: grid.width, height: 1)
+        if case .search(let text, let error) = state.overlay {
+            PromptLine(label: "search: ", text: text, error: error).draw(into: &grid, row: row)
+            return
+        }
+        if case .prompt(let text, let error) = state.overlay {
+            PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
+            return
+        }
+        let count = env.dataset.count(navigation.level)
+        let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
+            + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText
+        let positionWidth = TextWidth.columns(of: position)
+        grid.write(position, x: max(0, grid.width - 1 - positionWidth), y: y, style: .muted, clip: row)
+        var x = 1
+        if let count = state.pendingCount {
+            x += grid.write("\(count)", x: x, y: y, style: Style(.accent, bold: true), clip: row) + 2
+        }
+        for hint in KeyMap.card.hints.map(glyphs.hint) {
+            let w = TextWidth.columns(of: hint)
+            guard x + w <= grid.width - positionWidth - 3 else { break }
+            grid.write(hint, x: x, y: y, style: .muted, clip: row)
+            x += w + 2
+        }
+    }
+
+    private func grouped(_ n: Int) -> String { NumberFormat.exact(Double(n)) }
+}

@@ -1,0 +1,33 @@
+extension NumberFormat {
+    /// A number in full for the card's table: integers with `,` grouping
+    /// (`1,234,567`), others with at least 4 significant digits (`5.590`
+    /// trimmed to `5.59`, `0.01234`, `1,234.6`).
+    public static func exact(_ value: Double) -> String {
+        guard value.isFinite else { return humane(value) }
+        let magnitude = abs(value)
+        if value == value.rounded(), magnitude < 1e15 { return grouped(trimmed(value, digits: 0)) }
+        var digits = 1
+        if magnitude < 1000 {
+            // Digits after the point so that four significant ones show.
+            var scaled = magnitude
+            digits = 3
+            while scaled < 1, digits < 12 { scaled *= 10; digits += 1 }
+            if magnitude >= 10 { digits = magnitude >= 100 ? 1 : 2 }
+        }
+        return grouped(trimmed(value, digits: digits))
+    }
+
+    /// `1234567.5` as `1,234,567.5`.
+    static func grouped(_ text: String) -> String {
+        let negative = text.hasPrefix("-")
+        let body = negative ? text.dropFirst() : Substring(text)
+        let point = body.firstIndex(of: ".") ?? body.endIndex
+        let whole = Array(body[..<point])
+        var out = ""
+        for (i, c) in whole.enumerated() {
+            if i > 0, (whole.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (negative ? "-" : "") + out + body[point...]
+    }
+}

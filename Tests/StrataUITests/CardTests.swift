@@ -1,0 +1,141 @@
+import StrataData
+import Testing
+@testable import StrataUI
+
+/// The card: expanding a page, its cursor and scroll, paging with it open,
+/// zooming into a sub-bucket, searching, and the screens it draws.
+@Suite("Card")
+struct CardTests {
+    let env = AppEnvironment(dataset: ScreenTests.demo, now: ScreenTests.now)
+
+    /// The demo on its month level, on the 23rd month.
+    func monthState() -> AppState {
+        let demo = ScreenTests.demo
+        return AppState(navigation: Navigation(levels: demo.levels, periodCounts: demo.levels.map { demo.count($0) },
+                                               positions: [700, 100, 22], levelIndex: 2))
+    }
+
+    func run(_ state: AppState, _ keys: [Key], env: AppEnvironment? = nil) -> AppState {
+        var state = state
+        for key in keys { reduce(into: &state, event: .key(key), env: env ?? self.env) }
+        return state
+    }
+
+    @Test func enterOpensTheCardOnTheFirstLine() {
+        var expected = monthState()
+        expected.route = .card(CardState())
+        #expect(run(monthState(), [.enter]) == expected)
+    }
+
+    @Test func theCursorMovesScrollsAndClamps() {
+        // 80×24: the body shows 12 lines of September 2026's 30 days (and the rows' heading after them).
+        var expected = monthState()
+        expected.route = .card(CardState(cursor: 3, scroll: 0))
+        #expect(run(monthState(), [.enter, .down, .character("j"), .down]) == expected)
+        expected.route = .card(CardState(cursor: 12, scroll: 1))
+        #expect(run(monthState(), [.enter, .character("1"), .character("2"), .down]) == expected)
+        expected.route = .card(CardState(cursor: 11, scroll: 0))
+        #expect(run(monthState(), [.enter, .pageDown]) == expected)
+        expected.route = .card(CardState(cursor: 29, scroll: 18))
+        #expect(run(monthState(), [.enter, .end, .down, .down]) == expected)
+        expected.route = .card(CardState(cursor: 0, scroll: 0))
+        #expect(run(monthState(), [.enter, .end, .home]) == expected)
+    }
+
+    @Test func upOnTheFirstLineEscOrBackspaceCollapse() {
+        for keys: [Key] in [[.enter, .up], [.enter, .down, .escape], [.enter, .backspace]] {
+            #expect(run(monthState(), keys) == monthState())
+        }
+        var expected = monthState()
+        expected.route = .card(CardState(cursor: 0, scroll: 0))
+        #expect(run(monthState(), [.enter, .down, .up]) == expected)
+    }
+
+    @Test func pagingWithTheCardOpenGoesBackToTheTop() {
+        var expected = monthState()
+        expected.navigation.positions = [700, 100, 21]
+        expected.route = .card(CardState())
+        #expect(run(monthState(), [.enter, .character("5"), .down, .left]) == expected)
+        // The day and week positions are untouched: only the card's level moved.
+        expected.navigation.positions = [700, 100, 23]
+        #expect(run(monthState(), [.enter, .end, .right]) == expected)
+    }
+
+    @Test func enterOnASubBucketZoomsIntoTheFinerLevel() {
+        let zoomed = run(monthState(), [.enter, .down, .down, .enter])
+        let demo = ScreenTests.demo
+        let month = demo.page(.month, index: 22)
+        var expected = monthState()
+        expected.navigation.levelIndex = 1
+        expected.navigation.positions = [700, demo.index(.week, containing: month.buckets[2].start), 22]
+        #expect(zoomed == expected)
+        #expect(demo.calendar.periodID(.month, ordinal: month.ordinal) == "2026-09")
+        #expect(demo.calendar.periodID(.week, ordinal: demo.ordinal(.week, index: zoomed.navigation.positions[1])) == "2026-W36")
+        // On the finest level there is nothing finer: Enter stays on the card.
+        var day = monthState()
+        day.navigation.levelIndex = 0
+        var stays = day
+        stays.route = .card(CardState())
+        #expect(run(day, [.enter, .enter]) == stays)
+    }
+
+    @Test func searchFindsTheNextMatchingLine() {
+        let rows = CardRows.rows([CardRow(location: "a.csv:2", text: "x,1"), CardRow(location: "a.csv:9", text: "needle,2"),
+                                  CardRow(location: "a.csv:12", text: "needle,3")], more: 0)
+        var env = self.env
+        env.cardRows = rows
+        let found = run(monthState(), [.enter, .character("/")] + "NEEDLE".map(Key.character) + [.enter], env: env)
+        var expected = monthState()
+        // 30 days, then the rows: the second row is line 31 (after the heading, 32 on screen).
+        expected.route = .card(CardState(cursor: 30 + 1, scroll: 21, query: "NEEDLE"))
+        #expect(found == expected)
+        expected.route = .card(CardState(cursor: 30 + 2, scroll: 22, query: "NEEDLE"))
+        #expect(run(found, [.character("n")], env: env) == expected)
+        let missing = run(monthState(), [.enter, .character("/"), .character("z"), .character("z"), .enter], env: env)
+        expected.route = .card(CardState())
+        expected.overlay = .search(text: "zz", error: "not found")
+        #expect(missing == expected)
+    }
+
+    @Test func aClickPicksALine() throws {
+        var app = StrataApp(dataset: ScreenTests.demo, clock: TestClock(now: ScreenTests.now), startLevel: .month)
+        app.handle(.resize(Size(width: 80, height: 24)))
+        app.handle(.key(.enter))
+        let screen = app.render().grid.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(screen.firstIndex { $0.contains("Fri 6 ") })
+        app.handle(.mouse(MouseEvent(.press(.left), x: 10, y: row)))
+        #expect(app.state.route == .card(CardState(cursor: 5, scroll: 0)))
+    }
+
+    @Test("card goldens", arguments: [
+        ("card-demo-month", "down down enter down*3", 80, 24),
+        ("card-demo-day-narrow", "enter", 38, 11),
+        ("card-demo-help", "enter ?", 80, 24),
+        ("card-demo-search", "down enter / W e d", 80, 24),
+    ])
+    func cardGolden(name: String, keys: String, width: Int, height: Int) throws {
+        Golden.check(try ScreenTests.replay(ScreenTests.demo, keys, size: Size(width: width, height: height)), named: name)
+    }
+
+    @Test func dstDaysHave23And25HourRows() throws {
+        let fallBack = try ScreenTests.replay(ScreenTests.newYork, "left enter", size: Size(width: 80, height: 44))
+        Golden.check(fallBack, named: "card-dst-fall-back")
+        #expect(fallBack.contains("01:00-04:00"))
+        #expect(fallBack.contains("01:00-05:00"))
+        #expect(try ScreenTests.replay(ScreenTests.newYork, "left enter end", size: Size(width: 80, height: 44)).contains("row 25/25"))
+        let springForward = try ScreenTests.replay(Self.springForward, "enter end", size: Size(width: 80, height: 44))
+        Golden.check(springForward, named: "card-dst-spring-forward")
+        #expect(springForward.contains("row 23/23"))
+        #expect(springForward.contains("01:00") && springForward.contains("03:00"))
+        #expect(!springForward.contains("02:00"))
+    }
+
+    /// New York, one row an hour on 2013-03-10, the day with no 02:00.
+    static let springForward: Dataset = {
+        let calendar = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
+        var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
+        let start = Int64(1_362_891_600)  // 2013-03-10T05:00Z, midnight in New York
+        for hour in 0..<23 { accumulator.add(seconds: start + Int64(hour) * 3600, value: Double(hour + 1)) }
+        return Dataset(accumulator: accumulator, levels: Level.defaultSet, sourceName: "dst.csv", valueName: "value")
+    }()
+}
