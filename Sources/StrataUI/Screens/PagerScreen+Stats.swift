@@ -1,13 +1,20 @@
 import StrataData
 
 extension PagerScreen {
-    /// `total 53.2   mean 2.2/h   peak 12.0 at 08:00   ▲ 14% vs 2012-03-04`,
-    /// items dropped from the end when the width runs out.
+    /// `total 53.2   rate 2.2/h   peak 12.0 at 08:00   ▲ 14% vs 2012-03-04`;
+    /// when the width runs out, the least telling items go first (the rate,
+    /// then the low, the peak), then items from the end.
     func drawStats(into grid: inout Grid, y: Int, page: Page) {
-        let items = statsItems(page)
+        var items = statsItems(page)
+        func width(_ items: [StatsItem], gapCut: Int) -> Int {
+            items.reduce(0) { $0 + TextWidth.columns(of: $1.text) + max(1, $1.gap - gapCut) } + 3
+        }
+        while width(items, gapCut: 1) > grid.width, let least = items.indices.max(by: { items[$0].rank < items[$1].rank }),
+              items[least].rank > 1 {
+            items.remove(at: least)
+        }
         // Three spaces between items, two when that makes one more fit.
-        let total = items.reduce(0) { $0 + TextWidth.columns(of: $1.text) + $1.gap }
-        let squeeze = total + 2 > grid.width ? 1 : 0
+        let squeeze = width(items, gapCut: 0) > grid.width ? 1 : 0
         var x = 2
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
         for (i, item) in items.enumerated() {
@@ -23,42 +30,65 @@ extension PagerScreen {
         var text: String
         var style: Style
         var gap = 3
+        /// Which go first when the line is too narrow: the highest rank.
+        var rank = 0
     }
 
+    /// Quantities (`sum`, `count`): total, rate per sub-bucket, peak, change
+    /// in %. Levels (`mean`, `min`, `max`): the value, low and high with their
+    /// times, change in the value's own units. No % against a zero or
+    /// negative base; a partial period is compared with the same part of the one before.
     func statsItems(_ page: Page) -> [StatsItem] {
         let aggregate = navigation.aggregate
         let partial = env.now >= page.start && env.now < page.end
         guard let value = page.stats.value(aggregate) else {
             return [StatsItem(text: partial ? "no data yet" : "no data", style: .muted)]
         }
+        let isQuantity = aggregate == .sum || aggregate == .count
         let name = aggregate == .sum ? "total" : aggregate.rawValue
         var items = [StatsItem(text: "\(name) \(NumberFormat.humane(value))", style: Style(.plain, bold: true))]
         if partial { items.append(StatsItem(text: "so far", style: Style(.warning, bold: true), gap: 1)) }
 
-        // Mean per sub-bucket, over the sub-buckets that have begun.
-        if aggregate == .sum || aggregate == .count {
+        var bars: [(value: Double, start: Int64)] = []
+        for bucket in page.buckets {
+            if let v = bucket.stats.value(aggregate) { bars.append((v, bucket.start)) }
+        }
+        if isQuantity {
+            // A rate per sub-bucket, over the sub-buckets that have begun.
             let elapsed = page.buckets.filter { $0.start <= env.now }.count
             let buckets = partial ? max(1, elapsed) : page.buckets.count
-            items.append(StatsItem(text: "mean \(NumberFormat.humane(value / Double(buckets)))/\(unitSuffix(page.subUnit))", style: .plain))
+            let rate = "\(NumberFormat.humane(value / Double(buckets)))/\(unitSuffix(page.subUnit))"
+            items.append(StatsItem(text: "rate \(rate)", style: .plain, rank: 4))
         }
-        var peak: (value: Double, start: Int64)?
-        for bucket in page.buckets {
-            guard let v = bucket.stats.value(aggregate) else { continue }
-            if peak == nil || v > peak!.value { peak = (v, bucket.start) }
+        // Highs and lows say something only when there is more than one bar to compare.
+        if bars.count > 1, let high = bars.max(by: { $0.value < $1.value }), let low = bars.min(by: { $0.value < $1.value }) {
+            if isQuantity {
+                items.append(StatsItem(text: "peak \(NumberFormat.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
+                                       style: .plain, rank: 2))
+            } else {
+                items.append(StatsItem(text: "low \(NumberFormat.humane(low.value)) \(peakPlace(page.subUnit, low.start))",
+                                       style: .plain, rank: 3))
+                items.append(StatsItem(text: "high \(NumberFormat.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
+                                       style: .plain, rank: 2))
+            }
         }
-        // A peak says something only when there is more than one bar to compare.
-        if let peak, page.buckets.filter({ !$0.stats.isEmpty }).count > 1 {
-            items.append(StatsItem(text: "peak \(NumberFormat.humane(peak.value)) \(peakPlace(page.subUnit, peak.start))", style: .plain))
-        }
-        if let (previous, sameTime) = previousValue(page, partial: partial), previous != 0 {
-            let change = (value - previous) / abs(previous) * 100
+        if let (previous, sameTime) = previousValue(page, partial: partial),
+           let change = Self.change(from: previous, to: value, inPercent: isQuantity) {
             let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
-            let arrow = change >= 0 ? glyphs.up : glyphs.down
-            let percent = NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1)
-            let text = "\(arrow) \(percent)% vs \(id)\(sameTime ? " so far" : "")"
-            items.append(StatsItem(text: text, style: Style(change >= 0 ? .positive : .negative)))
+            let arrow = value >= previous ? glyphs.up : glyphs.down
+            let text = "\(arrow) \(change) vs \(sameTime ? "same time " : "")\(id)"
+            items.append(StatsItem(text: text, style: Style(value >= previous ? .positive : .negative), rank: 1))
         }
         return items
+    }
+
+    /// `14%` for quantities (nil against a zero or negative base), `2.3` in
+    /// the value's units for levels; the arrow before it gives the direction.
+    static func change(from previous: Double, to value: Double, inPercent: Bool) -> String? {
+        guard inPercent else { return NumberFormat.humane(abs(value - previous)) }
+        guard previous > 0 else { return nil }
+        let change = (value - previous) / previous * 100
+        return NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1) + "%"
     }
 
     /// The previous period's value; for a partial period, only its first

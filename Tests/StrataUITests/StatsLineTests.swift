@@ -1,0 +1,65 @@
+import StrataData
+import Testing
+@testable import StrataUI
+
+/// The stats line under the chart, per aggregate: what it names, and when
+/// it compares with the period before.
+@Suite("Stats line")
+struct StatsLineTests {
+    static let utc = CalendarSystem(zone: .utc)
+    static let day = Int64(86_400)
+    static let start = Int64(1_704_067_200)  // 2024-01-01T00:00Z, a Monday
+
+    /// Hourly values, given per day: each day's values go into its first hours.
+    static func dataset(_ days: [[Double]]) -> Dataset {
+        var accumulator = Accumulator(calendar: utc, baseUnit: .hour)
+        for (d, values) in days.enumerated() {
+            for (h, value) in values.enumerated() {
+                accumulator.add(seconds: start + Int64(d) * day + Int64(h) * 3600, value: value)
+            }
+        }
+        return Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+    }
+
+    /// The stats line's texts for day `index` under `aggregate`, with "now" at `now`.
+    func items(_ dataset: Dataset, day index: Int, _ aggregate: Aggregate, now: Int64 = start + 365 * day) -> [String] {
+        var navigation = Navigation(levels: dataset.levels, periodCounts: dataset.levels.map { dataset.count($0) },
+                                    positions: [index, 0], aggregate: aggregate)
+        navigation.aggregate = aggregate
+        let screen = PagerScreen(state: AppState(navigation: navigation), env: AppEnvironment(dataset: dataset, now: now))
+        return screen.statsItems(dataset.page(.day, index: index)).map(\.text)
+    }
+
+    @Test func quantitiesShowTotalRatePeakAndPercent() {
+        let data = Self.dataset([[4, 6], [9, 3, 3]])
+        #expect(items(data, day: 1, .sum) == ["total 15", "rate 0.625/h", "peak 9 at 00:00", "▲ 50% vs 2024-01-01"])
+        #expect(items(data, day: 1, .count) == ["count 3", "rate 0.125/h", "peak 1 at 00:00", "▲ 50% vs 2024-01-01"])
+    }
+
+    @Test func noPercentAgainstAZeroOrNegativeBase() {
+        #expect(items(Self.dataset([[0], [5, 1]]), day: 1, .sum) == ["total 6", "rate 0.25/h", "peak 5 at 00:00"])
+        #expect(items(Self.dataset([[-3], [5, 1]]), day: 1, .sum) == ["total 6", "rate 0.25/h", "peak 5 at 00:00"])
+        // A drop against a positive base is still a percentage.
+        #expect(items(Self.dataset([[8], [-2, 1]]), day: 1, .sum).last == "▼ 113% vs 2024-01-01")
+    }
+
+    @Test func levelsShowTheValueLowHighAndADifference() {
+        let data = Self.dataset([[30, 32], [36, 40, 44]])
+        #expect(items(data, day: 1, .mean) == ["mean 40", "low 36 at 00:00", "high 44 at 02:00", "▲ 9 vs 2024-01-01"])
+        #expect(items(data, day: 1, .min) == ["min 36", "low 36 at 00:00", "high 44 at 02:00", "▲ 6 vs 2024-01-01"])
+        // Against a negative base, a level still says how far it moved.
+        let cold = Self.dataset([[-3], [-5, -1]])
+        #expect(items(cold, day: 1, .mean).last == "▲ 0 vs 2024-01-01")
+        #expect(items(cold, day: 1, .max).last == "▲ 2 vs 2024-01-01")
+    }
+
+    @Test func aPartialPeriodIsComparedWithTheSameTimeBefore() {
+        // Day 2 has begun: it is 01:30, so only its first two hours are compared with day 1's.
+        let data = Self.dataset([[4, 6, 100], [9, 3]])
+        let now = Self.start + Self.day + 5400
+        #expect(items(data, day: 1, .sum, now: now)
+            == ["total 12", "so far", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
+        #expect(items(data, day: 1, .mean, now: now)
+            == ["mean 6", "so far", "low 3 at 01:00", "high 9 at 00:00", "▲ 1 vs same time 2024-01-01"])
+    }
+}
