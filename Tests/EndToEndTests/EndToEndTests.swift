@@ -7,8 +7,8 @@ import Glibc
 /// The built binary under tmux, as a user would drive it.
 @Suite("End to end under tmux", .serialized)
 struct EndToEndTests {
-    let strata = TmuxSession.binary
-    let weather = TmuxSession.sharedData + "/seattle-weather.csv"
+    let strata = Repository.binary
+    let weather = Repository.fixture("seattle-weather.csv")
 
     /// The `LEVEL N/M` text on a screen, e.g. `day 1461/1461`.
     func position(_ screen: String) -> String? {

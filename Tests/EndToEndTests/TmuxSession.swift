@@ -7,11 +7,6 @@ import Glibc
 /// keys sent with `send-keys`, the screen read with `capture-pane`. Waits
 /// poll for the expected text instead of sleeping.
 final class TmuxSession {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = repository.appendingPathComponent(".build/debug/strata").path
-    static let sharedData = repository.deletingLastPathComponent().appendingPathComponent("shared/data").path
-
     let socket: String
     let workDirectory: URL
 

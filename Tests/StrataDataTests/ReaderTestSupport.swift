@@ -6,10 +6,9 @@ enum Fixture {
     static let utc = CalendarSystem(zone: ZoneRules.utc)
     static let newYork = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
 
-    /// `../../../shared/data/` from this file: the repo's parent folder's `shared/data`.
+    /// The public datasets in `Tests/Fixtures/`, found from this file so a clone anywhere has them.
     static let dataDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static let directory: URL = {
         let url = FileManager.default.temporaryDirectory
