@@ -8,7 +8,8 @@ enum EventLoop {
     /// A blocking read that keeps failing means the input is gone.
     static let maxFailedReads = 64
 
-    static func run<App: InteractiveApp>(_ app: inout App, on screen: TerminalScreen) {
+    static func run<App: InteractiveApp>(_ app: inout App, on screen: TerminalScreen, idle: IdleReporter) {
+        var idle = idle
         var painter = ScreenPainter(window: screen.window, palette: screen.palette)
         var size = screen.size
         let clock = ContinuousClock()
@@ -23,7 +24,9 @@ enum EventLoop {
             } else if lastTick == nil {
                 lastTick = clock.now
             }
+            idle.willWait(animating: animating)
             let event = screen.read(timeoutMilliseconds: animating ? frameMilliseconds : -1)
+            idle.received(event)
 
             // Ctrl-Z interrupts the read; stop here, between ncurses calls,
             // so curses mode (keypad, mouse) comes back whole on `fg`.

@@ -11,9 +11,10 @@ public enum TerminalSession {
     /// SIGINT (Ctrl-C), SIGTERM and SIGHUP restore the terminal and exit
     /// 130, 143 and 129 without returning.
     public static func run<App: InteractiveApp>(_ app: inout App, options: TerminalOptions) throws(TerminalError) {
+        let idle = IdleReporter.fromEnvironment()
         let screen = try TerminalScreen.open(options: options)
         defer { screen.close() }
-        EventLoop.run(&app, on: screen)
+        EventLoop.run(&app, on: screen, idle: idle)
     }
 
     /// Whether this process can run interactively: stdout a terminal, keys
