@@ -11,10 +11,11 @@ public enum TerminalSession {
     /// SIGINT (Ctrl-C), SIGTERM and SIGHUP restore the terminal and exit
     /// 130, 143 and 129 without returning.
     public static func run(_ app: inout StrataApp, options: TerminalOptions) throws(TerminalError) {
+        var idle = IdleReporter.fromEnvironment()
         let screen = try TerminalScreen.open(options: options)
         defer { screen.close() }
         var backend = NcursesBackend(screen: screen)
-        RunLoop.run(&app, on: &backend)
+        RunLoop.run(&app, on: &backend) { idle.report(inputs: $0) }
     }
 
     /// Whether this process can run interactively: stdout a terminal, keys

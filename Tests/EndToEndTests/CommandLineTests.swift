@@ -22,7 +22,7 @@ struct CommandLineTests {
         let input = folder.appendingPathComponent("stdin")
         _ = FileManager.default.createFile(atPath: input.path, contents: Data((stdin ?? "").utf8))
         let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
-        let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(TmuxSession.binary)' \(arguments) "
+        let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(Repository.binary)' \(arguments) "
             + "<'\(input.path)' >'\(out.path)' 2>'\(err.path)'"
         let raw = system(command)
         let status = (raw >> 8) & 0xFF
@@ -31,7 +31,7 @@ struct CommandLineTests {
                        stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
 
-    static let weather = "'" + TmuxSession.sharedData + "/seattle-weather.csv'"
+    static let weather = "'" + Repository.fixture("seattle-weather.csv") + "'"
 
     @Test func dumpIsExactlyTheScreen() throws {
         let result = try Self.strata("\(Self.weather) --dump --size 90x30 --keys 'left*3 down'")

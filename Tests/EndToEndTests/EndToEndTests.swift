@@ -4,11 +4,14 @@ import Testing
 import Glibc
 #endif
 
-/// The built binary under tmux, as a user would drive it.
-@Suite("End to end under tmux", .serialized)
+/// The built binary under tmux, as a user would drive it. Navigation runs
+/// with `--no-animation` and waits for the app to say it is idle; one test
+/// covers the slide.
+@Suite("End to end under tmux", .serialized,
+       .enabled(if: TmuxSession.isAvailable, "tmux is not on the PATH"))
 struct EndToEndTests {
-    let strata = TmuxSession.binary
-    let weather = TmuxSession.sharedData + "/seattle-weather.csv"
+    let strata = Repository.binary
+    let weather = Repository.fixture("seattle-weather.csv")
 
     /// The `LEVEL N/M` text on a screen, e.g. `day 1461/1461`.
     func position(_ screen: String) -> String? {
@@ -16,58 +19,80 @@ struct EndToEndTests {
         return String(screen[match])
     }
 
+    /// The rows of a captured or dumped screen (each ends with a newline).
+    func lines(_ screen: String) -> [Substring] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+
     @Test func arrowsChangeThePeriodAndThePosition() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
-        var screen = try session.wait(for: "day 1461/1461")
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation")
+        var screen = try session.waitForIdle()
+        #expect(position(screen) == "day 1461/1461")
         #expect(screen.contains("2015-12-31"))
-        // Paging animates: wait for the slide to land, not just for the position text.
-        try session.send("Left")
-        screen = try session.wait { $0.contains("day 1460/1461") && $0.contains("Wed 30 Dec 2015") }
+        screen = try session.press("Left")
+        #expect(position(screen) == "day 1460/1461")
         #expect(screen.contains("Wed 30 Dec 2015"))
-        try session.send("Down")
-        screen = try session.wait { self.position($0)?.hasPrefix("week") == true }
+        screen = try session.press("Down")
         #expect(position(screen) == "week 210/210")
-        try session.send("Left", "Left", "Up")
-        screen = try session.wait { $0.contains("day 1460/1461") && $0.contains("Wed 30 Dec 2015") }
+        // The week moves; the day level keeps its own position.
+        screen = try session.press("Left", "Left")
+        #expect(position(screen) == "week 208/210")
+        screen = try session.press("Up")
+        #expect(position(screen) == "day 1460/1461")
         #expect(screen.contains("2015-12-30"))
-        try session.send("Home")
-        try session.wait(for: "day 1/1461")
-        try session.send("5", "l")
-        screen = try session.wait { $0.contains("day 6/1461") && $0.contains("Fri 6 Jan 2012") }
-        #expect(screen.contains("2012-01-06"))
+        screen = try session.press("Home")
+        #expect(position(screen) == "day 1/1461")
+        screen = try session.press("5", "l")
+        #expect(position(screen) == "day 6/1461")
+        #expect(screen.contains("Fri 6 Jan 2012"))
+    }
+
+    /// Paging slides; the app says it is idle only once the slide has
+    /// landed, so the screen then is the page a dump of the same keys shows.
+    /// Keys sent together skip the slides still running.
+    @Test func pagingWithAnimationLandsOnTheNewPage() throws {
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
+        let start = try session.waitForIdle()
+        #expect(position(start) == "day 1461/1461")
+        for (keys, script) in [(["Left"], "left"), (["Left", "Left", "Left"], "left*4"), (["Down", "Right"], "left*4 down right")] {
+            let screen = try session.press(keys)
+            let dump = try CommandLineTests.strata("'\(weather)' --tz UTC --dump --keys '\(script)'")
+            #expect(dump.status == 0)
+            #expect(lines(screen) == lines(dump.stdout), "after \(script)")
+        }
     }
 
     @Test func resizeRelaysOutTheScreen() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
-        try session.wait(for: "day 1461/1461")
-        try session.resize(width: 120, height: 32)
-        let wide = try session.wait { $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 32 && $0.contains("day 1461/1461") && $0.contains("╯") }
-        let lines = wide.split(separator: "\n", omittingEmptySubsequences: false)
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation")
+        let start = try session.waitForIdle()
+        #expect(lines(start).count == 24)
+        let wide = lines(try session.resize(width: 120, height: 32))
+        #expect(wide.count == 32)
+        #expect(wide.contains { $0.count > 80 })
         // The card's bottom border moves down with the taller screen.
-        let border = try #require(lines.lastIndex { $0.contains("╰") })
+        let border = try #require(wide.lastIndex { $0.contains("╰") })
         #expect(border >= 26)
-        try session.resize(width: 30, height: 10)
-        let narrow = try session.wait { screen in
-            screen.split(separator: "\n").allSatisfy { $0.count <= 30 } && screen.contains("day 1461/1461")
-        }
-        #expect(narrow.contains("day 1461/1461"))
-        try session.resize(width: 12, height: 4)
-        try session.wait(for: "terminal too")
-        try session.resize(width: 80, height: 24)
-        try session.wait(for: "←→ day")
+        let narrow = try session.resize(width: 30, height: 10)
+        #expect(lines(narrow).count == 10)
+        #expect(lines(narrow).allSatisfy { $0.count <= 30 })
+        #expect(position(narrow) == "day 1461/1461")
+        let tiny = try session.resize(width: 12, height: 4)
+        #expect(lines(tiny).first == "too small")
+        let back = try session.resize(width: 80, height: 24)
+        #expect(lines(back) == lines(start))
     }
 
     @Test func quitExitsZeroAndRestoresTheTerminal() throws {
         let session = try TmuxSession(
             "stty -g > before; '\(strata)' '\(weather)' --tz UTC; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
-        try session.wait(for: "day 1461/1461")
+        #expect(position(try session.waitForIdle()) == "day 1461/1461")
         try session.send("q")
         let screen = try session.wait(for: "done")
         #expect(session.file("status") == "exit=0\n")
         #expect(session.file("before") != nil)
         #expect(session.file("before") == session.file("after"))
         // The alternate screen is gone: the chart is no longer shown.
-        #expect(!screen.contains("day 1461/1461"))
+        #expect(position(screen) == nil)
     }
 
     /// Ctrl-C quits: as SIGINT (exit 130) when the terminal sends the signal,
@@ -76,17 +101,18 @@ struct EndToEndTests {
     @Test func ctrlCQuitsAndRestoresTheTerminal() throws {
         let session = try TmuxSession(
             "trap 'true' INT; stty -g > before; '\(strata)' --demo; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
-        try session.wait { self.position($0) != nil }
+        #expect(position(try session.waitForIdle()) != nil)
         try session.send("C-c")
-        try session.wait(for: "done")
+        let screen = try session.wait(for: "done")
         #expect(["exit=130\n", "exit=0\n"].contains(session.file("status") ?? ""))
         #expect(session.file("before") == session.file("after"))
+        #expect(position(screen) == nil)
     }
 
     @Test func sigtermRestoresTheTerminal() throws {
         let session = try TmuxSession(
             "stty -g > before; sh -c 'echo $$ > pid; exec \"$0\" --demo' '\(strata)'; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
-        try session.wait { self.position($0) != nil }
+        #expect(try session.waitForIdle().contains("demo: shop orders"))
         let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         kill(pid, SIGTERM)
         let screen = try session.wait(for: "done")
@@ -96,37 +122,37 @@ struct EndToEndTests {
     }
 
     @Test func pipedDataTakesKeysFromTheTerminal() throws {
-        let session = try TmuxSession("cat '\(weather)' | '\(strata)' --tz UTC")
-        try session.wait(for: "day 1461/1461")
-        try session.send("Left", "Left")
-        let screen = try session.wait(for: "day 1459/1461")
+        let session = try TmuxSession("cat '\(weather)' | '\(strata)' --tz UTC --no-animation")
+        #expect(position(try session.waitForIdle()) == "day 1461/1461")
+        let screen = try session.press("Left", "Left")
+        #expect(position(screen) == "day 1459/1461")
         #expect(screen.contains("stdin"))
-        try session.send("q")
     }
 
     @Test func helpOverlayOpensAndCloses() throws {
-        let session = try TmuxSession("'\(strata)' --demo")
-        try session.wait { self.position($0) != nil }
-        try session.send("?")
-        try session.wait(for: "previous period")
-        try session.send("Escape")
-        let screen = try session.wait { !$0.contains("previous period") }
-        #expect(!screen.contains("previous period"))
+        let session = try TmuxSession("'\(strata)' --demo --no-animation")
+        let start = try session.waitForIdle()
+        #expect(!start.contains("previous period"))
+        let help = try session.press("?")
+        #expect(help.contains("previous period"))
+        let closed = try session.press("Escape")
+        #expect(!closed.contains("previous period"))
+        #expect(position(closed) == position(start))
     }
 
     @Test func asciiGlyphsWhenTheLocaleIsNotUTF8() throws {
         let session = try TmuxSession("LANG=C LC_ALL=C '\(strata)' --demo")
-        let screen = try session.wait { self.position($0) != nil && $0.contains("+----") }
+        let screen = try session.waitForIdle()
+        #expect(position(screen) != nil)
+        #expect(screen.contains("+----"))
         #expect(screen.contains("Day | Week | Month"))
         #expect(screen.contains("h/l day"))
         #expect(!screen.contains("╭"))
-        try session.send("q")
     }
 
     @Test func unknownTerminalExits69() throws {
         let session = try TmuxSession("TERM=no-such-terminal '\(strata)' --demo 2> err; echo \"exit=$?\" > status; sleep 30")
-        try session.wait(timeout: 10) { _ in session.file("status") != nil }
-        #expect(session.file("status") == "exit=69\n")
+        #expect(try session.waitForFile("status") == "exit=69\n")
         #expect(session.file("err")?.hasPrefix("strata: ") == true)
     }
 }

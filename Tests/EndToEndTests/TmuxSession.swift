@@ -4,25 +4,32 @@ import Glibc
 #endif
 
 /// The real binary in a real terminal: a private tmux server per session,
-/// keys sent with `send-keys`, the screen read with `capture-pane`. Waits
-/// poll for the expected text instead of sleeping.
+/// keys sent with `send-keys`, the screen read with `capture-pane`. The app
+/// writes `idle N` to `STRATA_IDLE_FILE` once it has handled N inputs and
+/// settled, so a test waits for that instead of guessing at screen text.
+/// Every wait throws on timeout, with the last screen in the error.
 final class TmuxSession {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = repository.appendingPathComponent(".build/debug/strata").path
-    static let sharedData = repository.deletingLastPathComponent().appendingPathComponent("shared/data").path
+    /// Whether `tmux` is on the PATH; without it the tmux suite is skipped.
+    static let isAvailable = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/tmux")
+    }
 
-    let socket: String
+    /// Everything the session writes (socket, idle file, the command's files)
+    /// lives here and goes with it.
     let workDirectory: URL
+    private let socket: String
+    /// Keys and resizes sent so far: the idle count the app should reach.
+    private var inputs = 0
 
     /// Starts `shellCommand` in an 80×24 (or `width`×`height`) pane. The
-    /// command runs under `sh -c` in a scratch directory, with UTF-8 and no
-    /// interactive crash prompt.
+    /// command runs under `sh -c` in the work directory, with UTF-8, no
+    /// interactive crash prompt and `STRATA_IDLE_FILE` set.
     init(_ shellCommand: String, width: Int = 80, height: Int = 24) throws {
-        socket = "strata-e2e-\(UUID().uuidString.prefix(8))"
-        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        let wrapped = "cd '\(workDirectory.path)' && export LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no; \(shellCommand)"
+        socket = workDirectory.appendingPathComponent("tmux").path
+        let wrapped = "cd '\(workDirectory.path)' && export LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no "
+            + "STRATA_IDLE_FILE='\(workDirectory.path)/idle'; \(shellCommand)"
         // The server outlives this call and would hold a captured stdout open: start it without one.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "sh", "-c", wrapped],
                  capture: false)
@@ -33,40 +40,84 @@ final class TmuxSession {
         try? FileManager.default.removeItem(at: workDirectory)
     }
 
-    /// Sends tmux key names (`Left`, `Down`, `q`, `C-c`) or literal text with `literal`.
-    func send(_ keys: String..., literal: Bool = false) throws {
-        try tmux(["send-keys", "-t", "main"] + (literal ? ["-l"] : []) + keys)
+    /// Sends tmux key names (`Left`, `Down`, `q`, `C-c`) and returns at once:
+    /// for keys after which the app no longer says it is idle (it quits).
+    func send(_ keys: String...) throws {
+        try send(keys)
     }
 
-    func resize(width: Int, height: Int) throws {
+    /// Sends tmux key names, waits until the app has handled every input
+    /// sent so far and is idle, and returns the screen then.
+    func press(_ keys: String...) throws -> String {
+        try press(keys)
+    }
+
+    func press(_ keys: [String]) throws -> String {
+        try send(keys)
+        return try waitForIdle()
+    }
+
+    /// Resizes the pane (one input for the app) and returns the screen once the app is idle.
+    func resize(width: Int, height: Int) throws -> String {
+        inputs += 1
         try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+        return try waitForIdle()
     }
 
-    /// The pane as text, one line per row.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "main"])
+    /// Waits until the app reports idle after exactly the inputs sent so far
+    /// (none yet: the first frame); returns the screen then.
+    func waitForIdle(timeout: TimeInterval = 10) throws -> String {
+        let expected = "idle \(inputs)"
+        try poll("the app to say \"\(expected)\"", timeout: timeout) {
+            file("idle") == expected + "\n"
+        }
+        return try screen()
     }
 
-    /// Polls until `predicate` holds for the screen; returns the last screen either way.
-    @discardableResult
-    func wait(timeout: TimeInterval = 10, until predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+    /// Polls the screen until it shows `text` (for what the app does not
+    /// draw: the shell after it), and returns it.
+    func wait(for text: String, timeout: TimeInterval = 10) throws -> String {
         var last = ""
-        while Date() < deadline {
+        try poll("\"\(text)\" on screen", timeout: timeout) {
             last = (try? screen()) ?? ""
-            if predicate(last) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
+            return last.contains(text)
         }
         return last
     }
 
-    @discardableResult
-    func wait(for text: String, timeout: TimeInterval = 10) throws -> String {
-        try wait(timeout: timeout) { $0.contains(text) }
+    /// Waits until the command has written a whole line to the file `name` in the work directory; returns its content.
+    func waitForFile(_ name: String, timeout: TimeInterval = 10) throws -> String {
+        var content = ""
+        try poll("a line in \(name)", timeout: timeout) {
+            content = file(name) ?? ""
+            return content.hasSuffix("\n")
+        }
+        return content
     }
 
     func file(_ name: String) -> String? {
         try? String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The pane as text, one line per row.
+    private func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "main"])
+    }
+
+    private func send(_ keys: [String]) throws {
+        inputs += keys.count
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Checks `done` until it holds; past `timeout` throws with the screen as it was then.
+    private func poll(_ description: String, timeout: TimeInterval, until done: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !done() {
+            guard Date() < deadline else {
+                throw TmuxError.timedOut(waitingFor: description, seconds: timeout, idle: file("idle"), screen: (try? screen()) ?? "")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     /// Runs tmux through `system(3)`, output to a file: `Process` can miss
@@ -75,7 +126,7 @@ final class TmuxSession {
     @discardableResult
     private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
         let outputFile = workDirectory.appendingPathComponent("tmux-output")
-        let quoted = (["tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = (["tmux", "-S", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = quoted.joined(separator: " ") + " </dev/null 2>/dev/null >'\(outputFile.path)'"
         let status = system(command)
         guard capture else { return "" }
@@ -84,6 +135,17 @@ final class TmuxSession {
     }
 }
 
-enum TmuxError: Error {
+enum TmuxError: Error, CustomStringConvertible {
     case failed(String, Int32)
+    case timedOut(waitingFor: String, seconds: TimeInterval, idle: String?, screen: String)
+
+    var description: String {
+        switch self {
+        case .failed(let command, let status):
+            "tmux \(command) failed with status \(status)"
+        case .timedOut(let what, let seconds, let idle, let screen):
+            "timed out after \(seconds) s waiting for \(what); the idle file says \(idle.map { "\"\($0.trimmingCharacters(in: .newlines))\"" } ?? "nothing"); "
+                + "the screen was:\n\(screen)"
+        }
+    }
 }

@@ -33,7 +33,7 @@ struct BadInputTests {
         ])
         var o = Fixture.options()
         o.skippedToKeep = 10
-        let all = try DataLoader.load([.file(Fixture.file("d.csv", text))], options: o, calendar: Fixture.utc, baseUnit: .day)
+        let all = try Fixture.withFile("d.csv", text) { try DataLoader.load([.file($0)], options: o, calendar: Fixture.utc, baseUnit: .day) }
         #expect(all.firstSkipped.last?.reason == "row has 1 field, no column 2 (\"value\")")
         #expect(all.firstSkipped.last?.column == 11)
     }
@@ -47,14 +47,16 @@ struct BadInputTests {
     }
 
     @Test func missingFileOrDirectoryCannotBeOpened() {
-        let missing = Fixture.directory.appendingPathComponent("nope.csv").path
-        for (path, reason) in [(missing, "no such file or directory"), (Fixture.directory.path, "is a directory")] {
-            do {
-                _ = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
-                Issue.record("\(path) loaded")
-            } catch {
-                #expect(error.exitCode == 66)
-                #expect(error.message == "strata: \(path): cannot open: \(reason)")
+        Fixture.withFolder { folder in
+            let missing = folder.appendingPathComponent("nope.csv").path
+            for (path, reason) in [(missing, "no such file or directory"), (folder.path, "is a directory")] {
+                do throws(ReadError) {
+                    _ = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+                    Issue.record("\(path) loaded")
+                } catch {
+                    #expect(error.exitCode == 66)
+                    #expect(error.message == "strata: \(path): cannot open: \(reason)")
+                }
             }
         }
     }
@@ -100,9 +102,10 @@ struct BadInputTests {
     @Test func binaryGarbageIsAClearErrorNotACrash() {
         var generator = SplitMix(seed: 42)
         let bytes = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        let path = Fixture.file("garbage.bin", bytes: bytes)
         do {
-            _ = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+            _ = try Fixture.withFile("garbage.bin", bytes: bytes) { (path) throws(ReadError) in
+                try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+            }
             Issue.record("garbage loaded")
         } catch {
             #expect(error.exitCode == 65)
@@ -111,9 +114,11 @@ struct BadInputTests {
     }
 
     @Test func utf16IsRefused() {
-        let path = Fixture.file("u16.csv", bytes: [0xFF, 0xFE] + Array("d\0a\0t\0e\0".utf8))
-        #expect(throws: ReadError.unreadable(file: path, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")) {
-            try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+        Fixture.withFile("u16.csv", bytes: [0xFF, 0xFE] + Array("d\0a\0t\0e\0".utf8)) { path in
+            let reason = "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)"
+            #expect(throws: ReadError.unreadable(file: path, reason: reason)) {
+                try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+            }
         }
     }
 
@@ -122,8 +127,9 @@ struct BadInputTests {
         bytes += Array("2013-03-06,".utf8) + [0xFF, 0xFE, 0x00, 0x31] + Array(",b\n".utf8)
         bytes += Array("2013-03-07,2,".utf8) + [0xC3, 0x28, 0x1B, 0x07] + Array("\n".utf8)
         bytes += [0x00, 0x00] + Array(",3,c\n".utf8)
-        let r = try DataLoader.load([.file(Fixture.file("bad.csv", bytes: bytes))], options: Fixture.options { $0.seriesColumn = "s" },
-                                    calendar: Fixture.utc, baseUnit: .day)
+        let r = try Fixture.withFile("bad.csv", bytes: bytes) { path in
+            try DataLoader.load([.file(path)], options: Fixture.options { $0.seriesColumn = "s" }, calendar: Fixture.utc, baseUnit: .day)
+        }
         #expect(r.rowsRead == 4 && r.accepted == 2 && r.skipped == 2)
         #expect(r.firstSkipped.map(\.reason) == ["value \"\u{FFFD}\u{FFFD}\\x001\" is not a number", "time \"\\x00\\x00\" does not parse as YYYY-MM-DD"])
         // Series names keep what the data says (the UI makes control bytes visible).
@@ -174,9 +180,10 @@ struct BadInputTests {
     }
 
     @Test func corruptGzipIsBadData() {
-        let path = Fixture.file("x.csv.gz", bytes: [0x1F, 0x8B, 0x08, 0x00, 1, 2, 3, 4, 5, 6, 7, 8])
         do {
-            _ = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+            _ = try Fixture.withFile("x.csv.gz", bytes: [0x1F, 0x8B, 0x08, 0x00, 1, 2, 3, 4, 5, 6, 7, 8]) { (path) throws(ReadError) in
+                try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+            }
             Issue.record("corrupt gzip loaded")
         } catch {
             #expect(error.exitCode == 65)

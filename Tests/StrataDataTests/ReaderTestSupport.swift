@@ -6,28 +6,36 @@ enum Fixture {
     static let utc = CalendarSystem(zone: ZoneRules.utc)
     static let newYork = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
 
-    /// `../../../shared/data/` from this file: the repo's parent folder's `shared/data`.
+    /// The public datasets in `Tests/Fixtures/`, found from this file so a clone anywhere has them.
     static let dataDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static let directory: URL = {
+    /// A fresh temporary folder for `body`, removed with all it holds when `body` returns or throws.
+    static func withFolder<T, E: Error>(_ body: (URL) throws(E) -> T) throws(E) -> T {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("strata-data-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
+    }
 
-    /// Writes `bytes` to a new file named `name` (in its own folder, so names can repeat).
-    static func file(_ name: String, bytes: [UInt8]) -> String {
-        let folder = directory.appendingPathComponent(UUID().uuidString)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// Writes `bytes` to a file named `name` in `folder`; returns its path.
+    static func write(_ name: String, bytes: [UInt8], in folder: URL) -> String {
         let url = folder.appendingPathComponent(name)
         _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         return url.path
     }
 
-    static func file(_ name: String, _ text: String) -> String { file(name, bytes: Array(text.utf8)) }
+    static func write(_ name: String, _ text: String, in folder: URL) -> String { write(name, bytes: Array(text.utf8), in: folder) }
+
+    /// Runs `body` with the path of a file named `name` holding `bytes`; the file is gone afterwards.
+    static func withFile<T, E: Error>(_ name: String, bytes: [UInt8], _ body: (String) throws(E) -> T) throws(E) -> T {
+        try withFolder { (folder) throws(E) -> T in try body(write(name, bytes: bytes, in: folder)) }
+    }
+
+    static func withFile<T, E: Error>(_ name: String, _ text: String, _ body: (String) throws(E) -> T) throws(E) -> T {
+        try withFile(name, bytes: Array(text.utf8), body)
+    }
 
     static func options(_ configure: (inout ReadOptions) -> Void = { _ in }) -> ReadOptions {
         var o = ReadOptions()
@@ -38,7 +46,9 @@ enum Fixture {
 
     static func load(_ text: String, name: String = "data.csv", calendar: CalendarSystem = utc, baseUnit: TimeUnit = .minute,
                      _ configure: (inout ReadOptions) -> Void = { _ in }) throws(ReadError) -> LoadResult {
-        try DataLoader.load([.file(file(name, text))], options: options(configure), calendar: calendar, baseUnit: baseUnit)
+        try withFile(name, text) { (path) throws(ReadError) in
+            try DataLoader.load([.file(path)], options: options(configure), calendar: calendar, baseUnit: baseUnit)
+        }
     }
 
     /// The error a load throws, or nil when it succeeds.

@@ -32,12 +32,13 @@ struct RobustnessTests {
             limits.chunk = 1 + Int(random.next() % 16)
             limits.sampleWindow = 64
             limits.maxRecord = 128
-            let path = Fixture.file(round % 2 == 0 ? "m.csv" : "m.txt", bytes: bytes)
             var options = Fixture.options()
             options.limits = limits
             options.splitThreshold = round % 3 == 0 ? 1 : .max
             do {
-                let r = try DataLoader.load([.file(path)], options: options, calendar: Fixture.newYork, baseUnit: .minute)
+                let r = try Fixture.withFile(round % 2 == 0 ? "m.csv" : "m.txt", bytes: bytes) { (path) throws(ReadError) in
+                    try DataLoader.load([.file(path)], options: options, calendar: Fixture.newYork, baseUnit: .minute)
+                }
                 #expect(r.accepted + r.skipped == r.rowsRead)
                 #expect(r.accumulator.rowCount == r.accepted)
             } catch {

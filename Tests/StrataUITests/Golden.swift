@@ -5,9 +5,6 @@ import Testing
 /// line by line. `STRATA_RECORD=1 make test` writes them anew.
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    static let sharedData = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/data")
 
     static var recording: Bool { ProcessInfo.processInfo.environment["STRATA_RECORD"] == "1" }
 

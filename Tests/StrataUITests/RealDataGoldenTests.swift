@@ -1,23 +1,28 @@
+import Foundation
 import StrataData
 import Testing
 @testable import StrataUI
 
-/// Replays over the real datasets in `shared/data`, compared with golden screens.
-@Suite("Replay goldens on shared data")
-struct SharedDataGoldenTests {
+/// Replays over the public datasets in `Tests/Fixtures/`, compared with golden screens.
+@Suite("Replay goldens on real data")
+struct RealDataGoldenTests {
     static let now = Int64(1_795_361_400)  // 2026-11-22T14:10:00Z: long after the data ends
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
 
     static func load(_ name: String, levels: [Level] = Level.defaultSet, options: ReadOptions = ReadOptions()) throws -> Dataset {
         let calendar = CalendarSystem(zone: .utc)
-        let path = Golden.sharedData.appendingPathComponent(name).path
+        let path = fixtures.appendingPathComponent(name).path
         let result = try DataLoader.load([.file(path)], options: options, calendar: calendar,
                                          baseUnit: Dataset.baseUnit(for: levels))
         return Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
                        sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
     }
 
-    static let weather = try! load("seattle-weather.csv")
-    static let births = try! load("births-1978.csv")
+    // Loaded once for all the cases; a failure to load fails each test that needs the data.
+    static let weather = Result { try load("seattle-weather.csv") }
+    static let births = Result { try load("births-1978.csv") }
 
     @Test("seattle weather", arguments: [
         ("weather-last-day", "", 80, 24),
@@ -29,7 +34,7 @@ struct SharedDataGoldenTests {
         ("weather-count-jump", "down 1 0 left", 80, 24),
     ])
     func weather(name: String, keys: String, width: Int, height: Int) throws {
-        Golden.check(try ScreenTests.replay(Self.weather, keys, size: Size(width: width, height: height), now: Self.now),
+        Golden.check(try ScreenTests.replay(Self.weather.get(), keys, size: Size(width: width, height: height), now: Self.now),
                      named: name)
     }
 
@@ -38,15 +43,15 @@ struct SharedDataGoldenTests {
         ("births-month-wide", "down down home right", 120, 30),
     ])
     func births(name: String, keys: String, width: Int, height: Int) throws {
-        Golden.check(try ScreenTests.replay(Self.births, keys, size: Size(width: width, height: height), now: Self.now),
+        Golden.check(try ScreenTests.replay(Self.births.get(), keys, size: Size(width: width, height: height), now: Self.now),
                      named: name)
     }
 
     @Test func weatherPositionsMatchTheData() throws {
-        let screen = try ScreenTests.replay(Self.weather, "", now: Self.now)
+        let screen = try ScreenTests.replay(Self.weather.get(), "", now: Self.now)
         #expect(screen.contains("day 1461/1461"))
         #expect(screen.contains("2015-12-31"))
-        let first = try ScreenTests.replay(Self.weather, "home", now: Self.now)
+        let first = try ScreenTests.replay(Self.weather.get(), "home", now: Self.now)
         #expect(first.contains("day 1/1461"))
         #expect(first.contains("2012-01-01"))
     }
