@@ -62,6 +62,50 @@ struct EndToEndTests {
         }
     }
 
+    /// At 120 columns the tabs are not where they are at 80: a click goes
+    /// where the drawn screen has them, and a click on a dot pages there.
+    @Test func clicksLandOnWhatIsDrawn() throws {
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation", width: 120, height: 40)
+        let start = try session.waitForIdle()
+        let header = try #require(lines(start).first)
+        let month = try #require(header.range(of: "Month"))
+        var screen = try session.click(x: header.distance(from: header.startIndex, to: month.lowerBound) + 2, y: 0)
+        #expect(position(screen) == "month 48/48")
+        let dots = try #require(lines(screen).firstIndex { $0.contains("month 48/48") })
+        let firstDot = try #require(lines(screen)[dots].firstIndex { $0 != " " })
+        screen = try session.click(x: lines(screen)[dots].distance(from: lines(screen)[dots].startIndex, to: firstDot), y: dots)
+        #expect(position(screen) == "month 40/48")
+    }
+
+    /// Enter grows the page into its card, the cursor scrolls it, Esc and
+    /// Enter come back, and `q` inside the card restores the terminal.
+    @Test func theCardExpandsScrollsAndCollapses() throws {
+        let session = try TmuxSession(
+            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --level month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+        #expect(position(try session.waitForIdle()) == "month 48/48")
+        var screen = try session.press("Enter")
+        #expect(screen.contains("row 1/31"))
+        #expect(screen.contains("▶ Tue 1"))
+        #expect(screen.contains("54.1"))
+        screen = try session.press("j", "j", "Down")
+        #expect(screen.contains("row 4/31"))
+        #expect(screen.contains("▶ Fri 4"))
+        screen = try session.press("End")
+        #expect(screen.contains("row 31/31"))
+        #expect(screen.contains("▶ Thu 31"))
+        screen = try session.press("Escape")
+        #expect(!screen.contains("row "))
+        #expect(position(screen) == "month 48/48")
+        screen = try session.press("Enter", "Left")
+        #expect(screen.contains("row 1/30"))
+        #expect(position(screen) == "month 47/48")
+        try session.send("q")
+        screen = try session.wait(for: "done")
+        #expect(session.file("status") == "exit=0\n")
+        #expect(session.file("before") == session.file("after"))
+        #expect(!screen.contains("row 1/30"))
+    }
+
     @Test func resizeRelaysOutTheScreen() throws {
         let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation")
         let start = try session.waitForIdle()

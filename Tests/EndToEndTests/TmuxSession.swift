@@ -57,6 +57,14 @@ final class TmuxSession {
         return try waitForIdle()
     }
 
+    /// A left click at 0-based column `x`, row `y`, written as the SGR mouse
+    /// report a terminal sends (one input for the app); returns the screen once idle.
+    func click(x: Int, y: Int) throws -> String {
+        inputs += 1
+        try tmux(["send-keys", "-t", "main", "-l", "\u{1B}[<0;\(x + 1);\(y + 1)M"])
+        return try waitForIdle()
+    }
+
     /// Resizes the pane (one input for the app) and returns the screen once the app is idle.
     func resize(width: Int, height: Int) throws -> String {
         inputs += 1
