@@ -4,6 +4,6 @@ import StrataData
 /// calendar's zone, or any ISO date-time the readers accept (`Z`, offsets, fractions).
 enum TimeArgument {
     static func instant(_ text: String, calendar: CalendarSystem) -> Int64? {
-        calendar.instant(forReference: text) ?? calendar.instant(isoText: text)
+        calendar.instant(forLooseReference: text) ?? calendar.instant(isoText: text)
     }
 }

@@ -10,6 +10,10 @@ public enum Action: Hashable, Sendable {
     case lastPeriod
     case nowPeriod
     case jump(toIndex: Int)
+    /// `[` / `]`: the previous or next period that has data, over empty stretches.
+    case periodWithData(forward: Bool)
+    /// `=`: every level moves to the period that holds the current one.
+    case alignLevels
     case countDigit(Int)
     case cycleAggregate
     case nextSeries

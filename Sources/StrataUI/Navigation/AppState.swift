@@ -25,6 +25,8 @@ public struct AppState: Equatable, Sendable {
     public var transition: Transition?
     /// Digits typed before a move (`5←`); nil when none.
     public var pendingCount: Int?
+    /// A one-line note for the footer until the next key (a jump that clamped).
+    public var notice: String?
     public var size: Size
     public var quit: Bool
 
@@ -34,6 +36,7 @@ public struct AppState: Equatable, Sendable {
         self.overlay = nil
         self.transition = nil
         self.pendingCount = nil
+        self.notice = nil
         self.size = size
         self.quit = false
     }

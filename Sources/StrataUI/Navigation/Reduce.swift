@@ -11,6 +11,7 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
         if let transition = state.transition, transition.isFinished(at: env.time) { state.transition = nil }
     case .key(let key):
         state.transition = nil // a key skips any running animation to its end
+        state.notice = nil
         if let action = state.keyMap.action(for: key) { reduce(into: &state, action: action, env: env) }
     case .mouse(let mouse):
         if let action = action(for: mouse, state: state, env: env) {
@@ -56,6 +57,14 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: env.now))
     case .jump(let index):
         state.navigation.setPosition(index)
+    case .periodWithData(let forward):
+        let navigation = state.navigation
+        if let index = env.dataset.index(navigation.level, withDataFrom: navigation.position, forward: forward,
+                                         series: navigation.seriesIndex) {
+            state.navigation.setPosition(index)
+        }
+    case .alignLevels:
+        alignLevels(&state, env: env)
     case .countDigit(let digit):
         let next = (state.pendingCount ?? 0) * 10 + digit
         state.pendingCount = next == 0 ? nil : min(next, 999_999)
@@ -108,7 +117,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
 /// The prompt's text as a period on every level, or the prompt again with why not.
 private func submitPrompt(_ state: inout AppState, env: AppEnvironment) {
     guard case .prompt(let text, _) = state.overlay else { return }
-    guard let t = env.dataset.calendar.instant(forReference: text) else {
+    guard let t = env.dataset.calendar.instant(forLooseReference: text) else {
         state.overlay = .prompt(text: text, error: "not a date or period id: \(text)")
         return
     }
@@ -117,6 +126,24 @@ private func submitPrompt(_ state: inout AppState, env: AppEnvironment) {
         state.navigation.positions[i] = Navigation.clamp(env.dataset.index(level, containing: t), navigation.periodCounts[i])
     }
     state.overlay = nil
+    switch env.dataset.side(of: t, on: navigation.level) {
+    case .before: state.notice = "\(text) is before the data: showing the first \(navigation.level.rawValue)"
+    case .after: state.notice = "\(text) is after the data: showing the last \(navigation.level.rawValue)"
+    case nil: break
+    }
+}
+
+/// Every other level moves to the period holding the current one's start,
+/// unless it is already inside the current period (a finer level keeps its place there).
+private func alignLevels(_ state: inout AppState, env: AppEnvironment) {
+    let navigation = state.navigation
+    let dataset = env.dataset
+    let page = dataset.page(navigation.level, index: navigation.position)
+    for (i, level) in navigation.levels.enumerated() where i != navigation.levelIndex {
+        let own = dataset.page(level, index: navigation.positions[i])
+        if level < navigation.level, own.start >= page.start, own.start < page.end { continue }
+        state.navigation.positions[i] = Navigation.clamp(dataset.index(level, containing: page.start), navigation.periodCounts[i])
+    }
 }
 
 /// Paging on the pager slides the new page in; a level switch does not.

@@ -100,6 +100,10 @@ public struct CardScreen: Screen {
             PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
             return
         }
+        if let notice = state.notice {
+            grid.write(TextWidth.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
+            return
+        }
         let count = env.dataset.count(navigation.level)
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText

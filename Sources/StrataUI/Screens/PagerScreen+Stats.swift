@@ -138,6 +138,10 @@ extension PagerScreen {
             PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
             return
         }
+        if let notice = state.notice {
+            grid.write(TextWidth.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
+            return
+        }
         var x = 1
         if dataset.skippedRows > 0 {
             let warning = "\(dataset.skippedRows) row\(dataset.skippedRows == 1 ? "" : "s") skipped"
