@@ -63,8 +63,10 @@ struct CSVReaderTests {
     }
 
     @Test func tsvByExtension() throws {
+        // Tab-delimited, so `1,5` is one and a half.
         let r = try Fixture.load("day\tcount\n2013-03-05\t1,5\n2013-03-06\t2\n", name: "x.tsv") { $0.valueColumn = "count" }
-        #expect(r.accepted == 1 && r.skipped == 1)
+        #expect(r.accepted == 2 && r.skipped == 0)
+        #expect(Fixture.minutes(r).map(\.1.sum) == [1.5, 2])
     }
 
     @Test func headerIsDetectedOrAbsent() throws {
@@ -88,9 +90,9 @@ struct CSVReaderTests {
     }
 
     @Test func autoDetectionPrefersTimeNamesAndTextDates() throws {
-        // "created" parses too, but a column named "time" is preferred.
+        // "created" parses too, but a column named "time" is preferred; an id is never a value.
         let a = try Fixture.load("id,created,value,time\n1,2013-01-01,5,2013-03-05T10:00\n")
-        #expect(a.notes == ["time: column \"time\", format YYYY-MM-DDTHH:MM", "value: column \"id\""])
+        #expect(a.notes == ["time: column \"time\", format YYYY-MM-DDTHH:MM", "value: column \"value\""])
         // A plausible-epoch number column loses to a column of text dates.
         let b = try Fixture.load("population,when\n330000000,2013-01-01\n331000000,2013-01-02\n")
         #expect(b.notes == ["time: column \"when\", format YYYY-MM-DD", "value: column \"population\""])
@@ -152,8 +154,10 @@ struct CSVReaderTests {
         let r = try DataLoader.load([.file(a), .file(b), .file(gz)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
         #expect(r.sourceName == "a.csv +2")
         #expect(r.accepted == 4)
+        // Without --series, each file is a series named after it.
+        #expect(r.seriesNames == ["a.csv", "b.csv", "c.csv.gz"])
         var acc = r.accumulator
         acc.flush()
-        #expect(acc.buckets[0].values.reduce(0) { $0 + $1.sum } == 10)
+        #expect(acc.buckets.map { $0.values.reduce(0) { $0 + $1.sum } } == [1, 5, 4])
     }
 }

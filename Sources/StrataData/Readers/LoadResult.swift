@@ -42,4 +42,13 @@ public struct LoadResult: Sendable {
     /// Lines for stderr: the format and columns picked, e.g.
     /// `time: column "date", format YYYY/MM/DD`.
     public var notes: [String]
+    /// The calendar the periods were read in (its zone may come from the data).
+    public var calendar: CalendarSystem
+    /// The levels picked or given; empty when the caller fixed the base unit.
+    public var levels: [Level]
+    /// What the first input's sample said (spacing, offsets, events or readings).
+    public var profile: SampleProfile
+    /// What bars show unless `--agg` says otherwise: `count` when counting
+    /// rows, `mean` for a level such as a temperature or a price, else `sum`.
+    public var suggestedAggregate: Aggregate { countsRows ? .count : profile.aggregate }
 }

@@ -32,6 +32,8 @@ public struct ReadOptions: Sendable {
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20
+    /// Several inputs and no `--series`: each input is a series (set by the loader).
+    var seriesPerFile = false
     /// Buffer sizes of the record scanner (internal: tests make them tiny).
     var limits = ScannerLimits()
 

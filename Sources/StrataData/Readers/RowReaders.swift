@@ -75,12 +75,15 @@ enum RowReaders {
                 joined.append(ByteText.space)
                 joined.append(ByteText.trimmed(scanner.field(b)))
                 seconds = parser.parse(joined.bytes)
+            case .parts(let cs):
+                TimePart.build(count: cs.count, into: &joined) { scanner.field(cs[$0]) }
+                seconds = parser.parse(joined.bytes)
             }
             guard let seconds else {
                 let f: Field
                 switch plan.time {
                 case .column(let c): f = scanner.field(c)
-                case .joined: f = joined.bytes
+                case .joined, .parts: f = joined.bytes
                 }
                 let at = scanner.location(ofField: plan.timeColumn)
                 let reason = timeReason(f, plan, &parser)
@@ -89,7 +92,12 @@ enum RowReaders {
             }
             var value = 1.0
             if let c = plan.value {
-                guard let v = ValueParser.parse(scanner.field(c)) else {
+                guard let v = plan.value(scanner.field(c)) else {
+                    // An empty value is "no value" for this column, not a bad row.
+                    if ByteText.trimmed(scanner.field(c)).isEmpty {
+                        sink.acceptWithoutValue()
+                        continue
+                    }
                     let at = scanner.location(ofField: c)
                     try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
                                              reason: ValueParser.reason(scanner.field(c), column: plan.valueName)))
@@ -117,6 +125,7 @@ enum RowReaders {
         switch plan.time {
         case .column(let c): missing.append((c, plan.timeName))
         case .joined(let a, let b): missing += [(a, plan.timeName), (b, plan.timeName)]
+        case .parts(let cs): missing += cs.map { ($0, plan.timeName) }
         }
         if let v = plan.value { missing.append((v, plan.valueName)) }
         if let s = plan.series { missing.append((s, plan.seriesName)) }
@@ -172,6 +181,10 @@ enum RowReaders {
                 joined.append(ByteText.space)
                 joined.append(slots.value(b))
                 text = joined.bytes
+            case .parts(let cs):
+                guard cs.allSatisfy(slots.isPresent) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
+                TimePart.build(count: cs.count, into: &joined) { slots.value(cs[$0]) }
+                text = joined.bytes
             }
             guard let seconds = parser.parse(text) else {
                 let reason = timeReason(text, plan, &parser)
@@ -180,9 +193,13 @@ enum RowReaders {
             }
             var value = 1.0
             if let c = plan.value {
-                guard slots.isPresent(c) else { try skip(at: 0, "no field \"\(plan.valueName)\""); continue }
-                let kind = slots.kind(c)
-                guard kind == .number || kind == .string, let v = ValueParser.parse(slots.value(c)) else {
+                let kind = slots.isPresent(c) ? slots.kind(c) : .null
+                // A missing, null or empty value is "no value", not a bad row.
+                if kind == .null || (kind == .string && ByteText.trimmed(slots.value(c)).isEmpty) {
+                    sink.acceptWithoutValue()
+                    continue
+                }
+                guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {
                     try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
                     continue
                 }

@@ -22,6 +22,9 @@ struct RowSink: Sendable {
         accumulator.add(seconds: seconds, value: value, series: series)
     }
 
+    /// A row with a time and an empty value: a row, but nothing to aggregate.
+    mutating func acceptWithoutValue() { accepted += 1 }
+
     /// Counts a bad row; with `--strict`, stops there.
     mutating func skip(_ row: @autoclosure () -> SkippedRow) throws(ReadError) {
         skipped += 1
