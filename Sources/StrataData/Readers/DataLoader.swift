@@ -67,8 +67,9 @@ public enum DataLoader {
         var calendar = calendar, baseUnit = baseUnit
         var decided = decide == nil
         var profile: SampleProfile?
+        var timeName = ""
         var sink: RowSink?
-        var hasSeries = options.seriesPerFile
+        var seriesColumn: String?
         var notes: [String] = []
         var valueNames: [String] = []
         var empty: [String] = []
@@ -99,8 +100,8 @@ public enum DataLoader {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
                 valueNames.append(reader.valueName)
-                if profile == nil { profile = reader.profile }
-                hasSeries = hasSeries || reader.hasSeries
+                if profile == nil { (profile, timeName) = (reader.profile, reader.timeName) }
+                seriesColumn = seriesColumn ?? reader.seriesColumn
                 if options.seriesPerFile {
                     part.series = SeriesTable()
                     _ = Array(sourceName([source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
@@ -133,11 +134,11 @@ public enum DataLoader {
         accumulator.flush()
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let first = profile ?? SampleProfile(times: [], offsets: [])
-        return LoadResult(accumulator: accumulator, seriesNames: hasSeries ? sink.series.names : [],
+        return LoadResult(accumulator: accumulator, seriesNames: seriesColumn != nil || options.seriesPerFile ? sink.series.names : [],
                           valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"),
                           sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
-                          firstSkipped: sink.firstSkipped, notes: notes, calendar: accumulator.calendar, levels: [],
-                          profile: first)
+                          firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn, calendar: accumulator.calendar,
+                          levels: [], profile: first)
     }
 
     static func displayName(_ source: InputSource) -> String {

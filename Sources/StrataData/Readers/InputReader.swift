@@ -16,10 +16,12 @@ final class InputReader {
     let now: Int64
     private(set) var notes: [String] = []
     private(set) var valueName = LoadResult.countedRows
+    /// The time column (`a+b` when joined), or `line` for logs.
+    private(set) var timeName = "line"
     /// What the sample said, once the plan is made.
     private(set) var profile = SampleProfile(times: [], offsets: [])
-    /// The input has a series column (named or found).
-    private(set) var hasSeries = false
+    /// The series column (named or found), if any.
+    private(set) var seriesColumn: String?
     /// Called once the sample is read and before any row is: picks the
     /// calendar and base bucket from the profile (the first input's zone and levels).
     var decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?
@@ -134,7 +136,8 @@ final class InputReader {
         self.notes += notes
         self.profile = profile
         valueName = plan.valueName
-        hasSeries = plan.series != nil
+        timeName = plan.timeName
+        seriesColumn = plan.series.map { _ in plan.seriesName }
         return .delimited(plan, hasHeader: header)
     }
 
@@ -185,7 +188,8 @@ final class InputReader {
         self.notes += notes
         self.profile = profile
         valueName = plan.valueName
-        hasSeries = plan.series != nil
+        timeName = plan.timeName
+        seriesColumn = plan.series.map { _ in plan.seriesName }
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
