@@ -17,7 +17,7 @@ struct EndToEndTests {
     }
 
     @Test func arrowsChangeThePeriodAndThePosition() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month")
         var screen = try session.wait(for: "day 1461/1461")
         #expect(screen.contains("2015-12-31"))
         // Paging animates: wait for the slide to land, not just for the position text.
@@ -38,7 +38,7 @@ struct EndToEndTests {
     }
 
     @Test func resizeRelaysOutTheScreen() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month")
         try session.wait(for: "day 1461/1461")
         try session.resize(width: 120, height: 32)
         let wide = try session.wait { $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 32 && $0.contains("day 1461/1461") && $0.contains("╯") }
@@ -59,7 +59,7 @@ struct EndToEndTests {
 
     @Test func quitExitsZeroAndRestoresTheTerminal() throws {
         let session = try TmuxSession(
-            "stty -g > before; '\(strata)' '\(weather)' --tz UTC; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --levels day,week,month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
         try session.wait(for: "day 1461/1461")
         try session.send("q")
         let screen = try session.wait(for: "done")
@@ -96,7 +96,7 @@ struct EndToEndTests {
     }
 
     @Test func pipedDataTakesKeysFromTheTerminal() throws {
-        let session = try TmuxSession("cat '\(weather)' | '\(strata)' --tz UTC")
+        let session = try TmuxSession("cat '\(weather)' | '\(strata)' --tz UTC --levels day,week,month")
         try session.wait(for: "day 1461/1461")
         try session.send("Left", "Left")
         let screen = try session.wait(for: "day 1459/1461")

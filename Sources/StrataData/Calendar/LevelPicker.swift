@@ -13,11 +13,12 @@ public enum LevelPicker {
         }
     }
 
-    /// The finest level whose sub-buckets are not finer than `gap` seconds;
-    /// `day` when the gap is unknown (fewer than two distinct times).
+    /// The finest level whose sub-buckets are not finer than `gap` seconds
+    /// (with half a bar of slack: daily rows a few hours late are still
+    /// daily); `day` when the gap is unknown (fewer than two distinct times).
     public static func finest(forGap gap: Int64?) -> Level {
         guard let gap else { return .day }
-        return Level.allCases.first { gap <= subWidth($0) } ?? .year
+        return Level.allCases.first { gap * 2 <= subWidth($0) * 3 } ?? .year
     }
 
     /// From `finest` up, the levels with more than one period between the

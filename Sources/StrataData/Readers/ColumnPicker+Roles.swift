@@ -33,9 +33,9 @@ extension ColumnPicker {
         guard isNumeric(values, decimalComma: decimalComma) else { return false }
         let present = values.map { String(decoding: ByteText.trimmed($0), as: UTF8.self) }.filter { !$0.isEmpty }
         if present.count >= 2 && Set(present).count == 1 { return false }
-        // Consecutive integers, one per row: a row number.
+        // Five or more consecutive integers, one per row: a row number.
         let integers = present.compactMap { Int($0) }
-        if integers.count == present.count, integers.count >= 3, zip(integers.dropFirst(), integers).allSatisfy({ $0 - $1 == 1 }) {
+        if integers.count == present.count, integers.count >= 5, zip(integers.dropFirst(), integers).allSatisfy({ $0 - $1 == 1 }) {
             return false
         }
         return true
