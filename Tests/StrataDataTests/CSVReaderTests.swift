@@ -6,7 +6,8 @@ struct CSVReaderTests {
     @Test func seattleWeatherWithSlashDates() throws {
         let path = Fixture.dataDirectory.appendingPathComponent("seattle-weather.csv").path
         let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
-        #expect(r.notes == ["time: column \"date\", format YYYY/MM/DD", "value: column \"precipitation\""])
+        #expect(r.notes == ["time: column \"date\", format YYYY/MM/DD", "value: column \"precipitation\"",
+                            "other values: \"temp_max\", \"temp_min\", \"wind\" (v cycles them)"])
         #expect(r.sourceName == "seattle-weather.csv")
         #expect(r.valueName == "precipitation")
         #expect(r.rowsRead == 1461 && r.accepted == 1461 && r.skipped == 0)
@@ -16,6 +17,13 @@ struct CSVReaderTests {
         // 2012-01-02 had 10.9 mm, January 2012 173.3 mm.
         #expect(d.stats(.day, index: 1).sum == 10.9)
         #expect(abs(d.stats(.month, index: 0).sum - 173.3) < 1e-9)
+        // Every value column is loaded; `value:` picks one.
+        let all = Dataset(accumulator: r.accumulator, levels: [.day, .month], sourceName: r.sourceName, valueName: r.valueName,
+                          otherValues: r.otherValues)
+        #expect(all.valueNames == ["precipitation", "temp_max", "temp_min", "wind"])
+        #expect(all.stats(.month, index: 0, value: 1).count == 31)
+        #expect(all.page(.day, index: 1, value: 1).stats.max == 10.6)
+        #expect(all.count(.day) == 1461)
     }
 
     @Test func birthsWithISODates() throws {

@@ -58,4 +58,28 @@ struct PickOverrideTests {
         let chosen = try Self.load("time,bytes\n2024-01-01T10:00:03Z,5\n2024-01-01T10:00:03Z,6\n") { $0.valueColumn = "bytes" }
         #expect(!chosen.countsRows && chosen.suggestedAggregate == .sum)
     }
+
+    @Test func eventsKeepTheirValueColumnsForV() throws {
+        let text = "time,dep_delay,arr_delay\n2013-01-01T05:00:00Z,3,\n2013-01-01T05:00:00Z,4,-2\n2013-01-01T06:00:00Z,,7\n"
+        let r = try Fixture.load(text)
+        #expect(r.valueName == "rows" && r.skipped == 0)
+        #expect(r.otherValues.map(\.name) == ["dep_delay", "arr_delay"])
+        let d = Dataset(accumulator: r.accumulator, levels: [.day], sourceName: r.sourceName, valueName: r.valueName,
+                        otherValues: r.otherValues)
+        // Three flights; two with an arrival delay, whose empty one is no value.
+        #expect(d.stats(.day, index: 0).count == 3)
+        #expect(d.stats(.day, index: 0, value: 2).count == 2)
+        #expect(d.stats(.day, index: 0, value: 2).sum == 5)
+        #expect(d.page(.day, index: 0, value: 1).buckets[5].stats.sum == 7)
+    }
+
+    @Test func otherValuesSurviveTheTwoThreadRead() throws {
+        let rows = (0..<5000).map { i in "2024-01-0\(1 + i / 1000)T\(String(i % 24).leftPadded(2)):00:00Z,\(i % 7),\(i % 5)" }
+        let text = "time,a,b\n" + rows.joined(separator: "\n") + "\n"
+        let one = try Fixture.load(text) { $0.valueColumn = "a"; $0.splitThreshold = .max }
+        let two = try Fixture.load(text) { $0.valueColumn = "a"; $0.splitThreshold = 1 }
+        #expect(one.otherValues.map(\.name) == ["b"] && two.otherValues.map(\.name) == ["b"])
+        #expect(one.otherValues[0].accumulator.buckets == two.otherValues[0].accumulator.buckets)
+        #expect(two.otherValues[0].accumulator.rowCount == 5000)
+    }
 }

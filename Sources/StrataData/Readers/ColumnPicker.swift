@@ -17,6 +17,8 @@ struct ColumnPicker {
     var now: Int64 = 0
 
     static let preferredTimeNames = ["time", "date", "timestamp", "datetime", "ts"]
+    /// Each other value column costs an accumulator: a wide file loads this many.
+    static let otherValuesLimit = 32
 
     var columnCount: Int { max(names.count, sample.maxColumns) }
 
@@ -110,11 +112,23 @@ struct ColumnPicker {
         if let series {
             notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (each time has one row per \(name(series)); --series none turns this off)" : "")")
         }
+        // Every other value column is loaded too, for `v` to cycle through.
+        var others: [Int] = []
+        if options.loadsOtherValues {
+            let used = Set(timeColumns + [series, value].compactMap { $0 })
+            others = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
+            if others.count > Self.otherValuesLimit {
+                notes.append("values: the first \(Self.otherValuesLimit) of \(others.count) other numeric columns loaded")
+                others = Array(others.prefix(Self.otherValuesLimit))
+            }
+            if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", ")) (v cycles them)") }
+        }
         profile.countsRows = value == nil
         profile.aggregate = value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
                            valueName: value.map(name) ?? LoadResult.countedRows, series: series,
-                           seriesName: series.map(name) ?? "", decimalComma: decimalComma)
+                           seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
+                           decimalComma: decimalComma)
         return (plan, notes, profile)
     }
 

@@ -63,11 +63,13 @@ public enum DataLoader {
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
         var options = options
         options.seriesPerFile = sources.count > 1 && options.seriesColumn == nil
+        options.loadsOtherValues = sources.count == 1
         let now = options.now ?? Int64(Date().timeIntervalSince1970)
         var calendar = calendar, baseUnit = baseUnit
         var decided = decide == nil
         var profile: SampleProfile?
         var timeName = ""
+        var otherNames: [String] = []
         var sink: RowSink?
         var seriesColumn: String?
         var notes: [String] = []
@@ -100,7 +102,7 @@ public enum DataLoader {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
                 valueNames.append(reader.valueName)
-                if profile == nil { (profile, timeName) = (reader.profile, reader.timeName) }
+                if profile == nil { (profile, timeName, otherNames) = (reader.profile, reader.timeName, reader.otherNames) }
                 seriesColumn = seriesColumn ?? reader.seriesColumn
                 if options.seriesPerFile {
                     part.series = SeriesTable()
@@ -138,7 +140,12 @@ public enum DataLoader {
                           valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"),
                           sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
                           firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn, calendar: accumulator.calendar,
-                          levels: [], profile: first)
+                          levels: [], profile: first,
+                          otherValues: zip(otherNames, sink.others).map { name, accumulator in
+                              var accumulator = accumulator
+                              accumulator.flush()
+                              return (name, accumulator)
+                          })
     }
 
     static func displayName(_ source: InputSource) -> String {

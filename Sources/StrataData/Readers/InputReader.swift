@@ -20,6 +20,8 @@ final class InputReader {
     private(set) var timeName = "line"
     /// What the sample said, once the plan is made.
     private(set) var profile = SampleProfile(times: [], offsets: [])
+    /// The other value columns loaded, in `RowSink.others` order.
+    private(set) var otherNames: [String] = []
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
     /// Called once the sample is read and before any row is: picks the
@@ -137,6 +139,7 @@ final class InputReader {
         self.profile = profile
         valueName = plan.valueName
         timeName = plan.timeName
+        otherNames = plan.otherNames
         seriesColumn = plan.series.map { _ in plan.seriesName }
         return .delimited(plan, hasHeader: header)
     }
@@ -189,6 +192,7 @@ final class InputReader {
         self.profile = profile
         valueName = plan.valueName
         timeName = plan.timeName
+        otherNames = plan.otherNames
         seriesColumn = plan.series.map { _ in plan.seriesName }
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
@@ -205,6 +209,7 @@ final class InputReader {
         }
         plan.value = plan.value.map(slot)
         plan.series = plan.series.map(slot)
+        plan.others = plan.others.map(slot)
         return .json(plan, paths: paths)
     }
 
@@ -245,6 +250,7 @@ final class InputReader {
     }
 
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
+        sink.prepareOthers(otherNames.count)
         var parser = makeParser(plan)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
@@ -271,14 +277,19 @@ final class InputReader {
         try stream.finish(complete: true)
     }
 
+    private func secondSink(like sink: RowSink) -> RowSink {
+        var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
+        second.prepareOthers(otherNames.count)
+        return second
+    }
+
     /// Reads `[start, split)` here and `[split, end)` on a second thread.
     /// Returns false when the split turned out not to be on a record boundary.
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
-                                parser: makeParser(plan), sink: RowSink(calendar: calendar, baseUnit: baseUnit,
-                                                                        keep: sink.keep, strict: sink.strict))
+                                parser: makeParser(plan), sink: secondSink(like: sink))
         let thread = Thread { second.run() }
         thread.stackSize = 4 << 20
         thread.start()

@@ -54,6 +54,8 @@ public struct LoadResult: Sendable {
     public var levels: [Level]
     /// What the first input's sample said (spacing, offsets, events or readings).
     public var profile: SampleProfile
+    /// The other value columns, each with its buckets (one input only).
+    public var otherValues: [(name: String, accumulator: Accumulator)]
     /// What bars show unless `--agg` says otherwise: `count` when counting
     /// rows, `mean` for a level such as a temperature or a price, else `sum`.
     public var suggestedAggregate: Aggregate { countsRows ? .count : profile.aggregate }

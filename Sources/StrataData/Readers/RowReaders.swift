@@ -90,20 +90,16 @@ enum RowReaders {
                 try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column, reason: reason))
                 continue
             }
-            var value = 1.0
+            var value: Double? = 1.0
             if let c = plan.value {
-                guard let v = plan.value(scanner.field(c)) else {
-                    // An empty value is "no value" for this column, not a bad row.
-                    if ByteText.trimmed(scanner.field(c)).isEmpty {
-                        sink.acceptWithoutValue()
-                        continue
-                    }
+                value = plan.value(scanner.field(c))
+                // An empty value is "no value" for this column, not a bad row.
+                if value == nil && !ByteText.trimmed(scanner.field(c)).isEmpty {
                     let at = scanner.location(ofField: c)
                     try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
                                              reason: ValueParser.reason(scanner.field(c), column: plan.valueName)))
                     continue
                 }
-                value = v
             }
             var series = 0
             if let c = plan.series {
@@ -115,7 +111,11 @@ enum RowReaders {
                 }
                 series = s
             }
-            sink.accept(seconds: seconds, value: value, series: series)
+            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue() }
+            // Other value columns: a missing or non-numeric one is no value, never a bad row.
+            for k in plan.others.indices where plan.others[k] < scanner.fieldCount {
+                if let v = plan.value(scanner.field(plan.others[k])) { sink.others[k].add(seconds: seconds, value: v, series: series) }
+            }
         }
     }
 
@@ -191,19 +191,19 @@ enum RowReaders {
                 try skip(at: slots.offset(plan.timeColumn), reason)
                 continue
             }
-            var value = 1.0
+            var value: Double? = 1.0
             if let c = plan.value {
                 let kind = slots.isPresent(c) ? slots.kind(c) : .null
                 // A missing, null or empty value is "no value", not a bad row.
                 if kind == .null || (kind == .string && ByteText.trimmed(slots.value(c)).isEmpty) {
-                    sink.acceptWithoutValue()
-                    continue
+                    value = nil
+                } else {
+                    guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {
+                        try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
+                        continue
+                    }
+                    value = v
                 }
-                guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {
-                    try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
-                    continue
-                }
-                value = v
             }
             var series = 0
             if let c = plan.series {
@@ -213,7 +213,12 @@ enum RowReaders {
                 }
                 series = s
             }
-            sink.accept(seconds: seconds, value: value, series: series)
+            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue() }
+            for k in plan.others.indices where slots.isPresent(plan.others[k]) {
+                let c = plan.others[k]
+                guard slots.kind(c) == .number || slots.kind(c) == .string, let v = plan.value(slots.value(c)) else { continue }
+                sink.others[k].add(seconds: seconds, value: v, series: series)
+            }
         }
     }
 
