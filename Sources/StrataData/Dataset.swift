@@ -14,7 +14,7 @@ public struct Dataset: Sendable {
     public let sourceName: String
     /// What the values are: a column name, or `rows` when counting.
     public let valueName: String
-    /// Every value loaded, `valueName` first: `v` cycles them, `value:` picks one.
+    /// Every value loaded, `valueName` first; `value:` of `page` and `stats` picks one.
     public let valueNames: [String]
     public let calendar: CalendarSystem
     public let levels: [Level]

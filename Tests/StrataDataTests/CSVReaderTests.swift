@@ -7,7 +7,7 @@ struct CSVReaderTests {
         let path = Fixture.dataDirectory.appendingPathComponent("seattle-weather.csv").path
         let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
         #expect(r.notes == ["time: column \"date\", format YYYY/MM/DD", "value: column \"precipitation\"",
-                            "other values: \"temp_max\", \"temp_min\", \"wind\" (v cycles them)"])
+                            "other values: \"temp_max\", \"temp_min\", \"wind\""])
         #expect(r.sourceName == "seattle-weather.csv")
         #expect(r.valueName == "precipitation")
         #expect(r.rowsRead == 1461 && r.accepted == 1461 && r.skipped == 0)

@@ -112,7 +112,7 @@ struct ColumnPicker {
         if let series {
             notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (each time has one row per \(name(series)); --series none turns this off)" : "")")
         }
-        // Every other value column is loaded too, for `v` to cycle through.
+        // Every other value column is loaded too, so the UI can switch to it.
         var others: [Int] = []
         if options.loadsOtherValues {
             let used = Set(timeColumns + [series, value].compactMap { $0 })
@@ -121,7 +121,7 @@ struct ColumnPicker {
                 notes.append("values: the first \(Self.otherValuesLimit) of \(others.count) other numeric columns loaded")
                 others = Array(others.prefix(Self.otherValuesLimit))
             }
-            if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", ")) (v cycles them)") }
+            if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
         }
         profile.countsRows = value == nil
         profile.aggregate = value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count

@@ -4,7 +4,7 @@ public struct LoadSetup: Sendable {
     /// `--tz`; nil: the offset every time carries, else `fallbackZone`.
     public var zone: ZoneRules?
     /// `TZ`, else the system zone.
-    public var fallbackZone: ZoneRules = .utc
+    public var fallbackZone: ZoneRules = .system
     public var weekStart: WeekStart = .monday
     /// `--levels`; nil: fitted to the spacing and span of the times.
     public var levels: [Level]?

@@ -18,7 +18,7 @@ struct RowPlan: Sendable {
     var valueName: String
     var series: Int?
     var seriesName: String = ""
-    /// The other value columns, each into its own accumulator (`v` cycles them).
+    /// The other value columns, each into its own accumulator.
     var others: [Int] = []
     var otherNames: [String] = []
     /// Values are written `1,5` (a `;` or tab-delimited file whose sample does so).
