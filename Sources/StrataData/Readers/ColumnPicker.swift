@@ -123,7 +123,6 @@ struct ColumnPicker {
             }
             if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
         }
-        profile.countsRows = value == nil
         profile.aggregate = value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
                            valueName: value.map(name) ?? LoadResult.countedRows, series: series,

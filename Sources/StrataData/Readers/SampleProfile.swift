@@ -8,8 +8,6 @@ public struct SampleProfile: Sendable, Equatable {
     public var typicalGap: Int64?
     /// Times repeat (beyond one row per series) or come irregularly.
     public var looksLikeEvents: Bool
-    /// No value column was picked: each row counts 1.
-    public var countsRows = true
     /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.
     public var aggregate: Aggregate = .count
 
