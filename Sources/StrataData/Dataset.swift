@@ -14,50 +14,44 @@ public struct Dataset: Sendable {
     public let sourceName: String
     /// What the values are: a column name, or `rows` when counting.
     public let valueName: String
+    /// Every value loaded, `valueName` first; `value:` of `page` and `stats` picks one.
+    public let valueNames: [String]
     public let calendar: CalendarSystem
     public let levels: [Level]
     public let baseUnit: TimeUnit
     /// Index 0 is every series together; the rest follow in order of appearance.
+    /// These are the first value's; `seriesByValue[v]` holds value `v`'s.
     public let series: [Series]
+    public let seriesByValue: [[Series]]
     public let firstOrdinal: [Level: Int]
     public let periodCount: [Level: Int]
     /// Rows skipped while reading (bad time or value), for the status line.
     public let skippedRows: Int
 
+    /// - Parameter otherValues: more value columns, each with its name and
+    ///   its own accumulator (same calendar, base unit and series numbering).
     public init(accumulator: Accumulator, seriesNames: [String] = [], levels: [Level],
-                sourceName: String, valueName: String, skippedRows: Int = 0) {
-        var accumulator = accumulator
-        accumulator.flush()
+                sourceName: String, valueName: String, skippedRows: Int = 0,
+                otherValues: [(name: String, accumulator: Accumulator)] = []) {
         let calendar = accumulator.calendar
         self.calendar = calendar
         self.levels = levels
         self.baseUnit = accumulator.baseUnit
         self.sourceName = sourceName
         self.valueName = valueName
+        self.valueNames = [valueName] + otherValues.map(\.name)
         self.skippedRows = skippedRows
 
-        // Series 0 is the union of all series.
-        // Without a series column everything is in accumulator series 0.
-        var perSeries = accumulator.buckets
-        var all: [Int: Stats] = [:]
-        if seriesNames.isEmpty {
-            all = perSeries.first ?? [:]
-            perSeries = []
-        } else {
-            while perSeries.count < seriesNames.count { perSeries.append([:]) }
-            for table in perSeries { for (k, v) in table { all[k, default: Stats()].merge(v) } }
-        }
-        let tables = [all] + perSeries
-        let names = ["all"] + seriesNames
-
+        let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an
-        // index means the same period whichever series is shown.
-        let allBuckets = BucketSeries(all)
+        // index means the same period whichever series or value is shown.
+        let all = tables.map { BucketSeries($0[0]) }
+        let lo = all.compactMap(\.ordinals.first).min(), hi = all.compactMap(\.ordinals.last).max()
         var first: [Level: Int] = [:], counts: [Level: Int] = [:]
         for level in levels {
-            if let lo = allBuckets.ordinals.first, let hi = allBuckets.ordinals.last {
-                let a = calendar.ordinal(of: level.unit, at: calendar.start(of: accumulator.baseUnit, ordinal: lo))
-                let b = calendar.ordinal(of: level.unit, at: calendar.start(of: accumulator.baseUnit, ordinal: hi))
+            if let lo, let hi {
+                let a = calendar.ordinal(of: level.unit, at: calendar.start(of: baseUnit, ordinal: lo))
+                let b = calendar.ordinal(of: level.unit, at: calendar.start(of: baseUnit, ordinal: hi))
                 first[level] = a
                 counts[level] = b - a + 1
             } else {
@@ -67,29 +61,50 @@ public struct Dataset: Sendable {
         }
         self.firstOrdinal = first
         self.periodCount = counts
-
-        var series: [Series] = []
-        for (i, table) in tables.enumerated() {
-            let buckets = i == 0 ? allBuckets : BucketSeries(table)
-            var periods: [Level: BucketSeries] = [:]
-            let starts = buckets.ordinals.map { calendar.start(of: accumulator.baseUnit, ordinal: $0) }
-            for level in levels {
-                // Base ordinals are sorted, so period ordinals come in order too.
-                var ordinals: [Int] = [], stats: [Stats] = []
-                for (start, s) in zip(starts, buckets.stats) {
-                    let period = calendar.ordinal(of: level.unit, at: start)
-                    if ordinals.last == period {
-                        stats[stats.count - 1].merge(s)
-                    } else {
-                        ordinals.append(period)
-                        stats.append(s)
-                    }
-                }
-                periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
+        let names = ["all"] + seriesNames
+        let byValue = zip(tables, all).map { tables, all in
+            tables.enumerated().map { i, table in
+                Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : BucketSeries(table),
+                            levels: levels, calendar: calendar, baseUnit: accumulator.baseUnit)
             }
-            series.append(Series(name: i < names.count ? names[i] : "series \(i)", buckets: buckets, periods: periods))
         }
-        self.series = series
+        self.seriesByValue = byValue
+        self.series = byValue[0]
+    }
+
+    /// "all" (every series together) first, then each series. Without a
+    /// series column everything is in accumulator series 0.
+    private static func seriesTables(_ accumulator: Accumulator, _ seriesCount: Int) -> [[Int: Stats]] {
+        var accumulator = accumulator
+        accumulator.flush()
+        var perSeries = accumulator.buckets
+        if seriesCount == 0 { return [perSeries.first ?? [:]] }
+        while perSeries.count < seriesCount { perSeries.append([:]) }
+        var all: [Int: Stats] = [:]
+        for table in perSeries { for (k, v) in table { all[k, default: Stats()].merge(v) } }
+        return [all] + perSeries
+    }
+
+    /// One series' base buckets and the totals of its periods on every level.
+    private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], calendar: CalendarSystem,
+                               baseUnit: TimeUnit) -> Series {
+        var periods: [Level: BucketSeries] = [:]
+        let starts = buckets.ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
+        for level in levels {
+            // Base ordinals are sorted, so period ordinals come in order too.
+            var ordinals: [Int] = [], stats: [Stats] = []
+            for (start, s) in zip(starts, buckets.stats) {
+                let period = calendar.ordinal(of: level.unit, at: start)
+                if ordinals.last == period {
+                    stats[stats.count - 1].merge(s)
+                } else {
+                    ordinals.append(period)
+                    stats.append(s)
+                }
+            }
+            periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
+        }
+        return Series(name: name, buckets: buckets, periods: periods)
     }
 
     /// The sub-unit a level's bars show.
@@ -115,18 +130,18 @@ public struct Dataset: Sendable {
         return Swift.min(Swift.max(i, 0), n - 1)
     }
 
-    /// Stats of a whole period.
-    public func stats(_ level: Level, index: Int, series s: Int = 0) -> Stats {
-        guard let periods = series[s].periods[level], index >= 0, index < count(level) else { return Stats() }
+    /// Stats of a whole period, of value `v` (an index into `valueNames`).
+    public func stats(_ level: Level, index: Int, series s: Int = 0, value v: Int = 0) -> Stats {
+        guard let periods = seriesByValue[v][s].periods[level], index >= 0, index < count(level) else { return Stats() }
         return periods.stats(at: ordinal(level, index: index))
     }
 
-    /// A page: its period, its stats and its sub-buckets.
-    public func page(_ level: Level, index: Int, series s: Int = 0) -> Page {
+    /// A page: its period, its stats and its sub-buckets, of value `v`.
+    public func page(_ level: Level, index: Int, series s: Int = 0, value v: Int = 0) -> Page {
         let ordinal = ordinal(level, index: index)
         let sub = subUnit(of: level)
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
-        let buckets = series[s].buckets
+        let buckets = seriesByValue[v][s].buckets
         var subBuckets: [SubBucket] = []
         subBuckets.reserveCapacity(bounds.count)
         for i in 0..<(bounds.count - 1) {
@@ -135,7 +150,7 @@ public struct Dataset: Sendable {
             subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: buckets.stats(in: lo..<hi)))
         }
         return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
-                    subUnit: sub, stats: stats(level, index: index, series: s), buckets: subBuckets)
+                    subUnit: sub, stats: stats(level, index: index, series: s, value: v), buckets: subBuckets)
     }
 }
 

@@ -5,15 +5,21 @@ import StrataUI
 
 extension Runner {
     /// The demo, or the inputs read into aggregates, with notes and skipped
-    /// rows reported on stderr as the spec asks.
-    /// The dataset, and whether its rows were counted (no value column).
-    func loadDataset(calendar: CalendarSystem, levels: [Level], now: Int64) throws(Failure) -> (Dataset, Bool) {
-        let baseUnit = Dataset.baseUnit(for: levels)
+    /// rows reported on stderr as the spec asks; and the aggregate bars show
+    /// unless `--agg` says otherwise.
+    /// - Parameters:
+    ///   - calendar: `--tz` (or `TZ`, or the system zone) and `--week-start`.
+    ///   - levels: `--levels`; nil: fitted to the data.
+    ///   - startLevel: `--level`, added to the levels when not one of them.
+    func loadDataset(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
+                     now: Int64) throws(Failure) -> (Dataset, Aggregate) {
         let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
         if useDemo {
-            let accumulator = DemoData.generate(now: now, calendar: calendar, baseUnit: baseUnit)
-            return (Dataset(accumulator: accumulator, levels: levels,
-                            sourceName: DemoData.sourceName, valueName: DemoData.valueName), false)
+            var chosen = levels ?? Level.defaultSet
+            if let startLevel, !chosen.contains(startLevel) { chosen = (chosen + [startLevel]).sorted() }
+            let accumulator = DemoData.generate(now: now, calendar: calendar, baseUnit: Dataset.baseUnit(for: chosen))
+            return (Dataset(accumulator: accumulator, levels: chosen,
+                            sourceName: DemoData.sourceName, valueName: DemoData.valueName), command.count ? .count : .sum)
         }
         var options = ReadOptions()
         guard let format = InputFormat(rawValue: command.format.lowercased()) else {
@@ -33,7 +39,13 @@ extension Runner {
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }
         let result: LoadResult
         do {
-            result = try DataLoader.load(sources, options: options, calendar: calendar, baseUnit: baseUnit)
+            var setup = LoadSetup()
+            setup.zone = command.tz == nil ? nil : calendar.zone
+            setup.fallbackZone = calendar.zone
+            setup.weekStart = calendar.weekStart
+            setup.levels = levels
+            setup.startLevel = startLevel
+            result = try DataLoader.load(sources, options: options, setup: setup)
         } catch {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
@@ -42,9 +54,12 @@ extension Runner {
             warn("skipped \(result.skipped) of \(result.rowsRead) rows")
             for row in result.firstSkipped { warn("  \(row)") }
         }
-        let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
-                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
-        return (dataset, result.countsRows || command.count)
+        let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
+                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
+                              otherValues: result.otherValues)
+        let aggregate = command.count ? .count : result.suggestedAggregate
+        if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
+        return (dataset, aggregate)
     }
 
     func warn(_ line: String) {

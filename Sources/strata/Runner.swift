@@ -19,17 +19,12 @@ struct Runner {
             }
             return t
         } ?? Int64(Date().timeIntervalSince1970)
+        // A level outside --levels (or the picked ones) is added to them.
         let startLevel = try command.level.map { name throws(Failure) in
-            guard let level = Level(rawValue: name.lowercased()), levels.contains(level) else {
-                throw .usage("--level: \"\(name)\" is not one of \(levels.map(\.rawValue).joined(separator: ","))")
+            guard let level = Level(rawValue: name.lowercased()) else {
+                throw .usage("--level: \"\(name)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ","))")
             }
             return level
-        }
-        let reference = try command.at.map { text throws(Failure) in
-            guard let t = TimeArgument.instant(text, calendar: calendar) else {
-                throw .usage("--at: \"\(text)\" is not a date or period id (2013-03-10, 2013-W10, 2013-03, 2013-Q1, 2013)")
-            }
-            return t
         }
         let tokens = try loadKeys()
         let exportFormat = try command.export.map { text throws(Failure) in
@@ -37,12 +32,18 @@ struct Runner {
             return text
         }
 
-        let (dataset, countsRows) = try loadDataset(calendar: calendar, levels: levels, now: now)
-        // Events without values are counted: say "count rows", not "sum rows".
-        let aggregate = command.agg == nil && countsRows ? .count : chosenAggregate
+        let (dataset, suggested) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        let aggregate = command.agg == nil ? suggested : chosenAggregate
+        // After loading: the zone may come from the data.
+        let reference = try command.at.map { text throws(Failure) in
+            guard let t = TimeArgument.instant(text, calendar: dataset.calendar) else {
+                throw .usage("--at: \"\(text)\" is not a date or period id (2013-03-10, 2013-W10, 2013-03, 2013-Q1, 2013)")
+            }
+            return t
+        }
 
         if let exportFormat {
-            let chosen = startLevel.map { [$0] } ?? levels
+            let chosen = startLevel.map { [$0] } ?? dataset.levels
             let text = exportFormat == "csv" ? Exporter.csv(dataset, levels: chosen) : Exporter.json(dataset, levels: chosen)
             FileHandle.standardOutput.write(Data(text.utf8))
             return
@@ -98,9 +99,11 @@ struct Runner {
         return CalendarSystem(zone: zone, weekStart: weekStart)
     }
 
-    func parseLevels() throws(Failure) -> [Level] {
-        guard let levels = Level.parseList(command.levels) else {
-            throw .usage("--levels: expected a list from hour,day,week,month,quarter,year, got \"\(command.levels)\"")
+    /// nil: fitted to the data.
+    func parseLevels() throws(Failure) -> [Level]? {
+        guard let text = command.levels else { return nil }
+        guard let levels = Level.parseList(text), !levels.isEmpty else {
+            throw .usage("--levels: expected a list from hour,day,week,month,quarter,year, got \"\(text)\"")
         }
         return levels
     }

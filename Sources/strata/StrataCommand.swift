@@ -13,7 +13,8 @@ struct StrataCommand: ParsableCommand {
             Reads CSV, TSV, JSON Lines or timestamped log lines from files or standard input \
             (or shows a built-in demo). Exit codes: 0 ok, 64 bad usage, 65 bad data, \
             66 an input cannot be opened, 69 no usable terminal, 70 internal error.
-            """
+            """,
+        version: "strata 0.2.0"
     )
 
     @Argument(help: "Input files (`-` for standard input). None: standard input when it is not a terminal, else the demo.")
@@ -23,7 +24,7 @@ struct StrataCommand: ParsableCommand {
     var time: String?
     @Option(help: "The value column: header name or 1-based index.")
     var value: String?
-    @Option(help: "A column that splits the data into series (Tab cycles them).")
+    @Option(help: "A column that splits the data into series (Tab cycles them); `none` turns off the one found.")
     var series: String?
     @Flag(help: "Count rows (events per period) instead of summing a value column.")
     var count = false
@@ -33,17 +34,17 @@ struct StrataCommand: ParsableCommand {
     var timeFormat: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.")
     var noHeader = false
-    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: TZ, else the system's).")
+    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, else TZ, else the system's).")
     var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week: monday (ISO), sunday or saturday.")
     var weekStart: String = "monday"
-    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year.")
-    var levels: String = "day,week,month"
+    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).")
+    var levels: String?
     @Option(help: "What bars show: sum, count, mean, min, max.")
     var agg: String?
     @Flag(help: "Stop at the first row that does not parse (exit 65).")
     var strict = false
-    @Option(help: "The level to start on (one of --levels).")
+    @Option(help: "The level to start on (added to the levels when not one of them).")
     var level: String?
     @Option(help: "Start every level on the period containing this date or period id.")
     var at: String?

@@ -34,7 +34,7 @@ struct CommandLineTests {
     static let weather = "'" + Repository.fixture("seattle-weather.csv") + "'"
 
     @Test func dumpIsExactlyTheScreen() throws {
-        let result = try Self.strata("\(Self.weather) --dump --size 90x30 --keys 'left*3 down'")
+        let result = try Self.strata("\(Self.weather) --levels day,week,month --dump --size 90x30 --keys 'left*3 down'")
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 30)
@@ -60,7 +60,9 @@ struct CommandLineTests {
     @Test func pipedOutputIsThePlainStartingPage() throws {
         let result = try Self.strata(Self.weather)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("day 1461/1461"))
+        // Daily rows start on weeks: a day page would be one bar.
+        #expect(result.stdout.contains("week 210/210"))
+        #expect(result.stderr.contains("levels: week,month,quarter,year"))
         #expect(!result.stdout.contains("\u{1B}"))
     }
 
@@ -79,6 +81,12 @@ struct CommandLineTests {
         #expect(lines.first == "level,period,start,end,count,sum,min,max,mean")
         #expect(lines.count == 1 + 48)
         #expect(lines[1].hasPrefix("month,2012-01,2012-01-01T00:00:00+00:00,2012-02-01T00:00:00+00:00,31,173.3,0,27.7,5.5903225806"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try Self.strata("--version")
+        #expect(result.status == 0)
+        #expect(result.stdout == "strata 0.2.0\n")
     }
 
     @Test("exit codes and one-line errors", arguments: [

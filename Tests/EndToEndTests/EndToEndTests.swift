@@ -25,7 +25,7 @@ struct EndToEndTests {
     }
 
     @Test func arrowsChangeThePeriodAndThePosition() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation")
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month --no-animation")
         var screen = try session.waitForIdle()
         #expect(position(screen) == "day 1461/1461")
         #expect(screen.contains("2015-12-31"))
@@ -51,12 +51,12 @@ struct EndToEndTests {
     /// landed, so the screen then is the page a dump of the same keys shows.
     /// Keys sent together skip the slides still running.
     @Test func pagingWithAnimationLandsOnTheNewPage() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC")
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month")
         let start = try session.waitForIdle()
         #expect(position(start) == "day 1461/1461")
         for (keys, script) in [(["Left"], "left"), (["Left", "Left", "Left"], "left*4"), (["Down", "Right"], "left*4 down right")] {
             let screen = try session.press(keys)
-            let dump = try CommandLineTests.strata("'\(weather)' --tz UTC --dump --keys '\(script)'")
+            let dump = try CommandLineTests.strata("'\(weather)' --tz UTC --levels day,week,month --dump --keys '\(script)'")
             #expect(dump.status == 0)
             #expect(lines(screen) == lines(dump.stdout), "after \(script)")
         }
@@ -65,7 +65,7 @@ struct EndToEndTests {
     /// At 120 columns the tabs are not where they are at 80: a click goes
     /// where the drawn screen has them, and a click on a dot pages there.
     @Test func clicksLandOnWhatIsDrawn() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation", width: 120, height: 40)
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month --no-animation", width: 120, height: 40)
         let start = try session.waitForIdle()
         let header = try #require(lines(start).first)
         let month = try #require(header.range(of: "Month"))
@@ -81,7 +81,7 @@ struct EndToEndTests {
     /// Enter come back, and `q` inside the card restores the terminal.
     @Test func theCardExpandsScrollsAndCollapses() throws {
         let session = try TmuxSession(
-            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --level month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --levels day,week,month --level month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
         #expect(position(try session.waitForIdle()) == "month 48/48")
         var screen = try session.press("Enter")
         #expect(screen.contains("row 1/31"))
@@ -107,7 +107,7 @@ struct EndToEndTests {
     }
 
     @Test func resizeRelaysOutTheScreen() throws {
-        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --no-animation")
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month --no-animation")
         let start = try session.waitForIdle()
         #expect(lines(start).count == 24)
         let wide = lines(try session.resize(width: 120, height: 32))
@@ -128,7 +128,7 @@ struct EndToEndTests {
 
     @Test func quitExitsZeroAndRestoresTheTerminal() throws {
         let session = try TmuxSession(
-            "stty -g > before; '\(strata)' '\(weather)' --tz UTC; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --levels day,week,month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
         #expect(position(try session.waitForIdle()) == "day 1461/1461")
         try session.send("q")
         let screen = try session.wait(for: "done")
@@ -166,10 +166,11 @@ struct EndToEndTests {
     }
 
     @Test func pipedDataTakesKeysFromTheTerminal() throws {
+        // Daily rows start on weeks, the finest level with more than one row a page.
         let session = try TmuxSession("cat '\(weather)' | '\(strata)' --tz UTC --no-animation")
-        #expect(position(try session.waitForIdle()) == "day 1461/1461")
+        #expect(position(try session.waitForIdle()) == "week 210/210")
         let screen = try session.press("Left", "Left")
-        #expect(position(screen) == "day 1459/1461")
+        #expect(position(screen) == "week 208/210")
         #expect(screen.contains("stdin"))
     }
 

@@ -48,7 +48,9 @@ struct AccountingTests {
 
     @Test func everyRowIsAcceptedOrSkippedAndLevelsAddUp() throws {
         let g = Self.generate(rows: 3000)
-        let r = try Fixture.load(g.text, calendar: Fixture.newYork, baseUnit: .minute) { $0.seriesColumn = "kind" }
+        let r = try Fixture.load(g.text, calendar: Fixture.newYork, baseUnit: .minute) {
+            $0.seriesColumn = "kind"; $0.valueColumn = "amount"
+        }
         #expect(r.rowsRead == g.rows)
         #expect(r.accepted == g.accepted)
         #expect(r.accepted + r.skipped == r.rowsRead)
@@ -84,10 +86,10 @@ struct AccountingTests {
         var limits = ScannerLimits()
         limits.chunk = 4096
         let one = try Fixture.load(g.text, calendar: Fixture.utc, baseUnit: .minute) {
-            $0.seriesColumn = "kind"; $0.splitThreshold = .max; $0.skippedToKeep = 1000
+            $0.seriesColumn = "kind"; $0.valueColumn = "amount"; $0.splitThreshold = .max; $0.skippedToKeep = 1000
         }
         let two = try Fixture.load(g.text, calendar: Fixture.utc, baseUnit: .minute) {
-            $0.seriesColumn = "kind"; $0.splitThreshold = 1; $0.limits = limits; $0.skippedToKeep = 1000
+            $0.seriesColumn = "kind"; $0.valueColumn = "amount"; $0.splitThreshold = 1; $0.limits = limits; $0.skippedToKeep = 1000
         }
         Self.expectSame(one, two)
         #expect(two.accepted == g.accepted)

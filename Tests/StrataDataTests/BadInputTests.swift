@@ -22,14 +22,15 @@ struct BadInputTests {
     @Test func withoutStrictBadRowsAreCountedWithReasons() throws {
         let text = "date,value\n2013-03-05,1\n2013-13-45,2\n,3\n2013-03-07,\n2013-03-08,NaN\n2013-03-09,inf\n2013-03-10\n2013-03-11,4\n"
         let r = try Fixture.load(text)
-        #expect(r.rowsRead == 8 && r.accepted == 2 && r.skipped == 6)
+        // The empty value (line 5) is a row with no value, not a bad row.
+        #expect(r.rowsRead == 8 && r.accepted == 3 && r.skipped == 5)
         #expect(r.accepted + r.skipped == r.rowsRead)
         #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == [
             "3:1: time \"2013-13-45\" does not parse as YYYY-MM-DD",
             "4:1: empty time in column \"date\"",
-            "5:12: empty value in column \"value\"",
             "6:12: value \"NaN\" is not a number",
             "7:12: value \"inf\" is not a number",
+            "8:11: row has 1 field, no column 2 (\"value\")",
         ])
         var o = Fixture.options()
         o.skippedToKeep = 10
@@ -42,8 +43,15 @@ struct BadInputTests {
         let f = failure("date,value\nyesterday,1\n2013-03-05,2\n") { $0.timeColumn = "date"; $0.timeFormat = "%Y-%m-%d"; $0.strict = false }
         #expect(f == nil)
         let none = failure("date,value\n2013-03-05,x\n2013-03-06,y\n") { $0.valueColumn = "value" }
-        #expect(none?.code == 65)
-        #expect(none?.message.contains("no row with a valid time (2 rows read, all skipped; first: ") == true)
+        #expect(none?.code == 64)
+        #expect(none?.message.hasSuffix("data.csv: --value \"value\": values like \"x\" are not numbers") == true)
+        let comma = failure("date,value\n2013-03-05,\"1,5\"\n2013-03-06,\"2,5\"\n") { $0.valueColumn = "value" }
+        #expect(comma?.message.hasSuffix("(decimal commas are read only when the delimiter is ; or tab)") == true)
+        let noTime = failure("date,value\nnope,1\nnah,2\n2013-03-06,y\n") {
+            $0.timeColumn = "date"; $0.valueColumn = "value"; $0.timeFormat = "%Y-%m-%d"
+        }
+        #expect(noTime?.code == 65)
+        #expect(noTime?.message.contains("no row with a valid time (3 rows read, all skipped; first: ") == true)
     }
 
     @Test func missingFileOrDirectoryCannotBeOpened() {

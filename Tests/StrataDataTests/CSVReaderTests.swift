@@ -6,7 +6,8 @@ struct CSVReaderTests {
     @Test func seattleWeatherWithSlashDates() throws {
         let path = Fixture.dataDirectory.appendingPathComponent("seattle-weather.csv").path
         let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
-        #expect(r.notes == ["time: column \"date\", format YYYY/MM/DD", "value: column \"precipitation\""])
+        #expect(r.notes == ["time: column \"date\", format YYYY/MM/DD", "value: column \"precipitation\"",
+                            "other values: \"temp_max\", \"temp_min\", \"wind\""])
         #expect(r.sourceName == "seattle-weather.csv")
         #expect(r.valueName == "precipitation")
         #expect(r.rowsRead == 1461 && r.accepted == 1461 && r.skipped == 0)
@@ -16,6 +17,13 @@ struct CSVReaderTests {
         // 2012-01-02 had 10.9 mm, January 2012 173.3 mm.
         #expect(d.stats(.day, index: 1).sum == 10.9)
         #expect(abs(d.stats(.month, index: 0).sum - 173.3) < 1e-9)
+        // Every value column is loaded; `value:` picks one.
+        let all = Dataset(accumulator: r.accumulator, levels: [.day, .month], sourceName: r.sourceName, valueName: r.valueName,
+                          otherValues: r.otherValues)
+        #expect(all.valueNames == ["precipitation", "temp_max", "temp_min", "wind"])
+        #expect(all.stats(.month, index: 0, value: 1).count == 31)
+        #expect(all.page(.day, index: 1, value: 1).stats.max == 10.6)
+        #expect(all.count(.day) == 1461)
     }
 
     @Test func birthsWithISODates() throws {
@@ -63,8 +71,10 @@ struct CSVReaderTests {
     }
 
     @Test func tsvByExtension() throws {
+        // Tab-delimited, so `1,5` is one and a half.
         let r = try Fixture.load("day\tcount\n2013-03-05\t1,5\n2013-03-06\t2\n", name: "x.tsv") { $0.valueColumn = "count" }
-        #expect(r.accepted == 1 && r.skipped == 1)
+        #expect(r.accepted == 2 && r.skipped == 0)
+        #expect(Fixture.minutes(r).map(\.1.sum) == [1.5, 2])
     }
 
     @Test func headerIsDetectedOrAbsent() throws {
@@ -88,9 +98,9 @@ struct CSVReaderTests {
     }
 
     @Test func autoDetectionPrefersTimeNamesAndTextDates() throws {
-        // "created" parses too, but a column named "time" is preferred.
+        // "created" parses too, but a column named "time" is preferred; an id is never a value.
         let a = try Fixture.load("id,created,value,time\n1,2013-01-01,5,2013-03-05T10:00\n")
-        #expect(a.notes == ["time: column \"time\", format YYYY-MM-DDTHH:MM", "value: column \"id\""])
+        #expect(a.notes == ["time: column \"time\", format YYYY-MM-DDTHH:MM", "value: column \"value\""])
         // A plausible-epoch number column loses to a column of text dates.
         let b = try Fixture.load("population,when\n330000000,2013-01-01\n331000000,2013-01-02\n")
         #expect(b.notes == ["time: column \"when\", format YYYY-MM-DD", "value: column \"population\""])
@@ -154,8 +164,10 @@ struct CSVReaderTests {
         }
         #expect(r.sourceName == "a.csv +2")
         #expect(r.accepted == 4)
+        // Without --series, each file is a series named after it.
+        #expect(r.seriesNames == ["a.csv", "b.csv", "c.csv.gz"])
         var acc = r.accumulator
         acc.flush()
-        #expect(acc.buckets[0].values.reduce(0) { $0 + $1.sum } == 10)
+        #expect(acc.buckets.map { $0.values.reduce(0) { $0 + $1.sum } } == [1, 5, 4])
     }
 }

@@ -63,7 +63,7 @@ struct ExportTests {
     /// The export of a file read by the loader: the numbers scripts check.
     @Test func exportOfLoadedData() throws {
         let r = try Fixture.load("time,value\n2013-03-04T10:00:00Z,5\n2013-03-04T23:59:59Z,-1.5\n2013-03-06T00:00:00Z,2\n",
-                                 baseUnit: .hour)
+                                 baseUnit: .hour) { $0.valueColumn = "value" }
         let d = Dataset(accumulator: r.accumulator, seriesNames: r.seriesNames, levels: [.day], sourceName: r.sourceName,
                         valueName: r.valueName)
         #expect(Exporter.csv(d, levels: [.day]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)

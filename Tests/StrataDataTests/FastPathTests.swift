@@ -62,7 +62,7 @@ struct FastPathTests {
 
     @Test func badRowsKeepTheirColumnsOnThePlainPath() throws {
         let text = "time,value\n" + Self.plainRows(100)
-            + "2020-01-01T00:16:40Z,\n"          // empty value, column 22
+            + "2020-01-01T00:16:40Z,\n"          // empty value: a row with no value, not a bad row
             + "2020-01-01T00:16:50Z\n"           // one field
             + "  2020-01-01T00:17:00Z , 3.5 \n"  // spaces around: fine
             + "2020-01-01T00:17:10Z,ünï,5\n"     // extra field is fine, value is not
@@ -70,13 +70,12 @@ struct FastPathTests {
             + "2020-01-01T00:17:20Z,1e3\n"       // exponent: slow path, fine
             + "2020-01-01T00:17:30+00:00,-2\n"   // offset: general time path, fine
         let r = try Fixture.load(text) { $0.skippedToKeep = 10 }
-        #expect(r.rowsRead == 107 && r.accepted == 103 && r.skipped == 4)
+        #expect(r.rowsRead == 107 && r.accepted == 104 && r.skipped == 3)
         let reasons = r.firstSkipped.map(\.description)
-        #expect(reasons.count == 4)
-        #expect(reasons[0].hasSuffix("data.csv:102:22: empty value in column \"value\""))
-        #expect(reasons[1].contains("data.csv:103:21: row has 1 field"))
-        #expect(reasons[2].hasSuffix("data.csv:105:22: value \"ünï\" is not a number"))
-        #expect(reasons[3].contains("data.csv:106:1: time \"2020-01-01T25:00:00Z\" does not parse"))
+        try #require(reasons.count == 3)
+        #expect(reasons[0].contains("data.csv:103:21: row has 1 field"))
+        #expect(reasons[1].hasSuffix("data.csv:105:22: value \"ünï\" is not a number"))
+        #expect(reasons[2].contains("data.csv:106:1: time \"2020-01-01T25:00:00Z\" does not parse"))
         let sums = Fixture.minutes(r).filter { $0.0 >= Fixture.utc(2020, 1, 1, 0, 17) }.map(\.1.sum)
         #expect(sums == [3.5 + 1000 - 2])
     }

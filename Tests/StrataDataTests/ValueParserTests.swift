@@ -14,4 +14,14 @@ struct ValueParserTests {
     func notNumbers(text: String) {
         #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parse) == nil)
     }
+
+    @Test(arguments: [("1,5", 1.5), ("-1.234,5", -1234.5), ("1.234.567", 1_234_567), ("12", 12), (" 0,25 ", 0.25), ("+3,0", 3)])
+    func decimalCommas(text: String, expected: Double) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parseDecimalComma) == expected)
+    }
+
+    @Test(arguments: ["1,", ",5", "1.23,4", "1,5,6", "1.5", "12.34", "abc", ""])
+    func notDecimalCommas(text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parseDecimalComma) == nil)
+    }
 }

@@ -85,6 +85,15 @@ public struct Accumulator: Sendable {
         }
     }
 
+    /// The start instants of the first and last base buckets with data, over every series.
+    public var instantRange: ClosedRange<Int64>? {
+        var copy = self
+        copy.flush()
+        let ordinals = copy.buckets.flatMap(\.keys)
+        guard let lo = ordinals.min(), let hi = ordinals.max() else { return nil }
+        return calendar.start(of: baseUnit, ordinal: lo)...calendar.start(of: baseUnit, ordinal: hi)
+    }
+
     /// Total rows added, over every series.
     public var rowCount: Int {
         var copy = self

@@ -44,6 +44,20 @@ public struct ZoneRules: Sendable {
         self.init(zone)
     }
 
+    /// A zone that is always `seconds` east of UTC (an input whose times all carry that offset).
+    public init(fixedOffset seconds: Int) {
+        self.init(TimeZone(secondsFromGMT: seconds) ?? TimeZone(secondsFromGMT: 0)!)
+    }
+
+    /// For the header: `Europe/Berlin`, `UTC`, or `UTC-05:00` for a fixed offset.
+    public var displayName: String {
+        guard identifier.hasPrefix("GMT") || identifier == "UTC" else { return identifier }
+        let seconds = timeZone.secondsFromGMT()
+        guard seconds != 0 else { return "UTC" }
+        let m = abs(seconds) / 60
+        return "UTC\(seconds < 0 ? "-" : "+")\(String(m / 60).leftPadded(2)):\(String(m % 60).leftPadded(2))"
+    }
+
     /// The zone from `TZ`, else the system's.
     public static var system: ZoneRules {
         if let name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty,

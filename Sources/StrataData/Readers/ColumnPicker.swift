@@ -11,8 +11,14 @@ struct ColumnPicker {
     let pattern: StrftimePattern?
     /// `column` for tables, `field` for JSON.
     let noun: String
+    /// The delimiter is `;` or tab, so `1,5` may be a number.
+    var decimalCommaAllowed = false
+    /// For syslog times in the sample (they have no year).
+    var now: Int64 = 0
 
     static let preferredTimeNames = ["time", "date", "timestamp", "datetime", "ts"]
+    /// Each other value column costs an accumulator: a wide file loads this many.
+    static let otherValuesLimit = 32
 
     var columnCount: Int { max(names.count, sample.maxColumns) }
 
@@ -37,9 +43,12 @@ struct ColumnPicker {
         throw .unknownColumn(file: file, option: option, column: spec, available: names)
     }
 
-    func plan() throws(ReadError) -> (RowPlan, [String]) {
+    func plan() throws(ReadError) -> (RowPlan, [String], SampleProfile) {
         var notes: [String] = []
-        let series = try options.seriesColumn.map { spec throws(ReadError) in try resolve(spec, option: "--series") }
+        let seriesOff = options.seriesColumn?.lowercased() == "none" || options.seriesPerFile
+        var series = try options.seriesColumn.flatMap { spec throws(ReadError) in
+            seriesOff ? nil : try resolve(spec, option: "--series")
+        }
         var value: Int?
         if !options.countOnly, let spec = options.valueColumn { value = try resolve(spec, option: "--value") }
 
@@ -47,58 +56,106 @@ struct ColumnPicker {
         var time: RowPlan.Time
         var format: TimeFormat
         if let spec = options.timeColumn {
-            if let c = try? resolve(spec, option: "--time") {
-                time = .column(c)
-            } else if spec.contains("+") {
-                let parts = spec.split(separator: "+", maxSplits: 1).map(String.init)
-                time = .joined(try resolve(parts[0], option: "--time"), try resolve(parts[1], option: "--time"))
-            } else {
-                time = .column(try resolve(spec, option: "--time"))
-            }
+            time = try explicitTime(spec)
             format = try detectFormat(time, explicit: true)
         } else {
             (time, format) = try autoTime(excluding: [value, series].compactMap { $0 })
         }
-        let timeName: String
+        let timeColumns: [Int]
         switch time {
-        case .column(let c): timeName = name(c)
-        case .joined(let a, let b): timeName = "\(name(a))+\(name(b))"
+        case .column(let c): timeColumns = [c]
+        case .joined(let a, let b): timeColumns = [a, b]
+        case .parts(let cs): timeColumns = cs
         }
+        let timeName = timeColumns.map(name).joined(separator: "+")
         switch time {
         case .column(let c): notes.append("time: \(label(c)), format \(format.description)")
         case .joined(let a, let b): notes.append("time: \(label(a)) and \(label(b)) joined, format \(format.description)")
+        case .parts(let cs): notes.append("time: parts \(cs.map { "\"\(name($0))\"" }.joined(separator: "+")) combined")
         }
 
-        // The value: the first other numeric column.
+        let decimalComma = usesDecimalComma(excluding: timeColumns)
+        if decimalComma { notes.append("numbers: decimal commas (1,5)") }
+        if let value, !isNumeric(sample.column(value), decimalComma: decimalComma) {
+            let example = sample.column(value).first { !ByteText.trimmed($0).isEmpty }
+            if let example {
+                throw .notNumbers(file: file, column: name(value), example: String(decoding: ByteText.trimmed(example), as: UTF8.self),
+                                  hint: ValueParser.writesDecimalComma(example) == true && !decimalCommaAllowed
+                                      ? "decimal commas are read only when the delimiter is ; or tab" : nil)
+            }
+        }
+
+        // What the sample's times say: series, events or readings, the zone, the spacing.
+        let times = sampleTimes(time, format)
+        if series == nil && !seriesOff && options.seriesColumn == nil {
+            series = detectSeries(times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma)
+        }
+        var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
+                                    seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
+
+        // The value: the first numeric column that is not a time, a part of
+        // one, an id, a code or a constant; none for events.
         if !options.countOnly && options.valueColumn == nil {
-            let used: Set<Int> = {
-                switch time {
-                case .column(let c): Set([c] + (series.map { [$0] } ?? []))
-                case .joined(let a, let b): Set([a, b] + (series.map { [$0] } ?? []))
-                }
-            }()
-            value = (0..<columnCount).first { !used.contains($0) && isNumeric(sample.column($0)) }
+            let used = Set(timeColumns + [series].compactMap { $0 })
+            let first = (0..<columnCount).first { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
+            if let first, profile.looksLikeEvents {
+                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(name(first)) sums a column)")
+            } else {
+                value = first
+            }
         }
         if let value {
             notes.append("value: \(label(value))")
-        } else {
+        } else if options.countOnly || !notes.contains(where: { $0.hasPrefix("value:") }) {
             notes.append("value: none, counting rows")
         }
-        if let series { notes.append("series: \(label(series))") }
+        if let series {
+            notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (each time has one row per \(name(series)); --series none turns this off)" : "")")
+        }
+        // Every other value column is loaded too, so the UI can switch to it.
+        var others: [Int] = []
+        if options.loadsOtherValues {
+            let used = Set(timeColumns + [series, value].compactMap { $0 })
+            others = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
+            if others.count > Self.otherValuesLimit {
+                notes.append("values: the first \(Self.otherValuesLimit) of \(others.count) other numeric columns loaded")
+                others = Array(others.prefix(Self.otherValuesLimit))
+            }
+            if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
+        }
+        profile.aggregate = value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
-                           valueName: value.map(name) ?? LoadResult.countedRows, series: series, seriesName: series.map(name) ?? "")
-        return (plan, notes)
+                           valueName: value.map(name) ?? LoadResult.countedRows, series: series,
+                           seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
+                           decimalComma: decimalComma)
+        return (plan, notes, profile)
+    }
+
+    /// `--time COL`, `--time DATE+TIME`, or `--time year+month+day+hour`.
+    private func explicitTime(_ spec: String) throws(ReadError) -> RowPlan.Time {
+        if let c = try? resolve(spec, option: "--time") { return .column(c) }
+        guard spec.contains("+") else { return .column(try resolve(spec, option: "--time")) }
+        var columns: [Int] = []
+        for part in spec.split(separator: "+") { columns.append(try resolve(String(part), option: "--time")) }
+        let parts = columns.map { TimePart(name: name($0)) }
+        // Time parts when there are more than two or they are named so; else a date and a clock.
+        if columns.count > 2 || parts.allSatisfy({ $0 != nil }) {
+            guard parts.allSatisfy({ $0 != nil }) else { return .parts(columns) }
+            return .parts(zip(columns, parts).sorted { $0.1! < $1.1! }.map(\.0))
+        }
+        return .joined(columns[0], columns[1])
     }
 
     /// More than half of the non-empty values are finite numbers.
-    func isNumeric(_ values: [Field]) -> Bool {
+    func isNumeric(_ values: [Field], decimalComma: Bool = false) -> Bool {
         let present = values.filter { !ByteText.trimmed($0).isEmpty }
         guard !present.isEmpty else { return false }
-        return present.count { ValueParser.parse($0) != nil } * 2 > present.count
+        let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
+        return present.count { parse($0) != nil } * 2 > present.count
     }
 
     /// The values of a time source in the sample (joined ones are built).
-    private func values(_ time: RowPlan.Time) -> (Sample, Int) {
+    func values(_ time: RowPlan.Time) -> (Sample, Int) {
         switch time {
         case .column(let c):
             return (sample, c)
@@ -108,6 +165,15 @@ struct ColumnPicker {
                 joined.append([Array(ByteText.trimmed(sample.value(r, a))) + [ByteText.space] + Array(ByteText.trimmed(sample.value(r, b)))])
             }
             return (joined, 0)
+        case .parts(let cs):
+            let built = Sample()
+            var buffer = ByteBuffer()
+            defer { buffer.free() }
+            for r in 0..<sample.count {
+                TimePart.build(count: cs.count, into: &buffer) { sample.value(r, cs[$0]) }
+                built.append([Array(buffer.bytes)])
+            }
+            return (built, 0)
         }
     }
 
@@ -134,6 +200,7 @@ struct ColumnPicker {
     private func timeColumn(_ t: RowPlan.Time) -> Int {
         switch t {
         case .column(let c), .joined(let c, _): c
+        case .parts(let cs): cs[0]
         }
     }
 
@@ -150,40 +217,46 @@ struct ColumnPicker {
     }
 
     /// The first column that holds times: named like a time first, then any
-    /// column with dates written as text, then plausible epoch numbers.
+    /// other; in each, dates written as text before plausible epoch numbers;
+    /// then columns of time parts (year, month, day…) combined.
     private func autoTime(excluding used: [Int]) throws(ReadError) -> (RowPlan.Time, TimeFormat) {
         let candidates = (0..<columnCount).filter { !used.contains($0) }
         let lower = candidates.map { name($0).lowercased() }
-        var order: [(Int, Bool)] = []   // (column, named like a time)
+        var named: [Int] = []
         for preferred in Self.preferredTimeNames {
-            for (k, c) in candidates.enumerated() where lower[k] == preferred { order.append((c, true)) }
+            for (k, c) in candidates.enumerated() where lower[k] == preferred { named.append(c) }
         }
-        for (k, c) in candidates.enumerated() where !order.contains(where: { $0.0 == c }) && Self.looksLikeTimeName(lower[k]) {
-            order.append((c, true))
+        for (k, c) in candidates.enumerated() where !named.contains(c) && Self.looksLikeTimeName(lower[k]) {
+            named.append(c)
         }
-        for (c, _) in order {
-            if let f = try format(of: outcome(.column(c), allowAnyEpoch: true), .column(c)) {
-                return (joinClock(c, f), joinedFormat(c, f))
-            }
+        if let found = try firstTime(in: named) { return found }
+        if let found = try firstTime(in: candidates.filter { !named.contains($0) }) { return found }
+        if let parts = timeParts(among: candidates),
+           case .format(let f, _) = outcome(.parts(parts), allowAnyEpoch: false) {
+            return (.parts(parts), f)
         }
-        // Text dates before epoch numbers, in column order.
-        var epochColumn: (Int, TimeFormat)?
-        for c in candidates where !order.contains(where: { $0.0 == c }) {
-            guard let f = try format(of: outcome(.column(c), allowAnyEpoch: false), .column(c)) else { continue }
-            if case .epoch = f {
-                if epochColumn == nil { epochColumn = (c, f) }
-                continue
-            }
-            return (joinClock(c, f), joinedFormat(c, f))
-        }
-        if let (c, f) = epochColumn { return (.column(c), f) }
         let list = names.isEmpty ? "" : " (\(noun)s: \(names.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")))"
         throw .noTimeColumn(file: file, detail: "no \(noun) holds times strata can read\(list); name one with --time (and --time-format)")
     }
 
+    /// The first of `columns` holding text times, else the first holding
+    /// plausible epoch numbers (`dep_time` holding 517 is a clock, not seconds since 1970).
+    private func firstTime(in columns: [Int]) throws(ReadError) -> (RowPlan.Time, TimeFormat)? {
+        var epoch: (RowPlan.Time, TimeFormat)?
+        for c in columns {
+            guard let f = try format(of: outcome(.column(c), allowAnyEpoch: false), .column(c)) else { continue }
+            if case .epoch = f {
+                if epoch == nil { epoch = (.column(c), f) }
+                continue
+            }
+            return (joinClock(c, f), joinedFormat(c, f))
+        }
+        return epoch
+    }
+
     static func looksLikeTimeName(_ n: String) -> Bool {
         n.contains("time") || n.contains("date") || n.hasSuffix("_at") || n.hasSuffix(" at") || n == "when" || n == "day"
-            || n.hasSuffix("_ts") || n == "@timestamp"
+            || n.hasSuffix("_ts") || n == "@timestamp" || n == "ts"
     }
 
     /// A date-only column next to a `time` column of clock times: join them.

@@ -3,12 +3,53 @@ import Foundation
 /// The input side of strata: reads every source into one `Accumulator`,
 /// accounting for every row (`accepted + skipped == rowsRead`).
 public enum DataLoader {
+    /// Reads with a calendar and base bucket the caller fixed.
     /// - Parameters:
     ///   - sources: files (`-` is stdin) or stdin; none means stdin.
     ///   - calendar: periods and the zone naive times are read in.
     ///   - baseUnit: the accumulator's bucket (see `Dataset.baseUnit(for:)`).
     public static func load(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem,
                             baseUnit: TimeUnit) throws(ReadError) -> LoadResult {
+        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil)
+    }
+
+    /// Reads with the zone and levels the command fixed, picking the rest
+    /// from the first input's sample: the zone from the offset every time
+    /// carries, the levels from the spacing of the times and their span.
+    public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
+        var picks: [String] = []
+        var finest = setup.levels?.first ?? .day
+        let decide = { (profile: SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit) in
+            var zone = setup.zone ?? setup.fallbackZone
+            if setup.zone == nil, let offset = profile.singleOffset {
+                zone = ZoneRules(fixedOffset: Int(offset))
+                picks.append("zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
+            }
+            if setup.levels == nil { finest = LevelPicker.finest(forGap: profile.typicalGap) }
+            let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
+            return (CalendarSystem(zone: zone, weekStart: setup.weekStart), Dataset.baseUnit(for: needed))
+        }
+        let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
+        var result = try read(sources, options: options, calendar: fallback,
+                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
+        var levels = setup.levels ?? result.accumulator.instantRange.map { range in
+            LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
+        } ?? Level.defaultSet
+        if setup.levels == nil {
+            let gap = result.profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart; --levels overrides)" } ?? ""
+            picks.append("levels: \(levels.map(\.rawValue).joined(separator: ","))\(gap)")
+        }
+        if let start = setup.startLevel, !levels.contains(start) {
+            levels = (levels + [start]).sorted()
+            picks.append("levels: \(start.rawValue) added for --level")
+        }
+        result.levels = levels
+        result.notes += picks
+        return result
+    }
+
+    private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
+                             decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?) throws(ReadError) -> LoadResult {
         let pattern: StrftimePattern?
         if let text = options.timeFormat {
             do {
@@ -20,8 +61,17 @@ public enum DataLoader {
             pattern = nil
         }
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
+        var options = options
+        options.seriesPerFile = sources.count > 1 && options.seriesColumn == nil
+        options.loadsOtherValues = sources.count == 1
         let now = options.now ?? Int64(Date().timeIntervalSince1970)
-        var sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
+        var calendar = calendar, baseUnit = baseUnit
+        var decided = decide == nil
+        var profile: SampleProfile?
+        var timeName = ""
+        var otherNames: [String] = []
+        var sink: RowSink?
+        var seriesColumn: String?
         var notes: [String] = []
         var valueNames: [String] = []
         var empty: [String] = []
@@ -30,18 +80,38 @@ public enum DataLoader {
             let stream = try ByteStream.open(source)
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
+            if !decided, let decide {
+                reader.decide = { p throws(ReadError) in
+                    decided = true
+                    return try decide(p)
+                }
+            }
+            // Each input is read into its own sink when it is a series of its own.
+            var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
+                ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             let outcome: InputReader.Outcome
             do {
-                outcome = try reader.read(into: &sink)
+                outcome = try reader.read(into: &part)
             } catch {
                 try? stream.finish(complete: false)
                 throw error
             }
+            (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             if outcome != .rows { try? stream.finish(complete: false) }
             switch outcome {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
                 valueNames.append(reader.valueName)
+                if profile == nil { (profile, timeName, otherNames) = (reader.profile, reader.timeName, reader.otherNames) }
+                seriesColumn = seriesColumn ?? reader.seriesColumn
+                if options.seriesPerFile {
+                    part.series = SeriesTable()
+                    _ = Array(sourceName([source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
+                    if sink == nil { sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict) }
+                    sink!.absorb(part, lineOffset: 0)
+                } else {
+                    sink = part
+                }
             case .empty:
                 empty.append(stream.name)
             case .headerOnly:
@@ -49,24 +119,33 @@ public enum DataLoader {
             }
         }
         let name = sourceName(sources)
-        if sink.accepted == 0 {
+        guard let sink, sink.accepted > 0 else {
             let file = sources.count == 1 ? displayName(sources[0]) : name
-            if sink.rowsRead == 0 {
+            if (sink?.rowsRead ?? 0) == 0 {
                 if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }
                 throw .noValidRows(file: file, detail: "the input is empty")
             }
-            let first = sink.firstSkipped.first.map { "; first: \($0)" } ?? ""
-            throw .noValidRows(file: file, detail: "no row with a valid time (\(sink.rowsRead) row\(sink.rowsRead == 1 ? "" : "s") read, all skipped\(first))")
+            let rows = sink?.rowsRead ?? 0
+            let first = sink?.firstSkipped.first.map { "; first: \($0)" } ?? ""
+            throw .noValidRows(file: file, detail: "no row with a valid time (\(rows) row\(rows == 1 ? "" : "s") read, all skipped\(first))")
         }
+        if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
         for file in headerOnly { notes.append("\(file): a header and no rows") }
         var accumulator = sink.accumulator
         accumulator.flush()
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        return LoadResult(accumulator: accumulator, seriesNames: options.seriesColumn == nil ? [] : sink.series.names,
+        let first = profile ?? SampleProfile(times: [], offsets: [])
+        return LoadResult(accumulator: accumulator, seriesNames: seriesColumn != nil || options.seriesPerFile ? sink.series.names : [],
                           valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"),
                           sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
-                          firstSkipped: sink.firstSkipped, notes: notes)
+                          firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn, calendar: accumulator.calendar,
+                          levels: [], profile: first,
+                          otherValues: zip(otherNames, sink.others).map { name, accumulator in
+                              var accumulator = accumulator
+                              accumulator.flush()
+                              return (name, accumulator)
+                          })
     }
 
     static func displayName(_ source: InputSource) -> String {

@@ -11,11 +11,22 @@ final class InputReader {
     let stream: ByteStream
     let options: ReadOptions
     let pattern: StrftimePattern?
-    let calendar: CalendarSystem
-    let baseUnit: TimeUnit
+    private(set) var calendar: CalendarSystem
+    private(set) var baseUnit: TimeUnit
     let now: Int64
     private(set) var notes: [String] = []
     private(set) var valueName = LoadResult.countedRows
+    /// The time column (`a+b` when joined), or `line` for logs.
+    private(set) var timeName = "line"
+    /// What the sample said, once the plan is made.
+    private(set) var profile = SampleProfile(times: [], offsets: [])
+    /// The other value columns loaded, in `RowSink.others` order.
+    private(set) var otherNames: [String] = []
+    /// The series column (named or found), if any.
+    private(set) var seriesColumn: String?
+    /// Called once the sample is read and before any row is: picks the
+    /// calendar and base bucket from the profile (the first input's zone and levels).
+    var decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -78,6 +89,10 @@ final class InputReader {
             do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
         }
         if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
+        if let decide {
+            (calendar, baseUnit) = try decide(profile)
+            sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
+        }
         try run(scanner, plan, into: &sink)
         return .rows
     }
@@ -117,10 +132,15 @@ final class InputReader {
         for r in (header ? 1 : 0)..<records.count { data.append(records.row(r)) }
         if header && data.count == 0 { return nil }
         let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
-        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column")
-        let (plan, notes) = try picker.plan()
+        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
+                                  decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, now: now)
+        let (plan, notes, profile) = try picker.plan()
         self.notes += notes
+        self.profile = profile
         valueName = plan.valueName
+        timeName = plan.timeName
+        otherNames = plan.otherNames
+        seriesColumn = plan.series.map { _ in plan.seriesName }
         return .delimited(plan, hasHeader: header)
     }
 
@@ -166,10 +186,14 @@ final class InputReader {
         }
         let data = Sample()
         for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
-        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field")
-        var (plan, notes) = try picker.plan()
+        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
+        var (plan, notes, profile) = try picker.plan()
         self.notes += notes
+        self.profile = profile
         valueName = plan.valueName
+        timeName = plan.timeName
+        otherNames = plan.otherNames
+        seriesColumn = plan.series.map { _ in plan.seriesName }
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
@@ -181,9 +205,11 @@ final class InputReader {
         switch plan.time {
         case .column(let c): plan.time = .column(slot(c))
         case .joined(let a, let b): plan.time = .joined(slot(a), slot(b))
+        case .parts(let cs): plan.time = .parts(cs.map(slot))
         }
         plan.value = plan.value.map(slot)
         plan.series = plan.series.map(slot)
+        plan.others = plan.others.map(slot)
         return .json(plan, paths: paths)
     }
 
@@ -202,6 +228,10 @@ final class InputReader {
             throw .noTimeColumn(file: file, detail: "no timestamps found in the first \(lines.count) lines; "
                                 + "for a table, name the time column with --time (and --time-format)")
         }
+        var parser = TimeParser(format: format, zone: .utc, now: now)
+        let found = (0..<lines.count).map { parser.find(in: lines.value($0, 0)) }
+        profile = SampleProfile(times: found.map { $0?.0 },
+                                offsets: found.indices.map { r in found[r].flatMap { SampleProfile.offset(of: lines.value(r, 0), format: format, from: $0.1) } })
         notes.append("time: first timestamp on each line, format \(format.description)")
         notes.append("value: none, counting lines")
         valueName = LoadResult.countedRows
@@ -220,6 +250,7 @@ final class InputReader {
     }
 
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
+        sink.prepareOthers(otherNames.count)
         var parser = makeParser(plan)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
@@ -246,14 +277,19 @@ final class InputReader {
         try stream.finish(complete: true)
     }
 
+    private func secondSink(like sink: RowSink) -> RowSink {
+        var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
+        second.prepareOthers(otherNames.count)
+        return second
+    }
+
     /// Reads `[start, split)` here and `[split, end)` on a second thread.
     /// Returns false when the split turned out not to be on a record boundary.
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
-                                parser: makeParser(plan), sink: RowSink(calendar: calendar, baseUnit: baseUnit,
-                                                                        keep: sink.keep, strict: sink.strict))
+                                parser: makeParser(plan), sink: secondSink(like: sink))
         let thread = Thread { second.run() }
         thread.stackSize = 4 << 20
         thread.start()

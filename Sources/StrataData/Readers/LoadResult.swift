@@ -42,4 +42,21 @@ public struct LoadResult: Sendable {
     /// Lines for stderr: the format and columns picked, e.g.
     /// `time: column "date", format YYYY/MM/DD`.
     public var notes: [String]
+    /// The first input's time column (`year+month+day` when built from
+    /// parts), or `line` for logs.
+    public var timeName: String
+    /// The column that splits the rows into series (named or found); nil
+    /// without one, and when each input file is a series.
+    public var seriesColumn: String?
+    /// The calendar the periods were read in (its zone may come from the data).
+    public var calendar: CalendarSystem
+    /// The levels picked or given; empty when the caller fixed the base unit.
+    public var levels: [Level]
+    /// What the first input's sample said (spacing, offsets, events or readings).
+    public var profile: SampleProfile
+    /// The other value columns, each with its buckets (one input only).
+    public var otherValues: [(name: String, accumulator: Accumulator)]
+    /// What bars show unless `--agg` says otherwise: `count` when counting
+    /// rows, `mean` for a level such as a temperature or a price, else `sum`.
+    public var suggestedAggregate: Aggregate { countsRows ? .count : profile.aggregate }
 }

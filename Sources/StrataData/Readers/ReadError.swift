@@ -12,6 +12,8 @@ public enum ReadError: Error, Sendable, Equatable {
     case badTimeFormat(pattern: String, reason: String)
     /// Day and month order cannot be told from the data (64: `--time-format` settles it).
     case ambiguousDates(file: String, column: String, example: String)
+    /// `--value` names a column whose sample holds no numbers (64).
+    case notNumbers(file: String, column: String, example: String, hint: String?)
     /// No column or text in the sample parses as a time (65).
     case noTimeColumn(file: String, detail: String)
     /// `--strict` and a bad row (65).
@@ -24,7 +26,7 @@ public enum ReadError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .cannotOpen: 66
-        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates: 64
+        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers: 64
         case .noTimeColumn, .badRow, .noValidRows, .unreadable: 65
         }
     }
@@ -48,6 +50,8 @@ public enum ReadError: Error, Sendable, Equatable {
                 let rest = example.contains(":") ? " %H:%M" + (example.split(separator: ":").count > 2 ? ":%S" : "") : ""
                 return "\(file): column \"\(column)\": dates like \(example) could be DD\(sep)MM\(sep)YYYY or MM\(sep)DD\(sep)YYYY; "
                     + "say which with --time-format \"%d\(sep)%m\(sep)%Y\(rest)\" or \"%m\(sep)%d\(sep)%Y\(rest)\""
+            case .notNumbers(let file, let column, let example, let hint):
+                return "\(file): --value \"\(column)\": values like \"\(example)\" are not numbers" + (hint.map { " (\($0))" } ?? "")
             case .noTimeColumn(let file, let detail):
                 return "\(file): \(detail)"
             case .badRow(let row):

@@ -32,6 +32,11 @@ public struct ReadOptions: Sendable {
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20
+    /// Several inputs and no `--series`: each input is a series (set by the loader).
+    var seriesPerFile = false
+    /// Other value columns are loaded for one input only: several inputs
+    /// may not share their columns (set by the loader).
+    var loadsOtherValues = true
     /// Buffer sizes of the record scanner (internal: tests make them tiny).
     var limits = ScannerLimits()
 

@@ -5,6 +5,9 @@ struct RowPlan: Sendable {
         case column(Int)
         /// A date column and a time column, joined with a space.
         case joined(Int, Int)
+        /// Columns holding parts of a time, in the order year, month, day,
+        /// hour, minute (as many as there are), built into an ISO text.
+        case parts([Int])
     }
 
     var time: Time
@@ -15,6 +18,11 @@ struct RowPlan: Sendable {
     var valueName: String
     var series: Int?
     var seriesName: String = ""
+    /// The other value columns, each into its own accumulator.
+    var others: [Int] = []
+    var otherNames: [String] = []
+    /// Values are written `1,5` (a `;` or tab-delimited file whose sample does so).
+    var decimalComma = false
 
     /// Fields a row needs to have.
     var columnsNeeded: Int {
@@ -22,6 +30,7 @@ struct RowPlan: Sendable {
         switch time {
         case .column(let c): n = c
         case .joined(let a, let b): n = max(a, b)
+        case .parts(let cs): n = cs.max() ?? 0
         }
         if let value { n = max(n, value) }
         if let series { n = max(n, series) }
@@ -31,6 +40,12 @@ struct RowPlan: Sendable {
     var timeColumn: Int {
         switch time {
         case .column(let c), .joined(let c, _): c
+        case .parts(let cs): cs[0]
         }
+    }
+
+    @inline(__always)
+    func value(_ f: Field) -> Double? {
+        decimalComma ? ValueParser.parseDecimalComma(f) : ValueParser.parse(f)
     }
 }

@@ -75,27 +75,31 @@ enum RowReaders {
                 joined.append(ByteText.space)
                 joined.append(ByteText.trimmed(scanner.field(b)))
                 seconds = parser.parse(joined.bytes)
+            case .parts(let cs):
+                TimePart.build(count: cs.count, into: &joined) { scanner.field(cs[$0]) }
+                seconds = parser.parse(joined.bytes)
             }
             guard let seconds else {
                 let f: Field
                 switch plan.time {
                 case .column(let c): f = scanner.field(c)
-                case .joined: f = joined.bytes
+                case .joined, .parts: f = joined.bytes
                 }
                 let at = scanner.location(ofField: plan.timeColumn)
                 let reason = timeReason(f, plan, &parser)
                 try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column, reason: reason))
                 continue
             }
-            var value = 1.0
+            var value: Double? = 1.0
             if let c = plan.value {
-                guard let v = ValueParser.parse(scanner.field(c)) else {
+                value = plan.value(scanner.field(c))
+                // An empty value is "no value" for this column, not a bad row.
+                if value == nil && !ByteText.trimmed(scanner.field(c)).isEmpty {
                     let at = scanner.location(ofField: c)
                     try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
                                              reason: ValueParser.reason(scanner.field(c), column: plan.valueName)))
                     continue
                 }
-                value = v
             }
             var series = 0
             if let c = plan.series {
@@ -107,7 +111,11 @@ enum RowReaders {
                 }
                 series = s
             }
-            sink.accept(seconds: seconds, value: value, series: series)
+            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue() }
+            // Other value columns: a missing or non-numeric one is no value, never a bad row.
+            for k in plan.others.indices where plan.others[k] < scanner.fieldCount {
+                if let v = plan.value(scanner.field(plan.others[k])) { sink.others[k].add(seconds: seconds, value: v, series: series) }
+            }
         }
     }
 
@@ -117,6 +125,7 @@ enum RowReaders {
         switch plan.time {
         case .column(let c): missing.append((c, plan.timeName))
         case .joined(let a, let b): missing += [(a, plan.timeName), (b, plan.timeName)]
+        case .parts(let cs): missing += cs.map { ($0, plan.timeName) }
         }
         if let v = plan.value { missing.append((v, plan.valueName)) }
         if let s = plan.series { missing.append((s, plan.seriesName)) }
@@ -172,21 +181,29 @@ enum RowReaders {
                 joined.append(ByteText.space)
                 joined.append(slots.value(b))
                 text = joined.bytes
+            case .parts(let cs):
+                guard cs.allSatisfy(slots.isPresent) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
+                TimePart.build(count: cs.count, into: &joined) { slots.value(cs[$0]) }
+                text = joined.bytes
             }
             guard let seconds = parser.parse(text) else {
                 let reason = timeReason(text, plan, &parser)
                 try skip(at: slots.offset(plan.timeColumn), reason)
                 continue
             }
-            var value = 1.0
+            var value: Double? = 1.0
             if let c = plan.value {
-                guard slots.isPresent(c) else { try skip(at: 0, "no field \"\(plan.valueName)\""); continue }
-                let kind = slots.kind(c)
-                guard kind == .number || kind == .string, let v = ValueParser.parse(slots.value(c)) else {
-                    try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
-                    continue
+                let kind = slots.isPresent(c) ? slots.kind(c) : .null
+                // A missing, null or empty value is "no value", not a bad row.
+                if kind == .null || (kind == .string && ByteText.trimmed(slots.value(c)).isEmpty) {
+                    value = nil
+                } else {
+                    guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {
+                        try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
+                        continue
+                    }
+                    value = v
                 }
-                value = v
             }
             var series = 0
             if let c = plan.series {
@@ -196,7 +213,12 @@ enum RowReaders {
                 }
                 series = s
             }
-            sink.accept(seconds: seconds, value: value, series: series)
+            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue() }
+            for k in plan.others.indices where slots.isPresent(plan.others[k]) {
+                let c = plan.others[k]
+                guard slots.kind(c) == .number || slots.kind(c) == .string, let v = plan.value(slots.value(c)) else { continue }
+                sink.others[k].add(seconds: seconds, value: v, series: series)
+            }
         }
     }
 

@@ -16,11 +16,22 @@ struct RowSink: Sendable {
         self.strict = strict
     }
 
+    /// The other value columns' buckets, one accumulator each.
+    var others: [Accumulator] = []
+
+    /// Makes room for `count` other value columns.
+    mutating func prepareOthers(_ count: Int) {
+        while others.count < count { others.append(Accumulator(calendar: accumulator.calendar, baseUnit: accumulator.baseUnit)) }
+    }
+
     @inline(__always)
     mutating func accept(seconds: Int64, value: Double, series: Int) {
         accepted += 1
         accumulator.add(seconds: seconds, value: value, series: series)
     }
+
+    /// A row with a time and an empty value: a row, but nothing to aggregate.
+    mutating func acceptWithoutValue() { accepted += 1 }
 
     /// Counts a bad row; with `--strict`, stops there.
     mutating func skip(_ row: @autoclosure () -> SkippedRow) throws(ReadError) {
@@ -34,6 +45,8 @@ struct RowSink: Sendable {
     mutating func absorb(_ other: RowSink, lineOffset: Int) {
         let map = series.absorb(other.series)
         accumulator.merge(other.accumulator, seriesMap: map.isEmpty ? nil : map)
+        prepareOthers(other.others.count)
+        for k in other.others.indices { others[k].merge(other.others[k], seriesMap: map.isEmpty ? nil : map) }
         rowsRead += other.rowsRead
         accepted += other.accepted
         skipped += other.skipped

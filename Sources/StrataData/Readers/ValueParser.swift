@@ -154,6 +154,46 @@ enum ValueParser {
         return v.isFinite ? v : nil
     }
 
+    /// A number written with a decimal comma and optional `.` thousands
+    /// (`1,5`, `-1.234,5`), as files delimited by `;` or tab often are.
+    static func parseDecimalComma(_ raw: Field) -> Double? {
+        let f = ByteText.trimmed(raw)
+        guard !f.isEmpty, f.count <= 64 else { return nil }
+        var text: [UInt8] = []
+        var i = 0
+        if f[0] == UInt8(ascii: "-") || f[0] == UInt8(ascii: "+") { text.append(f[0]); i = 1 }
+        var digits = 0, run = 0, grouped = false
+        while i < f.count, ByteText.isDigit(f[i]) || f[i] == UInt8(ascii: ".") {
+            if f[i] == UInt8(ascii: ".") {
+                guard digits > 0, grouped ? run == 3 : run <= 3 else { return nil }
+                grouped = true
+                run = 0
+            } else {
+                text.append(f[i]); digits += 1; run += 1
+            }
+            i += 1
+        }
+        guard digits > 0, !grouped || run == 3 else { return nil }
+        if i < f.count, f[i] == UInt8(ascii: ",") {
+            text.append(UInt8(ascii: ".")); i += 1
+            let start = i
+            while i < f.count, ByteText.isDigit(f[i]) { text.append(f[i]); i += 1 }
+            guard i > start else { return nil }
+        }
+        guard i == f.count else { return nil }
+        return text.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// How a sample value writes its decimals: true for a decimal comma
+    /// (`1,5`), false for a decimal point (`1.5`), nil when it does not say
+    /// (integers, `1.234`, not a number).
+    static func writesDecimalComma(_ raw: Field) -> Bool? {
+        let f = ByteText.trimmed(raw)
+        if f.contains(UInt8(ascii: ",")) { return parseDecimalComma(f) != nil ? true : nil }
+        guard f.contains(UInt8(ascii: ".")), parse(f) != nil else { return nil }
+        return parseDecimalComma(f) != nil ? nil : false
+    }
+
     /// Why a field is not a value, for the skipped-row message.
     static func reason(_ raw: Field, column: String) -> String {
         let f = ByteText.trimmed(raw)

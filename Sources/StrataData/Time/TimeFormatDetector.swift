@@ -9,8 +9,8 @@ enum TimeFormatDetector {
     }
 
     /// Epoch numbers are only taken for a time column when they read as
-    /// dates between 1973 and 2100, unless the column was named as the time.
-    static let plausibleEpoch: ClosedRange<Double> = 1e8...4.2e9
+    /// dates between 1990 and 2100, unless the column was named as the time.
+    static let plausibleEpoch: ClosedRange<Double> = 631_152_000...4_102_444_800
 
     /// - Parameter allowAnyEpoch: the column was chosen by the user or is
     ///   named like a time, so small numbers may be epoch seconds too.
@@ -92,7 +92,8 @@ enum TimeFormatDetector {
         // Epoch numbers, the unit by magnitude.
         let magnitudes = present.compactMap(EpochTime.magnitude)
         if let unit = epochUnit(magnitudes) {
-            let plausible = magnitudes.count { allowAnyEpoch || plausibleEpoch.contains($0 / Double(unit.rawValue)) }
+            // 1 to 31 is a day of the month, never an epoch time.
+            let plausible = magnitudes.count { $0 > 31 && (allowAnyEpoch || plausibleEpoch.contains($0 / Double(unit.rawValue))) }
             consider(.epoch(unit), plausible)
         }
 

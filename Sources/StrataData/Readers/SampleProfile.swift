@@ -1,0 +1,56 @@
+/// What an input's sample says beyond its columns, for the picks made
+/// before the rows are read: the zone its times carry, their spacing (for
+/// the levels), whether rows are events or readings, and the aggregate.
+public struct SampleProfile: Sendable, Equatable {
+    /// The UTC offset (seconds east) every sample time carries, when they all carry the same one.
+    public var singleOffset: Int32?
+    /// The median gap between consecutive distinct times, in seconds; nil with fewer than two.
+    public var typicalGap: Int64?
+    /// Times repeat (beyond one row per series) or come irregularly.
+    public var looksLikeEvents: Bool
+    /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.
+    public var aggregate: Aggregate = .count
+
+    /// - Parameters:
+    ///   - times: each sample row's UTC instant, nil when it does not parse.
+    ///   - offsets: each row's written UTC offset, nil for a naive time.
+    ///   - seriesKeys: each row's series, when there is a series column.
+    init(times: [Int64?], offsets: [Int32?], seriesKeys: [String]? = nil) {
+        let parsed = times.indices.filter { times[$0] != nil }
+        let written = parsed.map { offsets[$0] }
+        if let first = written.first, let offset = first, written.allSatisfy({ $0 == offset }) {
+            singleOffset = offset
+        }
+        let distinct = Array(Set(parsed.map { times[$0]! })).sorted()
+        let gaps = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.sorted()
+        typicalGap = gaps.isEmpty ? nil : gaps[gaps.count / 2]
+        // Repeats: more rows than distinct (time, series) pairs.
+        let keys = Set(parsed.map { "\(times[$0]!)|\(seriesKeys?[$0] ?? "")" })
+        let repeats = keys.count < parsed.count
+        // Regular: most gaps within a few percent of the typical one (months
+        // of 28 to 31 days, years of 365 or 366 count as regular), or all on
+        // a grid of a minute or more (daily readings with days missing).
+        var regular = true
+        if let typical = typicalGap, let step = gaps.first, gaps.count >= 2 {
+            let near = gaps.count { Double($0) >= 0.85 * Double(typical) && Double($0) <= 1.2 * Double(typical) }
+            let onGrid = step >= 60 && gaps.count { $0 % step == 0 } * 10 >= gaps.count * 9
+            regular = near * 10 >= gaps.count * 7 || onGrid
+        }
+        looksLikeEvents = repeats || !regular
+    }
+
+    /// The offset written in a time, when the format carries one.
+    static func offset(of f: Field, format: TimeFormat, from start: Int = 0) -> Int32? {
+        var shape = TimeShape()
+        switch format {
+        case .iso: return ISOTime.parsePrefix(f, from: start, shape: &shape)?.0.offset
+        case .numeric(let order, _): return NumericDate.parsePrefix(f, from: start, order: order, shape: &shape)?.0.offset
+        case .textual:
+            var style = TextualDate.Style()
+            return TextualDate.parsePrefix(f, from: start, shape: &shape, style: &style)?.0.offset
+        case .commonLog: return CommonLogTime.parsePrefix(f, from: start)?.0.offset
+        case .pattern(let p): return p.parsePrefix(f, from: start)?.0.offset
+        case .syslog, .epoch: return nil
+        }
+    }
+}

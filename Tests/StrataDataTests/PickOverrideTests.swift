@@ -1,0 +1,88 @@
+import Testing
+@testable import StrataData
+
+/// What the options change in the picks that `ShapeTests` checks without them.
+struct PickOverrideTests {
+    static let hourly = "time,city,temp\n" + (0..<6).map { h in
+        ["oslo", "rome"].map { "2024-01-01T0\(h):00:00-05:00,\($0),\(h)" }.joined(separator: "\n")
+    }.joined(separator: "\n") + "\n"
+
+    static func load(_ text: String, setup: LoadSetup = LoadSetup(),
+                     _ configure: (inout ReadOptions) -> Void = { _ in }) throws(ReadError) -> LoadResult {
+        var setup = setup
+        setup.fallbackZone = .utc
+        let options = Fixture.options(configure)
+        return try Fixture.withFile("data.csv", text) { path throws(ReadError) in
+            try DataLoader.load([.file(path)], options: options, setup: setup)
+        }
+    }
+
+    @Test func seriesNoneTurnsTheFoundSeriesOff() throws {
+        #expect(try Self.load(Self.hourly).seriesNames == ["oslo", "rome"])
+        let off = try Self.load(Self.hourly) { $0.seriesColumn = "none" }
+        #expect(off.seriesNames.isEmpty && off.seriesColumn == nil)
+    }
+
+    @Test func tzAndLevelsOverrideThePicks() throws {
+        #expect(try Self.load(Self.hourly).calendar.zone.displayName == "UTC-05:00")
+        var setup = LoadSetup()
+        setup.zone = ZoneRules(named: "Europe/Berlin")
+        setup.levels = [.day, .week]
+        setup.startLevel = .year
+        let r = try Self.load(Self.hourly, setup: setup)
+        #expect(r.calendar.zone.displayName == "Europe/Berlin")
+        #expect(r.levels == [.day, .week, .year])
+        #expect(r.accumulator.baseUnit == .hour)
+    }
+
+    @Test func aStartLevelFinerThanThePicksAddsItAndItsBuckets() throws {
+        var setup = LoadSetup()
+        setup.startLevel = .hour
+        let r = try Self.load("date,n\n2024-01-01,1\n2024-01-02,2\n2024-01-03,3\n2024-02-03,3\n", setup: setup)
+        #expect(r.levels == [.hour, .week, .month])
+        #expect(r.accumulator.baseUnit == .minute)
+    }
+
+    @Test func timePartsJoinedByHand() throws {
+        let r = try Fixture.load("yr,mo,d,h,n\n2013,1,2,5,1\n2013,1,2,6,2\n") { $0.timeColumn = "yr+mo+d+h" }
+        #expect(r.timeName == "yr+mo+d+h")
+        #expect(Fixture.minutes(r).map(\.0) == [Fixture.utc(2013, 1, 2, 5), Fixture.utc(2013, 1, 2, 6)])
+    }
+
+    @Test func aDayOfTheMonthIsNeverAnEpochTime() {
+        let error = Fixture.error("day,n\n1,5\n2,6\n31,7\n") { $0.timeColumn = "day" }
+        #expect(error?.message.contains("values like \"1\" are not times") == true)
+    }
+
+    @Test func eventsCountRowsEvenWithAValueColumn() throws {
+        let r = try Self.load("time,bytes\n2024-01-01T10:00:03Z,5\n2024-01-01T10:00:03Z,6\n2024-01-01T10:00:41Z,9\n")
+        #expect(r.countsRows && r.suggestedAggregate == .count)
+        #expect(r.notes.contains { $0.contains("--value bytes sums a column") })
+        let chosen = try Self.load("time,bytes\n2024-01-01T10:00:03Z,5\n2024-01-01T10:00:03Z,6\n") { $0.valueColumn = "bytes" }
+        #expect(!chosen.countsRows && chosen.suggestedAggregate == .sum)
+    }
+
+    @Test func eventsKeepTheirValueColumnsForV() throws {
+        let text = "time,dep_delay,arr_delay\n2013-01-01T05:00:00Z,3,\n2013-01-01T05:00:00Z,4,-2\n2013-01-01T06:00:00Z,,7\n"
+        let r = try Fixture.load(text)
+        #expect(r.valueName == "rows" && r.skipped == 0)
+        #expect(r.otherValues.map(\.name) == ["dep_delay", "arr_delay"])
+        let d = Dataset(accumulator: r.accumulator, levels: [.day], sourceName: r.sourceName, valueName: r.valueName,
+                        otherValues: r.otherValues)
+        // Three flights; two with an arrival delay, whose empty one is no value.
+        #expect(d.stats(.day, index: 0).count == 3)
+        #expect(d.stats(.day, index: 0, value: 2).count == 2)
+        #expect(d.stats(.day, index: 0, value: 2).sum == 5)
+        #expect(d.page(.day, index: 0, value: 1).buckets[5].stats.sum == 7)
+    }
+
+    @Test func otherValuesSurviveTheTwoThreadRead() throws {
+        let rows = (0..<5000).map { i in "2024-01-0\(1 + i / 1000)T\(String(i % 24).leftPadded(2)):00:00Z,\(i % 7),\(i % 5)" }
+        let text = "time,a,b\n" + rows.joined(separator: "\n") + "\n"
+        let one = try Fixture.load(text) { $0.valueColumn = "a"; $0.splitThreshold = .max }
+        let two = try Fixture.load(text) { $0.valueColumn = "a"; $0.splitThreshold = 1 }
+        #expect(one.otherValues.map(\.name) == ["b"] && two.otherValues.map(\.name) == ["b"])
+        #expect(one.otherValues[0].accumulator.buckets == two.otherValues[0].accumulator.buckets)
+        #expect(two.otherValues[0].accumulator.rowCount == 5000)
+    }
+}
