@@ -118,12 +118,25 @@ struct ReducerTests {
         let helped = run(paged, events: [.key(.character("?"))])
         var expected = paged
         expected.pendingCount = nil
-        expected.overlay = .help
+        expected.overlay = .help(offset: 0)
         #expect(helped == expected)
         // Paging keys mean nothing under help; closing it shows the screen as it was.
         let closed = run(helped, events: [.key(.left), .key(.escape)])
         expected.overlay = nil
         #expect(closed == expected)
+    }
+
+    @Test func helpScrollsWhenTallerThanTheScreenAndClamps() {
+        let lines = KeyMap.pager.helpLines.count
+        // 80×24: a box of 22 rows shows 19 lines of the list.
+        #expect(HelpOverlay.scrollRoom(lines: lines, size: Size(width: 80, height: 24)) == lines - 19)
+        var expected = makeState()
+        expected.overlay = .help(offset: lines - 19)
+        #expect(run(makeState(), events: [.key(.character("?"))] + Array(repeating: .key(.down), count: 40)) == expected)
+        expected.overlay = .help(offset: 0)
+        #expect(run(makeState(), events: [.key(.character("?")), .key(.pageDown), .key(.pageUp), .key(.up)]) == expected)
+        // At 80×40 everything fits: nothing to scroll.
+        #expect(HelpOverlay.scrollRoom(lines: lines, size: Size(width: 80, height: 40)) == 0)
     }
 
     @Test func keysThatDoNotApplyAreIgnored() {

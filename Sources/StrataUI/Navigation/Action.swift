@@ -19,6 +19,8 @@ public enum Action: Hashable, Sendable {
     case nextSeries
     case previousSeries
     case toggleHelp
+    /// Scrolls help by lines when it is taller than the screen.
+    case scrollHelp(by: Int)
     /// Esc: close the overlay, cancel a count.
     case cancel
     case openPrompt

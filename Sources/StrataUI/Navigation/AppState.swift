@@ -12,7 +12,8 @@ public struct AppState: Equatable, Sendable {
 
     /// Drawn over any route; closing it shows the route as it was.
     public enum Overlay: Equatable, Sendable {
-        case help
+        /// The keys of the screen under it, scrolled by `offset` lines when they do not all fit.
+        case help(offset: Int)
         /// The `:` prompt with what has been typed so far and, after a failed jump, why.
         case prompt(text: String, error: String?)
         /// `/` with what has been typed so far and, after a search found nothing, why.

@@ -78,7 +78,12 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .expand, .collapse, .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
         reduceCard(&state, action: action, count: count, env: env)
     case .toggleHelp:
-        state.overlay = state.overlay == .help ? nil : .help
+        if case .help = state.overlay { state.overlay = nil } else { state.overlay = .help(offset: 0) }
+    case .scrollHelp(let lines):
+        if case .help(let offset) = state.overlay {
+            let room = HelpOverlay.scrollRoom(lines: state.routeKeyMap.helpLines.count, size: state.size)
+            state.overlay = .help(offset: min(max(0, offset + lines), room))
+        }
     case .cancel:
         state.overlay = nil
     case .openPrompt:

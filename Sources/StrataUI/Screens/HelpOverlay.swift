@@ -1,12 +1,26 @@
 /// `?`: a box listing the keys of the screen under it, generated from that
-/// screen's key map.
+/// screen's key map; it scrolls when the list is taller than the screen.
 public struct HelpOverlay {
     let keyMap: KeyMap
     let glyphs: Glyphs
+    let offset: Int
 
-    public init(keyMap: KeyMap, glyphs: Glyphs) {
+    public init(keyMap: KeyMap, glyphs: Glyphs, offset: Int = 0) {
         self.keyMap = keyMap
         self.glyphs = glyphs
+        self.offset = offset
+    }
+
+    /// The box around `lines` help lines at `size`, centred.
+    static func box(lines: Int, width: Int, size: Size) -> Rect {
+        let width = min(size.width - 2, width)
+        let height = min(size.height - 2, lines + 4)
+        return Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+    }
+
+    /// How many lines the list can scroll: what does not fit in the box.
+    static func scrollRoom(lines: Int, size: Size) -> Int {
+        max(0, lines - (box(lines: lines, width: 0, size: size).height - 3))
     }
 
     public func draw(into frame: inout Frame) {
@@ -20,17 +34,19 @@ public struct HelpOverlay {
         let lines = keyMap.helpLines
         let keyWidth = lines.map { TextWidth.columns(of: $0.label) }.max() ?? 0
         let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
-        let width = min(grid.width - 2, keyWidth + textWidth + 7)
-        let height = min(grid.height - 2, lines.count + 4)
-        let box = Rect(x: (grid.width - width) / 2, y: (grid.height - height) / 2, width: width, height: height)
+        let box = Self.box(lines: lines.count, width: keyWidth + textWidth + 7, size: grid.size)
         grid.fill(box)
         grid.drawBox(box, glyphs: glyphs, style: .accent, title: "keys", titleStyle: Style(.accent, bold: true))
         let content = box.inset(dx: 2, dy: 1)
-        for (i, line) in lines.enumerated() where i < content.height - 1 {
+        let shown = max(0, content.height - 1)
+        let first = min(offset, max(0, lines.count - shown))
+        for (i, line) in lines.dropFirst(first).prefix(shown).enumerated() {
             grid.write(line.label, x: content.x, y: content.y + i, style: Style(.accent, bold: true), clip: content)
             grid.write(line.summary, x: content.x + keyWidth + 2, y: content.y + i, style: .plain, clip: content)
         }
-        grid.write("? or Esc closes", x: content.x, y: content.maxY - 1, style: .muted, clip: content)
+        let more = first + shown < lines.count
+        let closing = more ? "\(glyphs.down) more  ? or Esc closes" : "? or Esc closes"
+        grid.write(closing, x: content.x, y: content.maxY - 1, style: .muted, clip: content)
         return box
     }
 }

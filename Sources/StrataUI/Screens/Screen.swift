@@ -42,8 +42,8 @@ public enum ScreenRenderer {
             frame.grid.drawBox(rect, glyphs: env.glyphs, style: .accent)
             frame.zones = []
         }
-        if state.overlay == .help {
-            HelpOverlay(keyMap: state.routeKeyMap, glyphs: env.glyphs).draw(into: &frame)
+        if case .help(let offset) = state.overlay {
+            HelpOverlay(keyMap: state.routeKeyMap, glyphs: env.glyphs, offset: offset).draw(into: &frame)
         }
         if let transition = state.transition {
             frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))
