@@ -2,8 +2,8 @@ extension Dataset {
     /// The index of the nearest period after (`forward`) or before `index`
     /// on `level` that has data in series `s`, skipping empty stretches; nil
     /// when there is none that way.
-    public func index(_ level: Level, withDataFrom index: Int, forward: Bool, series s: Int = 0) -> Int? {
-        guard let periods = series[s].periods[level], !periods.isEmpty else { return nil }
+    public func index(_ level: Level, withDataFrom index: Int, forward: Bool, series s: Int = 0, value v: Int = 0) -> Int? {
+        guard let periods = seriesByValue[v][s].periods[level], !periods.isEmpty else { return nil }
         let ordinal = ordinal(level, index: index)
         let i = periods.lowerBound(forward ? ordinal + 1 : ordinal)
         let found = forward ? i : i - 1

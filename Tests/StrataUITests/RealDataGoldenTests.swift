@@ -20,6 +20,32 @@ struct RealDataGoldenTests {
                        sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
     }
 
+    /// As the command reads a file with no flags: columns, levels, zone and
+    /// aggregate picked from the data (the fallback zone UTC, as `TZ=UTC` would).
+    static func loadWithNoFlags(_ name: String) throws -> (Dataset, Aggregate) {
+        var setup = LoadSetup()
+        setup.fallbackZone = .utc
+        let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: ReadOptions(), setup: setup)
+        let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
+                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
+                              otherValues: result.otherValues)
+        return (dataset, result.suggestedAggregate)
+    }
+
+    /// The first page with no flags, and after `v` to the next value column.
+    @Test("first page with no flags", arguments: [
+        ("births-1978.csv", "births-no-flags", ""),
+        ("seattle-weather.csv", "weather-no-flags", ""),
+        ("seattle-weather.csv", "weather-no-flags-temp-max", "v down"),
+    ])
+    func firstPageWithNoFlags(file: String, golden: String, keys: String) throws {
+        let (dataset, aggregate) = try Self.loadWithNoFlags(file)
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: Self.now), aggregate: aggregate)
+        var output = ""
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: Size(width: 80, height: 24)), to: &output)
+        Golden.check(output, named: golden)
+    }
+
     // Loaded once for all the cases; a failure to load fails each test that needs the data.
     static let weather = Result { try load("seattle-weather.csv") }
     static let births = Result { try load("births-1978.csv") }

@@ -96,6 +96,21 @@ struct ReducerTests {
         #expect(state.navigation.seriesIndex == 0)
     }
 
+    @Test func valueColumnsCycleEachWithItsOwnAggregate() {
+        var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [10], positions: [9],
+                                                    valueAggregates: [.mean, .sum]))
+        let expected = state
+        for key: Character in ["v", "a", "v", "v"] { reduce(into: &state, event: .key(.character(key)), env: env) }
+        // Value 1 went from mean to min; value 0 kept its sum; three v's came back round.
+        #expect(state.navigation.valueIndex == 1)
+        #expect(state.navigation.aggregates == [.sum, .min, .sum])
+        reduce(into: &state, event: .key(.character("V")), env: env)
+        #expect(state.navigation.aggregate == .sum)
+        var back = expected
+        back.navigation.aggregates = [.sum, .min, .sum]
+        #expect(state == back)
+    }
+
     @Test func promptJumpsEveryLevelOrSaysWhy() {
         let typed = run(makeState(), events: [.key(.character(":")), .key(.character("x"))])
         var expected = makeState()

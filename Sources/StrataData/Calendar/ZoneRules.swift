@@ -51,7 +51,7 @@ public struct ZoneRules: Sendable {
 
     /// For the header: `Europe/Berlin`, `UTC`, or `UTC-05:00` for a fixed offset.
     public var displayName: String {
-        guard identifier.hasPrefix("GMT") || identifier == "UTC" else { return identifier }
+        guard identifier.hasPrefix("GMT") || identifier == "UTC" || identifier == "Etc/UTC" else { return identifier }
         let seconds = timeZone.secondsFromGMT()
         guard seconds != 0 else { return "UTC" }
         let m = abs(seconds) / 60

@@ -16,6 +16,9 @@ public enum Action: Hashable, Sendable {
     case alignLevels
     case countDigit(Int)
     case cycleAggregate
+    /// `v` / `V`: the next or previous value column.
+    case nextValue
+    case previousValue
     case nextSeries
     case previousSeries
     case toggleHelp

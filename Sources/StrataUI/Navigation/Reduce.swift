@@ -60,7 +60,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .periodWithData(let forward):
         let navigation = state.navigation
         if let index = env.dataset.index(navigation.level, withDataFrom: navigation.position, forward: forward,
-                                         series: navigation.seriesIndex) {
+                                         series: navigation.seriesIndex, value: navigation.valueIndex) {
             state.navigation.setPosition(index)
         }
     case .alignLevels:
@@ -72,6 +72,11 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.aggregate = state.navigation.aggregate.next
     case .nextSeries:
         state.navigation.seriesIndex = (state.navigation.seriesIndex + 1) % state.navigation.seriesCount
+    case .nextValue:
+        state.navigation.valueIndex = (state.navigation.valueIndex + 1) % state.navigation.valueCount
+    case .previousValue:
+        let n = state.navigation.valueCount
+        state.navigation.valueIndex = (state.navigation.valueIndex + n - 1) % n
     case .previousSeries:
         let n = state.navigation.seriesCount
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
@@ -143,9 +148,9 @@ private func submitPrompt(_ state: inout AppState, env: AppEnvironment) {
 private func alignLevels(_ state: inout AppState, env: AppEnvironment) {
     let navigation = state.navigation
     let dataset = env.dataset
-    let page = dataset.page(navigation.level, index: navigation.position)
+    let page = navigation.page(in: dataset)
     for (i, level) in navigation.levels.enumerated() where i != navigation.levelIndex {
-        let own = dataset.page(level, index: navigation.positions[i])
+        let own = navigation.page(in: dataset, level: level)
         if level < navigation.level, own.start >= page.start, own.start < page.end { continue }
         state.navigation.positions[i] = Navigation.clamp(dataset.index(level, containing: page.start), navigation.periodCounts[i])
     }

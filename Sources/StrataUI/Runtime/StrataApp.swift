@@ -32,7 +32,8 @@ public struct StrataApp: Sendable {
         }
         let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
-                                    aggregate: aggregate, seriesCount: dataset.series.count)
+                                    aggregate: aggregate, seriesCount: dataset.series.count,
+                                    valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)))
         state = AppState(navigation: navigation, size: size)
     }
 
@@ -55,7 +56,7 @@ public struct StrataApp: Sendable {
         let navigation = state.navigation
         let period = [navigation.levelIndex, navigation.position, navigation.seriesIndex]
         guard cardRows?.period != period else { return }
-        let page = dataset.page(navigation.level, index: navigation.position, series: navigation.seriesIndex)
+        let page = navigation.page(in: dataset)
         let rows = readRows?(page.start, page.end, navigation.seriesIndex) ?? .notKept("rows are not kept for this input")
         cardRows = (period, rows)
     }

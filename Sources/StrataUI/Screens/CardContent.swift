@@ -10,7 +10,7 @@ struct CardContent {
 
     init(navigation: Navigation, env: AppEnvironment) {
         let dataset = env.dataset
-        page = dataset.page(navigation.level, index: navigation.position, series: navigation.seriesIndex)
+        page = navigation.page(in: dataset)
         labels = Self.labels(page, calendar: dataset.calendar)
         rows = env.cardRows ?? .rows([], more: 0)
     }

@@ -98,11 +98,12 @@ extension PagerScreen {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
         guard partial else {
-            return dataset.stats(page.level, index: page.index - 1, series: navigation.seriesIndex).value(aggregate).map { ($0, false) }
+            return dataset.stats(page.level, index: page.index - 1, series: navigation.seriesIndex, value: navigation.valueIndex)
+                .value(aggregate).map { ($0, false) }
         }
         let elapsed = page.buckets.filter { $0.start <= env.now }.count
         var stats = Stats()
-        for bucket in dataset.page(page.level, index: page.index - 1, series: navigation.seriesIndex).buckets.prefix(elapsed) {
+        for bucket in navigation.page(in: dataset, level: page.level, index: page.index - 1).buckets.prefix(elapsed) {
             stats.merge(bucket.stats)
         }
         return stats.value(aggregate).map { ($0, true) }

@@ -62,9 +62,9 @@ public struct PagerScreen: Screen {
             }
         }
         if count > 0 {
-            let page = dataset.page(navigation.level, index: index, series: navigation.seriesIndex)
+            let page = navigation.page(in: dataset)
             drawSliding(into: &frame.grid, region: layout.card) { grid, rect, shownIndex in
-                let shown = shownIndex == index ? page : dataset.page(navigation.level, index: shownIndex, series: navigation.seriesIndex)
+                let shown = shownIndex == index ? page : navigation.page(in: dataset, index: shownIndex)
                 drawCard(into: &grid, rect: rect, page: shown, dimmed: false)
             }
             if layout.peek > 0 { drawNeighbours(into: &frame.grid, layout: layout, index: index, count: count) }
@@ -131,9 +131,10 @@ public struct PagerScreen: Screen {
     }
 
     func headerRightText() -> String {
-        var right = "\(navigation.aggregate.rawValue) \(dataset.valueName)"
+        var right = "\(navigation.aggregate.rawValue) \(dataset.valueNames[navigation.valueIndex])"
+        if navigation.valueCount > 1 { right += " \(navigation.valueIndex + 1)/\(navigation.valueCount)" }
         if dataset.series.count > 1 { right += " \(glyphs.middleDot) \(dataset.series[navigation.seriesIndex].name)" }
-        return right
+        return right + " \(glyphs.middleDot) \(dataset.calendar.zone.displayName)"
     }
 
     func drawStrip(into grid: inout Grid, row: Rect, index: Int, count: Int) {
@@ -205,7 +206,7 @@ public struct PagerScreen: Screen {
         let visible = layout.peek
         let neighbours = [(index - 1, visible - card.width, 0), (index + 1, grid.width - visible, grid.width - visible)]
         for (neighbour, cardX, sliverX) in neighbours where neighbour >= 0 && neighbour < count {
-            let page = dataset.page(navigation.level, index: neighbour, series: navigation.seriesIndex)
+            let page = navigation.page(in: dataset, index: neighbour)
             grid.clipped(to: Rect(x: sliverX, y: card.y, width: visible, height: card.height)) { grid in
                 drawCard(into: &grid, rect: Rect(x: cardX, y: card.y, width: card.width, height: card.height),
                          page: page, dimmed: true)
