@@ -38,13 +38,18 @@ extension Runner {
             ? [.standardInput]
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }
         let result: LoadResult
-        do {
+        do throws(ReadError) {
             var setup = LoadSetup()
             setup.zone = command.tz == nil ? nil : calendar.zone
             setup.fallbackZone = calendar.zone
             setup.weekStart = calendar.weekStart
             setup.levels = levels
             setup.startLevel = startLevel
+            let progress = LoadProgress()
+            options.progress = progress
+            let line = ProgressLine(progress: progress, name: DataLoader.sourceName(sources), files: command.files)
+            line.start()
+            defer { line.finish() }
             result = try DataLoader.load(sources, options: options, setup: setup)
         } catch {
             throw Failure(line: error.message, exitCode: error.exitCode)

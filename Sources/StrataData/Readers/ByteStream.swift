@@ -14,6 +14,8 @@ final class ByteStream: @unchecked Sendable {
     /// The next offset to read (regular files only) and where to stop.
     private var offset: Int64
     private var limit: Int64
+    /// Told of every buffer read, for a progress line.
+    var progress: LoadProgress?
 
     private init(name: String, fd: Int32, owns: Bool, process: Process?, range: Range<Int64>?) {
         self.name = name
@@ -98,7 +100,9 @@ final class ByteStream: @unchecked Sendable {
 
     /// A second reader over `range` of the same regular file.
     func slice(_ range: Range<Int64>) -> ByteStream {
-        ByteStream(name: name, fd: fd, owns: false, process: nil, range: range)
+        let part = ByteStream(name: name, fd: fd, owns: false, process: nil, range: range)
+        part.progress = progress
+        return part
     }
 
     /// Stops this reader at `offset` (regular files only).
@@ -124,6 +128,7 @@ final class ByteStream: @unchecked Sendable {
             }
             if n >= 0 {
                 offset += Int64(n)
+                progress?.add(bytes: n)
                 return n
             }
             if errno == EINTR { continue }

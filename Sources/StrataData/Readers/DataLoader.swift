@@ -78,6 +78,7 @@ public enum DataLoader {
         var headerOnly: [String] = []
         for source in sources {
             let stream = try ByteStream.open(source)
+            stream.progress = options.progress
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
             if !decided, let decide {
@@ -89,6 +90,7 @@ public enum DataLoader {
             // Each input is read into its own sink when it is a series of its own.
             var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
+            part.progress = options.progress
             let outcome: InputReader.Outcome
             do {
                 outcome = try reader.read(into: &part)
@@ -156,7 +158,7 @@ public enum DataLoader {
     }
 
     /// `data.csv`, `stdin`, or `a.csv +2` for several inputs.
-    static func sourceName(_ sources: [InputSource]) -> String {
+    public static func sourceName(_ sources: [InputSource]) -> String {
         let first: String
         switch sources[0] {
         case .standardInput: first = "stdin"

@@ -91,7 +91,9 @@ final class InputReader {
         if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
         if let decide {
             (calendar, baseUnit) = try decide(profile)
+            let progress = sink.progress
             sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
+            sink.progress = progress
         }
         try run(scanner, plan, into: &sink)
         return .rows
@@ -279,6 +281,7 @@ final class InputReader {
 
     private func secondSink(like sink: RowSink) -> RowSink {
         var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
+        second.progress = sink.progress
         second.prepareOthers(otherNames.count)
         return second
     }

@@ -29,6 +29,8 @@ public struct ReadOptions: Sendable {
     public var now: Int64?
     /// How many skipped rows `LoadResult.firstSkipped` keeps.
     public var skippedToKeep = 5
+    /// Where readers report rows and bytes as they go, for a progress line.
+    public var progress: LoadProgress?
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20

@@ -262,6 +262,7 @@ struct RecordLoop {
             countdown -= 1
             if countdown == 0 {
                 countdown = RowReaders.cancelCheckInterval
+                sink.progress?.add(rows: RowReaders.cancelCheckInterval)
                 if cancel?.isCancelled == true { return false }
             }
             sink.rowsRead += 1

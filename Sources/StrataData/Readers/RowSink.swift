@@ -9,6 +9,8 @@ struct RowSink: Sendable {
     var firstSkipped: [SkippedRow] = []
     let keep: Int
     let strict: Bool
+    /// Told of rows as they are read, every `RowReaders.cancelCheckInterval` rows.
+    var progress: LoadProgress?
 
     init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
