@@ -24,13 +24,14 @@ public struct BrailleCanvas: Sendable {
     public var dotWidth: Int { width * 2 }
     public var dotHeight: Int { height * 4 }
 
-    // Braille numbers its dots down the left column, then the right, with the bottom row added last.
-    private static let bits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+    // Each dot's bit, left column top to bottom, then the right: braille
+    // numbers the top three rows first and added the bottom row later (dots 7, 8).
+    private static let bits: [UInt8] = [0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80]
 
     /// Sets one dot; dots off the canvas are ignored.
     public mutating func set(x: Int, y: Int) {
         guard x >= 0, x < dotWidth, y >= 0, y < dotHeight else { return }
-        dots[(y / 4) * width + x / 2] |= Self.bits[x % 2][y % 4]
+        dots[(y / 4) * width + x / 2] |= Self.bits[(x % 2) * 4 + y % 4]
     }
 
     /// A straight line of dots, both ends included (Bresenham).

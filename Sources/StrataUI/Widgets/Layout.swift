@@ -68,33 +68,35 @@ public struct Layout: Sendable {
         return parts
     }
 
-    /// Hands `extra` cells to the fills by weight (or to the mins evenly);
-    /// what rounding leaves goes one cell each to the first of them.
+    /// Hands `extra` cells to the fills by weight (fills that all weigh
+    /// nothing share evenly), or with no fill to the mins evenly; what
+    /// rounding leaves goes one cell each to the first of them.
     private func distribute(_ extra: Int, into sizes: inout [Int]) {
         guard extra > 0 else { return }
-        var weights = constraints.map { constraint -> Int in
-            if case .fill(let w) = constraint { return Swift.max(0, w) }
-            return 0
-        }
-        if weights.allSatisfy({ $0 == 0 }) {
-            let hasFill = constraints.contains { if case .fill = $0 { return true } else { return false } }
-            weights = constraints.map { constraint in
-                switch constraint {
-                case .fill: return 1                 // fills that all weigh zero share evenly
-                case .min: return hasFill ? 0 : 1
-                default: return 0
-                }
+        var fills = 0, fillWeight = 0, mins = 0
+        for constraint in constraints {
+            switch constraint {
+            case .fill(let w): fills += 1; fillWeight += Swift.max(0, w)
+            case .min: mins += 1
+            default: break
             }
         }
-        let totalWeight = weights.reduce(0, +)
+        func weight(_ constraint: Constraint) -> Int {
+            switch constraint {
+            case .fill(let w): return fillWeight > 0 ? Swift.max(0, w) : 1
+            case .min: return fills == 0 ? 1 : 0
+            default: return 0
+            }
+        }
+        let totalWeight = fillWeight > 0 ? fillWeight : (fills > 0 ? fills : mins)
         guard totalWeight > 0 else { return }
         var given = 0
-        for i in sizes.indices where weights[i] > 0 {
-            let share = extra * weights[i] / totalWeight
+        for (i, constraint) in constraints.enumerated() {
+            let share = extra * weight(constraint) / totalWeight
             sizes[i] += share
             given += share
         }
-        for i in sizes.indices where weights[i] > 0 && given < extra {
+        for (i, constraint) in constraints.enumerated() where given < extra && weight(constraint) > 0 {
             sizes[i] += 1
             given += 1
         }

@@ -96,8 +96,8 @@ public struct Viewport: Hashable, Sendable {
         }
     }
 
-    /// Calls `cell` with every content cell that shows, its screen position
-    /// and the area to clip to: headers and body alike, row by row.
+    /// Calls `cell` with every content cell that shows and its screen
+    /// position: headers and body alike, row by row, top to bottom.
     public func forEachVisibleCell(_ cell: (_ content: (x: Int, y: Int), _ screen: (x: Int, y: Int)) -> Void) {
         let body = bodyArea
         let pinnedColumns = 0..<min(headerWidth, contentSize.width)
