@@ -4,7 +4,7 @@ import Testing
 @Suite("Block: border and title")
 struct BlockTests {
     @Test func roundedWithTitle() {
-        #expect(screen(Block(title: "Week"), width: 14, height: 4) == """
+        #expect(widgetScreen(Block(title: "Week"), width: 14, height: 4) == """
             ╭─ Week ─────╮
             │            │
             │            │
@@ -13,32 +13,32 @@ struct BlockTests {
     }
 
     @Test func longTitleIsCutWithTheEllipsis() {
-        #expect(screen(Block(title: "September 2013"), width: 12, height: 2) == """
+        #expect(widgetScreen(Block(title: "September 2013"), width: 12, height: 2) == """
             ╭─ Septem… ╮
             ╰──────────╯
             """)
-        #expect(screen(Block(title: "September 2013", border: .ascii, ellipsis: "..."), width: 12, height: 2) == """
+        #expect(widgetScreen(Block(title: "September 2013", border: .ascii, ellipsis: "..."), width: 12, height: 2) == """
             +- Sept... +
             +----------+
             """)
     }
 
     @Test func wideCharactersCutByTheEllipsisLeaveNoHalfGlyph() {
-        #expect(screen(Block(title: "日本語の表"), width: 11, height: 2) == """
+        #expect(widgetScreen(Block(title: "日本語の表"), width: 11, height: 2) == """
             ╭─ 日本 … ╮
             ╰─────────╯
             """)
     }
 
     @Test func lightHeavyAndAsciiBorders() {
-        #expect(screen(Block(border: .light), width: 4, height: 3) == "┌──┐\n│  │\n└──┘")
-        #expect(screen(Block(border: .heavy), width: 4, height: 3) == "┏━━┓\n┃  ┃\n┗━━┛")
-        #expect(screen(Block(border: .ascii), width: 4, height: 3) == "+--+\n|  |\n+--+")
+        #expect(widgetScreen(Block(border: .light), width: 4, height: 3) == "┌──┐\n│  │\n└──┘")
+        #expect(widgetScreen(Block(border: .heavy), width: 4, height: 3) == "┏━━┓\n┃  ┃\n┗━━┛")
+        #expect(widgetScreen(Block(border: .ascii), width: 4, height: 3) == "+--+\n|  |\n+--+")
     }
 
     @Test func titleNeedsRoomOfItsOwn() {
-        #expect(screen(Block(title: "Day"), width: 5, height: 2) == "╭───╮\n╰───╯")
-        #expect(screen(Block(title: "Day"), width: 6, height: 2) == "╭─ … ╮\n╰────╯")
+        #expect(widgetScreen(Block(title: "Day"), width: 5, height: 2) == "╭───╮\n╰───╯")
+        #expect(widgetScreen(Block(title: "Day"), width: 6, height: 2) == "╭─ … ╮\n╰────╯")
     }
 
     @Test func innerAreaAndTooSmallAreas() {
@@ -46,9 +46,9 @@ struct BlockTests {
         #expect(block.inner(Rect(x: 2, y: 1, width: 10, height: 5)) == Rect(x: 3, y: 2, width: 8, height: 3))
         #expect(block.inner(Rect(x: 2, y: 1, width: 1, height: 5)).isEmpty)
         #expect(block.inner(Rect(x: 2, y: 1, width: 10, height: 1)).isEmpty)
-        #expect(screen(block, width: 1, height: 3) == "\n\n")
-        #expect(screen(block, width: 3, height: 1) == "")
-        #expect(screen(block, width: 2, height: 2) == "╭╮\n╰╯")
+        #expect(widgetScreen(block, width: 1, height: 3) == "\n\n")
+        #expect(widgetScreen(block, width: 3, height: 1) == "")
+        #expect(widgetScreen(block, width: 2, height: 2) == "╭╮\n╰╯")
     }
 
     @Test func drawsOnlyInsideItsArea() {

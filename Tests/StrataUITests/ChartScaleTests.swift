@@ -69,7 +69,7 @@ struct ChartScaleTests {
     @Test func axisTenRowsHigh() {
         let axis = Axis(scale: ChartScale.nice(low: -20, high: 35, rows: 10, includeZero: true), glyphs: .unicode)
         #expect(axis.width == 5)
-        #expect(screen(axis, width: 7, height: 11) == """
+        #expect(widgetScreen(axis, width: 7, height: 11) == """
                40 ┤
                   │
                   │
@@ -86,7 +86,7 @@ struct ChartScaleTests {
 
     @Test func asciiAxisCutToItsArea() {
         let axis = Axis(scale: ChartScale.nice(low: 0, high: 1500, rows: 4, includeZero: true), glyphs: .ascii)
-        #expect(screen(axis, width: 4, height: 3) == """
+        #expect(widgetScreen(axis, width: 4, height: 3) == """
             1k +
                +
              0 +
