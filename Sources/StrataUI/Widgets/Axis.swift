@@ -1,0 +1,38 @@
+/// A chart's y axis: a vertical line with `┤` at each tick (`┼` at zero)
+/// and humane labels right-aligned to its left. It takes the right edge of
+/// its area, one row per scale row from the top; `width` says how wide to
+/// make that area. A shorter area loses the top rows.
+public struct Axis: Widget, Sendable {
+    public var scale: ChartScale
+    public var glyphs: Glyphs
+    public var style: Style
+
+    public init(scale: ChartScale, glyphs: Glyphs, style: Style = .muted) {
+        self.scale = scale
+        self.glyphs = glyphs
+        self.style = style
+    }
+
+    /// Columns for the widest label, a space and the line.
+    public var width: Int {
+        var widest = 0
+        for tick in scale.ticks { widest = max(widest, TextWidth.columns(of: NumberFormat.humane(tick.value))) }
+        return widest + 2
+    }
+
+    public func draw(into grid: inout Grid, area: Rect) {
+        guard area.width > 0, area.height > 0, scale.rows > 0 else { return }
+        let x = area.maxX - 1
+        let bottom = area.y + min(area.height, scale.rows) - 1
+        let line = String(glyphs.vertical)
+        for y in area.y...bottom { grid.write(line, x: x, y: y, style: style, clip: area) }
+        for tick in scale.ticks where bottom - tick.row >= area.y {
+            let y = bottom - tick.row
+            grid.write(String(tick.value == 0 ? glyphs.cross : glyphs.tick), x: x, y: y, style: style, clip: area)
+            // A label cut at the left would show another number: it is left out instead.
+            let label = NumberFormat.humane(tick.value)
+            let labelX = x - 1 - TextWidth.columns(of: label)
+            if labelX >= area.x { grid.write(label, x: labelX, y: y, style: style) }
+        }
+    }
+}

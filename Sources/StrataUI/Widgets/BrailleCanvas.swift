@@ -1,0 +1,73 @@
+/// Dots for line and band charts: each cell holds 2×4 braille dots, so a
+/// line is four times finer than a row. Dot coordinates start at the top
+/// left. Only cells with a dot are drawn, so canvases overlay (a band, then
+/// the mean line over it). Without Unicode, a cell with any dot draws one
+/// ASCII character (`*` for a line, `.` for a band).
+public struct BrailleCanvas: Sendable {
+    public enum Mode: Sendable {
+        case braille
+        case ascii(Unicode.Scalar)
+    }
+
+    /// Size in cells.
+    public let width: Int, height: Int
+    /// One byte per cell: its braille dot bits.
+    private var dots: [UInt8]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        dots = [UInt8](repeating: 0, count: self.width * self.height)
+    }
+
+    /// Size in dots.
+    public var dotWidth: Int { width * 2 }
+    public var dotHeight: Int { height * 4 }
+
+    // Each dot's bit, left column top to bottom, then the right: braille
+    // numbers the top three rows first and added the bottom row later (dots 7, 8).
+    private static let bits: [UInt8] = [0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80]
+
+    /// Sets one dot; dots off the canvas are ignored.
+    public mutating func set(x: Int, y: Int) {
+        guard x >= 0, x < dotWidth, y >= 0, y < dotHeight else { return }
+        dots[(y / 4) * width + x / 2] |= Self.bits[(x % 2) * 4 + y % 4]
+    }
+
+    /// A straight line of dots, both ends included (Bresenham).
+    public mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int)) {
+        var x = start.x, y = start.y
+        let dx = abs(end.x - start.x), dy = -abs(end.y - start.y)
+        let sx = start.x < end.x ? 1 : -1, sy = start.y < end.y ? 1 : -1
+        var error = dx + dy
+        while true {
+            set(x: x, y: y)
+            if x == end.x && y == end.y { return }
+            let doubled = 2 * error
+            if doubled >= dy { error += dy; x += sx }
+            if doubled <= dx { error += dx; y += sy }
+        }
+    }
+
+    /// Every dot of column `x` from `top` to `bottom` (either order): one
+    /// sub-bucket's min–max range in a band.
+    public mutating func fillColumn(x: Int, from top: Int, to bottom: Int) {
+        for y in min(top, bottom)...max(top, bottom) { set(x: x, y: y) }
+    }
+
+    /// Draws the cells that have a dot at `area`'s top left, clipped to it.
+    public func draw(into grid: inout Grid, area: Rect, style: Style, mode: Mode = .braille) {
+        for row in 0..<min(height, area.height) {
+            for column in 0..<min(width, area.width) {
+                let pattern = dots[row * width + column]
+                guard pattern != 0 else { continue }
+                let glyph: Unicode.Scalar
+                switch mode {
+                case .braille: glyph = Unicode.Scalar(0x2800 + UInt32(pattern)) ?? "?"
+                case .ascii(let scalar): glyph = scalar
+                }
+                grid.put(glyph, x: area.x + column, y: area.y + row, style: style)
+            }
+        }
+    }
+}
