@@ -1,7 +1,7 @@
 import Testing
 @testable import StrataUI
 
-@Suite("Character widths")
+@Suite("Character widths and truncation")
 struct TextWidthTests {
     @Test(arguments: ["☕", "🚀", "中", "日", "Ａ"] as [Unicode.Scalar])
     func wideScalarsTakeTwoColumns(scalar: Unicode.Scalar) {
@@ -41,5 +41,24 @@ struct TextWidthTests {
         #expect(grid[2, 0].isContinuation)
         #expect(grid[3, 0].scalar == "b")
         #expect(grid.line(0) == "a☕b")
+    }
+
+    @Test func truncateUsesTheGivenEllipsis() {
+        #expect(TextWidth.truncate("seattle-weather.csv", to: 10, ellipsis: "...") == "seattle...")
+        #expect(TextWidth.truncate("short", to: 5, ellipsis: "...") == "short")
+        #expect(TextWidth.columns(of: TextWidth.truncate("seattle-weather.csv", to: 4, ellipsis: "...")) == 4)
+    }
+
+    @Test func truncateNeverSplitsAWideCharacter() {
+        // 3 columns left before "...": "日" (2) fits, "本" would not.
+        #expect(TextWidth.truncate("日本語のファイル", to: 6, ellipsis: "...") == "日...")
+        #expect(TextWidth.truncate("日本語", to: 4) == "日…")
+    }
+
+    @Test func anEllipsisWiderThanTheRoomIsCut() {
+        #expect(TextWidth.truncate("seattle", to: 2, ellipsis: "...") == "..")
+        #expect(TextWidth.truncate("seattle", to: 3, ellipsis: "...") == "...")
+        #expect(TextWidth.truncate("seattle", to: 1) == "…")
+        #expect(TextWidth.truncate("seattle", to: 0, ellipsis: "...") == "")
     }
 }

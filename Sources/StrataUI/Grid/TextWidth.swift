@@ -42,20 +42,30 @@ public enum TextWidth {
         return String(out)
     }
 
-    /// Truncates `text` to at most `width` columns, ending in `…` when cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// Truncates `text` to at most `width` columns, ending in `ellipsis`
+    /// when cut (`Glyphs.ellipsis`: `…`, or `...` in ASCII mode). When even
+    /// the ellipsis does not fit, as much of it as fits is shown.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         let clean = sanitize(text)
         if columns(of: clean) <= width { return clean }
+        let mark = sanitize(ellipsis)
+        let room = width - columns(of: mark)
+        if room <= 0 { return prefix(mark, columns: width) }
+        return prefix(clean, columns: room) + mark
+    }
+
+    /// The longest start of sanitized `text` that fits in `columns`.
+    private static func prefix(_ text: String, columns limit: Int) -> String {
         var out = String.UnicodeScalarView()
         var used = 0
-        for scalar in clean.unicodeScalars {
+        for scalar in text.unicodeScalars {
             let w = columns(of: scalar)
-            if used + w > width - 1 { break }
+            if used + w > limit { break }
             out.append(scalar)
             used += w
         }
-        return String(out) + "…"
+        return String(out)
     }
 
     /// Dashes and quotes, arrows, control pictures, box drawing and block
