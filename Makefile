@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINARY := .build/debug/strata
 RELEASE_BINARY := .build/release/strata
 
-.PHONY: build release run test test-unit test-e2e soak install clean bench fuzz
+.PHONY: build release run test test-unit test-e2e soak install clean bench fuzz width-table
 
 build:
 	$(SWIFT) build
@@ -43,3 +43,7 @@ bench:
 
 fuzz:
 	bash fuzz/run.sh
+
+# Character widths from the Unicode data of the python3 that runs it.
+width-table:
+	python3 Tools/gen-width-table.py

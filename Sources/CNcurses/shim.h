@@ -14,14 +14,11 @@
 
 // Swift 6 rejects C globals as shared mutable state; read them through functions.
 static inline WINDOW *strata_stdscr(void) { return stdscr; }
-static inline int strata_lines(void) { return LINES; }
-static inline int strata_cols(void) { return COLS; }
 static inline int strata_colors(void) { return COLORS; }
 // Attribute macros have no function twin.
 static inline attr_t strata_a_bold(void) { return A_BOLD; }
 static inline attr_t strata_a_dim(void) { return A_DIM; }
 static inline attr_t strata_a_reverse(void) { return A_REVERSE; }
-static inline attr_t strata_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t strata_a_normal(void) { return A_NORMAL; }
 
 // C stdio globals are shared mutable state to Swift 6 as well.

@@ -5,7 +5,7 @@ import Testing
 struct BrailleCanvasTests {
     func draw(_ canvas: BrailleCanvas, mode: BrailleCanvas.Mode = .braille) -> String {
         var grid = Grid(size: Size(width: canvas.width, height: canvas.height))
-        canvas.draw(into: &grid, area: grid.bounds, style: .bar, mode: mode)
+        canvas.draw(into: &grid, area: grid.bounds, style: Style(.bar), mode: mode)
         return grid.plainText
     }
 
@@ -49,9 +49,9 @@ struct BrailleCanvasTests {
         line.line(from: (0, 0), to: (1, 0))
         var grid = Grid(size: Size(width: 3, height: 1))
         band.draw(into: &grid, area: grid.bounds, style: .muted, mode: .ascii("."))
-        line.draw(into: &grid, area: grid.bounds, style: .bar, mode: .ascii("*"))
+        line.draw(into: &grid, area: grid.bounds, style: Style(.bar), mode: .ascii("*"))
         #expect(grid.plainText == "*..")
-        #expect(grid[0, 0].style == .bar)
+        #expect(grid[0, 0].style == Style(.bar))
         #expect(grid[1, 0].style == .muted)
     }
 
@@ -59,7 +59,7 @@ struct BrailleCanvasTests {
         var canvas = BrailleCanvas(width: 3, height: 2)
         canvas.line(from: (0, 0), to: (5, 7))
         var grid = Grid(size: Size(width: 4, height: 3))
-        canvas.draw(into: &grid, area: Rect(x: 1, y: 1, width: 2, height: 1), style: .bar)
+        canvas.draw(into: &grid, area: Rect(x: 1, y: 1, width: 2, height: 1), style: Style(.bar))
         #expect(grid.plainText == "\n \u{2831}\u{2840}\n")
     }
 }

@@ -37,7 +37,7 @@ struct TableTests {
         #expect(grid[2, 0].style.bold)
         #expect(grid[23, 1].style.reverse)
         #expect(!grid[23, 2].style.reverse)
-        #expect(grid[17, 2].style == .bar)
+        #expect(grid[17, 2].style == Style(.bar))
     }
 
     @Test func selectionBelowTheViewScrollsItIntoTheLastRow() {

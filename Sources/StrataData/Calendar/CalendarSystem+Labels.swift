@@ -53,26 +53,6 @@ extension CalendarSystem {
         }
     }
 
-    /// A short label for neighbours and strips: `Sun 4 Mar`, `W10`, `Mar 2012`.
-    public func shortLabel(_ level: Level, ordinal: Int) -> String {
-        switch level {
-        case .hour:
-            let t = localTime(at: start(of: .hour, ordinal: ordinal))
-            return "\(Self.weekdayNames[t.date.isoWeekday - 1]) \(Digits.pad(t.hour, 2)):00"
-        case .day:
-            let d = CivilDate(dayNumber: ordinal)
-            return "\(Self.weekdayNames[d.isoWeekday - 1]) \(d.day) \(Self.monthNames[d.month - 1])"
-        case .week:
-            let first = firstDate(of: .week, ordinal: ordinal)
-            return "\(first.day) \(Self.monthNames[first.month - 1])"
-        case .month:
-            let d = firstDate(of: .month, ordinal: ordinal)
-            return "\(Self.monthNames[d.month - 1]) \(d.year)"
-        case .quarter, .year:
-            return periodID(level, ordinal: ordinal)
-        }
-    }
-
     func dayTitle(_ d: CivilDate) -> String {
         "\(Self.weekdayNames[d.isoWeekday - 1]) \(d.day) \(Self.monthNames[d.month - 1]) \(d.year)"
     }

@@ -107,18 +107,27 @@ final class InputReader {
 
     // MARK: sampling
 
-    /// Copies up to `count` records (all fields) and rewinds.
+    /// Copies up to `count` records (all fields), about `sampleWindow`
+    /// bytes at most, and rewinds. Records the sample leaves out are still
+    /// read (or skipped, with their reason) like every other.
     private func sampleRecords(_ scanner: RecordScanner, count: Int) throws(ReadError) -> Sample {
         let sample = Sample()
+        let window = options.limits.sampleWindow
+        var held = 0
         scanner.beginSample()
         defer { scanner.endSample() }
-        while sample.count < count {
+        while sample.count < count && held < window {
             let next = try scanner.next()
-            if next == .windowFull && sample.count == 0 {
+            if (next == .windowFull || next == .oversized) && sample.count == 0 {
                 throw .unreadable(file: file, reason: "the first line is longer than \(options.limits.maxRecord >> 20) MB; is this text?")
             }
             if next == .end || next == .windowFull { break }
             guard next == .record else { continue }
+            // A record longer than the window says little about the columns
+            // and would crowd out the rows after it. The first stays: it may be the header.
+            let length = scanner.recordEnd - scanner.recordStart
+            if length > window && sample.count > 0 { continue }
+            held += length
             sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
         }
         return sample

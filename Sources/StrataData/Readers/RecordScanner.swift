@@ -12,7 +12,8 @@ struct FieldRef {
 }
 
 /// Sizes of a scanner's buffer: the usual chunk, the longest record it
-/// will hold, and how far sampling may read ahead.
+/// will hold, and how many bytes of records a sample may hold before the
+/// one it is reading (which may be up to `maxRecord` on its own).
 struct ScannerLimits: Sendable {
     var chunk = 256 << 10
     var maxRecord = 32 << 20
@@ -33,7 +34,8 @@ final class RecordScanner {
         case oversized
         /// A quote that never closes: the rest of its first line is skipped.
         case unterminatedQuote
-        /// While sampling: the sample window is full.
+        /// While sampling: the sample cannot hold this record as well as
+        /// those before it; the record is read again after `endSample`.
         case windowFull
         case end
     }
@@ -55,8 +57,11 @@ final class RecordScanner {
     private(set) var line = 1
     private var pin: Int?
     private var pinLine = 1
-    /// Records read since `beginSample`: the window only limits a sample that has one.
-    private var sampled = 0
+    /// Buffer offsets, ascending, where a sample cut out a record longer
+    /// than `maxRecord` (the buffer must keep what comes before it). Read
+    /// again, each is that record, `.oversized`; `holesPassed` are behind `pos`.
+    private var holes: [Int] = []
+    private var holesPassed = 0
 
     // The current record.
     private(set) var recordLine = 1
@@ -107,7 +112,6 @@ final class RecordScanner {
     func beginSample() {
         pin = pos
         pinLine = line
-        sampled = 0
     }
 
     func endSample() {
@@ -116,6 +120,7 @@ final class RecordScanner {
         quoteAt = pin
         quoteSearched = pin
         line = pinLine
+        holesPassed = 0
         self.pin = nil
     }
 
@@ -138,10 +143,13 @@ final class RecordScanner {
             quoteAt -= keep
             quoteSearched -= keep
             if pin != nil { pin! -= keep }
+            for i in holes.indices { holes[i] -= keep }
         }
+        // The record being read (from `pos`) may grow to `maxRecord`; while
+        // sampling, the records before it stay as well, up to the window.
+        let cap = (pin != nil ? min(pos, limits.sampleWindow) : 0) + limits.maxRecord
+        if end >= cap { return .full }
         if end == capacity {
-            let cap = pin != nil && sampled > 0 ? limits.sampleWindow : limits.maxRecord
-            if capacity >= cap { return .full }
             let newCapacity = min(capacity * 2, cap)
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
             grown.update(from: buffer, count: end)
@@ -149,7 +157,7 @@ final class RecordScanner {
             buffer = grown
             capacity = newCapacity
         }
-        let n = try stream.read(into: buffer + end, count: capacity - end)
+        let n = try stream.read(into: buffer + end, count: min(capacity, cap) - end)
         if n == 0 {
             atEOF = true
             return .eof
@@ -161,6 +169,10 @@ final class RecordScanner {
     /// Reads the next non-blank record.
     func next() throws(ReadError) -> Next {
         while true {
+            if holesPassed < holes.count, holes[holesPassed] == pos {
+                if pin == nil { holes.remove(at: holesPassed) } else { holesPassed += 1 }
+                return passHole()
+            }
             if pos >= end {
                 if atEOF { return .end }
                 switch try fill() {
@@ -175,7 +187,6 @@ final class RecordScanner {
             }
             if let result {
                 if result == .record && isBlank { continue }
-                if pin != nil { sampled += 1 }
                 return result
             }
         }
@@ -208,7 +219,10 @@ final class RecordScanner {
     private func needMore() throws(ReadError) -> Next? {
         switch try fill() {
         case .more, .eof: return nil
-        case .full: return pin != nil ? .windowFull : try skipOversized()
+        case .full:
+            guard pin != nil else { return try skipOversized() }
+            // Full with a record shorter than `maxRecord`: the sample before it is what filled it.
+            return end - pos >= limits.maxRecord ? try cutOversized() : .windowFull
         }
     }
 
@@ -472,6 +486,41 @@ final class RecordScanner {
                 pos = end
             }
         }
+    }
+
+    /// While sampling, a record longer than `maxRecord`: its bytes up to the
+    /// end of its first line (where `skipOversized` resumes too) are cut out
+    /// of the buffer, which must keep the sample before it, and a hole marks
+    /// the place so that reading it again gives the same `.oversized`.
+    private func cutOversized() throws(ReadError) -> Next {
+        var from = pos
+        while true {
+            if let lf = memchr(buffer + from, Int32(Self.lf), end - from) {
+                let resume = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+                memmove(buffer + pos, buffer + resume, end - resume)
+                end -= resume - pos
+                break
+            }
+            end = pos  // drop what was read of it, keep reading
+            if try fill() == .eof { break }
+            from = pos
+        }
+        holes.insert(pos, at: holesPassed)
+        holesPassed += 1
+        quoteAt = pos
+        quoteSearched = pos
+        return passHole()
+    }
+
+    /// The oversized record a hole stands for, on the current line.
+    private func passHole() -> Next {
+        recordLine = line
+        recordStart = pos
+        recordEnd = pos
+        fieldCount = 0
+        totalFields = 0
+        line += 1
+        return .oversized
     }
 
     /// Rewrites quoted fields that hold doubled quotes or trailing text into the arena.

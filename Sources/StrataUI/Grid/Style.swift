@@ -27,7 +27,6 @@ public struct Style: Hashable, Sendable {
     public static let plain = Style()
     public static let muted = Style(.muted)
     public static let accent = Style(.accent, bold: true)
-    public static let bar = Style(.bar)
 }
 
 public struct Size: Hashable, Sendable {

@@ -8,17 +8,15 @@ public enum TextWidth {
     }
 
     /// Columns one scalar takes as it is drawn: 0 (a combining mark, which
-    /// is dropped), 1 or 2.
+    /// is dropped), 1 or 2, from Unicode's EastAsianWidth data
+    /// (`WidthTable`). Runs for every character of every frame, so the
+    /// common single-column scalars skip the table's binary search.
     @inline(__always)
     public static func columns(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return 1 }
         if isPlainSingleColumn(v) { return 1 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        return isWide(v) ? 2 : 1
+        return WidthTable.columns(of: v)
     }
 
     /// What is drawn for a scalar: control characters, escape, C1 codes and
@@ -44,39 +42,37 @@ public enum TextWidth {
         return String(out)
     }
 
-    /// Truncates `text` to at most `width` columns, ending in `…` when cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// Truncates `text` to at most `width` columns, ending in `ellipsis`
+    /// when cut (`Glyphs.ellipsis`: `…`, or `...` in ASCII mode). When even
+    /// the ellipsis does not fit, as much of it as fits is shown.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         let clean = sanitize(text)
         if columns(of: clean) <= width { return clean }
+        let mark = sanitize(ellipsis)
+        let room = width - columns(of: mark)
+        if room <= 0 { return prefix(mark, columns: width) }
+        return prefix(clean, columns: room) + mark
+    }
+
+    /// The longest start of sanitized `text` that fits in `columns`.
+    private static func prefix(_ text: String, columns limit: Int) -> String {
         var out = String.UnicodeScalarView()
         var used = 0
-        for scalar in clean.unicodeScalars {
+        for scalar in text.unicodeScalars {
             let w = columns(of: scalar)
-            if used + w > width - 1 { break }
+            if used + w > limit { break }
             out.append(scalar)
             used += w
         }
-        return String(out) + "…"
+        return String(out)
     }
 
-    /// Box drawing, block elements, arrows and common punctuation: one column.
+    /// Dashes and quotes, arrows, control pictures, box drawing and block
+    /// elements: one column (tested against the table).
     @inline(__always)
     static func isPlainSingleColumn(_ v: UInt32) -> Bool {
         (0x2010...0x2027).contains(v) || (0x2190...0x21FF).contains(v)
-            || (0x2400...0x2426).contains(v) || (0x2500...0x25FF).contains(v)
-    }
-
-    /// East Asian Wide and Fullwidth ranges, plus emoji presentation blocks.
-    static func isWide(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-             0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
+            || (0x2400...0x2426).contains(v) || (0x2500...0x259F).contains(v)
     }
 }

@@ -1,6 +1,10 @@
 /// `--color` dumps: SGR sequences for the semantic styles, reset at each
 /// line end, so a dump can be `cat` to a terminal and look like the app.
+/// Colours come from `ColorMap` at the 256-colour depth, as the app draws
+/// them on such a terminal.
 public enum AnsiText {
+    public static let depth = ColorMap.Depth.extended
+
     public static func line(_ y: Int, of grid: Grid) -> String {
         var out = ""
         var current = Style.plain
@@ -24,21 +28,15 @@ public enum AnsiText {
         return out
     }
 
+    /// Resets, then sets what `style` and its tint's ink ask for: 1 bold,
+    /// 2 dim, 7 reverse, `38;5;N` the foreground.
     public static func sgr(_ style: Style) -> String {
+        let ink = ColorMap.ink(for: style.tint, depth: depth)
         var codes = ["0"]
-        if style.bold { codes.append("1") }
-        if style.dim { codes.append("2") }
+        if style.bold || ink.bold { codes.append("1") }
+        if style.dim || ink.dim { codes.append("2") }
         if style.reverse { codes.append("7") }
-        switch style.tint {
-        case .plain: break
-        case .accent: codes.append("36")
-        case .muted: codes.append("90")
-        case .bar: codes.append("34")
-        case .negative: codes.append("31")
-        case .positive: codes.append("32")
-        case .warning: codes.append("33")
-        case .heat(let level): codes.append("38;5;\(232 + min(23, Int(level) * 3))")
-        }
+        if let foreground = ink.foreground { codes.append("38;5;\(foreground)") }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

@@ -28,7 +28,7 @@ public struct CardScreen: Screen {
             pager.drawStrip(into: &frame.grid, row: Rect(x: 0, y: strip, width: frame.grid.width, height: 1),
                             index: navigation.position, count: env.dataset.count(navigation.level))
         }
-        frame.grid.drawBox(layout.box, glyphs: glyphs, style: .muted)
+        glyphs.block(style: .muted).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { pager.drawChart(into: &frame.grid, rect: chart, page: content.page) }
         let table = TableColumns(content: content, aggregate: navigation.aggregate, width: layout.body.width)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
@@ -50,7 +50,7 @@ public struct CardScreen: Screen {
                 if index < rows.count {
                     drawRaw(rows[index], item: content.buckets + index, into: &frame, row: row)
                 } else if index == rows.count, more > 0 {
-                    frame.grid.write("… and \(grouped(more)) more rows", x: row.x + 2, y: y, style: .muted, clip: row)
+                    frame.grid.write("\(glyphs.ellipsis) and \(grouped(more)) more rows", x: row.x + 2, y: y, style: .muted, clip: row)
                 }
             }
         }
@@ -86,7 +86,7 @@ public struct CardScreen: Screen {
             let total = list.count + more
             text = total == 0 ? "no rows in this \(navigation.level.rawValue)" : "rows: \(grouped(total))"
         }
-        grid.write(TextWidth.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
+        grid.write(glyphs.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
     }
 
     func drawFooter(into grid: inout Grid, layout: CardLayout, content: CardContent) {
@@ -101,7 +101,7 @@ public struct CardScreen: Screen {
             return
         }
         if let notice = state.notice {
-            grid.write(TextWidth.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
+            grid.write(glyphs.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
             return
         }
         let count = env.dataset.count(navigation.level)

@@ -36,7 +36,7 @@ public struct HelpOverlay {
         let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
         let box = Self.box(lines: lines.count, width: keyWidth + textWidth + 7, size: grid.size)
         grid.fill(box)
-        grid.drawBox(box, glyphs: glyphs, style: .accent, title: "keys", titleStyle: Style(.accent, bold: true))
+        glyphs.block("keys", style: .accent, titleStyle: Style(.accent, bold: true)).draw(into: &grid, area: box)
         let content = box.inset(dx: 2, dy: 1)
         let shown = max(0, content.height - 1)
         let first = min(offset, max(0, lines.count - shown))

@@ -140,7 +140,7 @@ extension PagerScreen {
             return
         }
         if let notice = state.notice {
-            grid.write(TextWidth.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
+            grid.write(glyphs.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
             return
         }
         var x = 1

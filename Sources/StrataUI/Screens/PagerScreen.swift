@@ -110,13 +110,13 @@ public struct PagerScreen: Screen {
         let row = Rect(x: 0, y: y, width: width, height: 1)
         var tabs = LevelTabs(names: navigation.levels.map(\.displayName), current: navigation.levelIndex, glyphs: glyphs)
         if tabs.width > width - 4 { tabs.names = navigation.levels.map { String($0.displayName.prefix(1)) } }
-        let rightText = TextWidth.truncate(headerRightText(), to: max(0, width - tabs.width - 4))
+        let rightText = glyphs.truncate(headerRightText(), to: max(0, width - tabs.width - 4))
         let rightWidth = TextWidth.columns(of: rightText)
         let tabsX = max(1, min((width - tabs.width) / 2 + 4, width - rightWidth - tabs.width - 3))
         let leftRoom = tabsX - 2
         var left = leftRoom >= 8 ? "strata" : ""
         if leftRoom >= 10 + TextWidth.columns(of: dataset.sourceName) / 2 {
-            left += "  " + TextWidth.truncate(dataset.sourceName, to: leftRoom - 9)
+            left += "  " + glyphs.truncate(dataset.sourceName, to: leftRoom - 9)
         }
         if !left.isEmpty {
             let used = frame.grid.write("strata", x: 1, y: y, style: Style(.accent, bold: true), clip: row)
@@ -149,14 +149,14 @@ public struct PagerScreen: Screen {
         let centreX = row.x + max(1, (row.width - centreWidth) / 2)
         let room = centreX - row.x - 3
         if index > 0, room >= 6 {
-            let text = TextWidth.truncate("\(glyphs.previous) \(neighbourLabel(ordinal - 1, after: false))", to: room)
+            let text = glyphs.truncate("\(glyphs.previous) \(neighbourLabel(ordinal - 1, after: false))", to: room)
             grid.write(text, x: row.x + 1, y: y, style: .muted, clip: row)
         }
         if index < count - 1, room >= 6 {
-            let text = TextWidth.truncate("\(neighbourLabel(ordinal + 1, after: true)) \(glyphs.next)", to: room)
+            let text = glyphs.truncate("\(neighbourLabel(ordinal + 1, after: true)) \(glyphs.next)", to: room)
             grid.write(text, x: row.maxX - 1 - TextWidth.columns(of: text), y: y, style: .muted, clip: row)
         }
-        grid.write(TextWidth.truncate(centre, to: row.width - 2), x: centreX, y: y, style: Style(.plain, bold: true), clip: row)
+        grid.write(glyphs.truncate(centre, to: row.width - 2), x: centreX, y: y, style: Style(.plain, bold: true), clip: row)
     }
 
     /// `2012-03-04 Sun` before the page, `Tue 2012-03-06` after it; other levels show the id.
@@ -172,7 +172,7 @@ public struct PagerScreen: Screen {
     func drawCard(into grid: inout Grid, rect: Rect, page: Page, dimmed: Bool) {
         guard rect.width >= 4, rect.height >= 3 else { return }
         grid.fill(rect)
-        grid.drawBox(rect, glyphs: glyphs, style: dimmed ? Style(.muted, dim: true) : Style.muted)
+        glyphs.block(style: dimmed ? Style(.muted, dim: true) : Style.muted).draw(into: &grid, area: rect)
         drawChart(into: &grid, rect: Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2),
                   page: page)
         if dimmed { grid.restyle(rect) { $0 = Style(.muted, dim: true) } }

@@ -17,7 +17,7 @@ public enum ScreenRenderer {
             let need = "\(minimumSize.width)×\(minimumSize.height)"
             let message = ["terminal too small: \(size.width)×\(size.height) (need \(need))", "too small: need \(need)", "too small"]
                 .first { TextWidth.columns(of: $0) <= size.width } ?? "small"
-            frame.grid.write(TextWidth.truncate(message, to: size.width), x: 0, y: 0, style: Style(.warning))
+            frame.grid.write(env.glyphs.truncate(message, to: size.width), x: 0, y: 0, style: Style(.warning))
             return frame
         }
         switch state.route {
@@ -39,7 +39,7 @@ public enum ScreenRenderer {
             }
         }
         if let rect = transitionFrame(state, env: env) {
-            frame.grid.drawBox(rect, glyphs: env.glyphs, style: .accent)
+            env.glyphs.block(style: .accent).draw(into: &frame.grid, area: rect)
             frame.zones = []
         }
         if case .help(let offset) = state.overlay {

@@ -37,18 +37,4 @@ public enum NumberFormat {
         }
         return value < 0 && units != 0 ? "-" + text : text
     }
-
-    /// A value for tables: up to 2 decimals, grouped thousands kept out for copy-paste.
-    public static func table(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return trimmed(value, digits: abs(value) >= 100 ? 1 : 2)
-    }
-
-    /// A step of 1, 2 or 5 times a power of ten, at least `raw`.
-    public static func niceStep(_ raw: Double) -> Double {
-        guard raw > 0, raw.isFinite else { return 1 }
-        let power = pow(10, floor(log10(raw)))
-        for m in [1.0, 2, 2.5, 5, 10] where m * power >= raw * 0.999_999 { return m * power }
-        return 10 * power
-    }
 }

@@ -21,7 +21,7 @@ public struct Sparkline: Widget, Sendable {
     public var style: Style
 
     public init(values: [Double?], range: ClosedRange<Double>? = nil, stretch: Bool = false, steps: Steps = .unicode,
-                style: Style = .bar) {
+                style: Style = Style(.bar)) {
         self.values = values
         self.range = range
         self.stretch = stretch

@@ -115,7 +115,7 @@ public struct Table: StatefulWidget, Sendable {
                 write(row.cells[i], in: spans[i], y: y, alignment: column.alignment, style: style, grid: &grid)
             }
             if barColumn != nil, let bar = row.bar {
-                drawBar(bar, in: spans[columns.count], y: y, style: isSelected ? style : .bar, grid: &grid)
+                drawBar(bar, in: spans[columns.count], y: y, style: isSelected ? style : Style(.bar), grid: &grid)
             }
         }
     }

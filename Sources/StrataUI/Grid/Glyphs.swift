@@ -1,5 +1,3 @@
-import StrataData
-
 /// Every non-ASCII character the screens draw, with an ASCII fallback for
 /// terminals whose locale is not UTF-8.
 public struct Glyphs: Sendable {
@@ -19,6 +17,8 @@ public struct Glyphs: Sendable {
     public let ellipsis: String
     /// Marks the cursor's line in lists and tables.
     public let cursor: String
+    /// The border of cards and boxes.
+    public let box: Block.Border
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -26,7 +26,7 @@ public struct Glyphs: Sendable {
         horizontal: "─", vertical: "│", cross: "┼", tick: "┤",
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
-        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶")
+        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded)
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -34,10 +34,20 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", cross: "+", tick: "+",
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
-        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">")
+        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii)
 }
 
 extension Glyphs {
+    /// `text` cut to `width` columns with these glyphs' ellipsis.
+    public func truncate(_ text: String, to width: Int) -> String {
+        TextWidth.truncate(text, to: width, ellipsis: ellipsis)
+    }
+
+    /// A bordered box, with an optional title in its top edge.
+    public func block(_ title: String? = nil, style: Style, titleStyle: Style? = nil) -> Block {
+        Block(title: title, border: box, style: style, titleStyle: titleStyle ?? style, ellipsis: ellipsis)
+    }
+
     /// A key map's footer hint as these glyphs spell it: `⏎ zoom`, or `Enter zoom` in ASCII.
     public func hint(_ text: String) -> String {
         text.hasPrefix("⏎") ? enter + text.dropFirst() : text
