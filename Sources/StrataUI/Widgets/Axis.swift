@@ -26,8 +26,13 @@ public struct Axis: Widget, Sendable {
         let bottom = area.y + min(area.height, scale.rows) - 1
         let line = String(glyphs.vertical)
         for y in area.y...bottom { grid.write(line, x: x, y: y, style: style, clip: area) }
-        for tick in scale.ticks where bottom - tick.row >= area.y {
+        // Ticks on every row would run their labels together: from zero outwards,
+        // a tick is drawn only with a free row between it and the last one drawn.
+        var drawn: [Int] = []
+        for tick in scale.ticks.sorted(by: { abs($0.value) < abs($1.value) }) where bottom - tick.row >= area.y {
             let y = bottom - tick.row
+            guard drawn.allSatisfy({ abs($0 - y) >= 2 }) else { continue }
+            drawn.append(y)
             grid.write(String(tick.value == 0 ? glyphs.cross : glyphs.tick), x: x, y: y, style: style, clip: area)
             // A label cut at the left would show another number: it is left out instead.
             let label = NumberFormat.humane(tick.value)

@@ -30,13 +30,13 @@ public struct BarChart: Sendable {
         let barRows = plotRows - 1
 
         // Leave room for the y labels of the widest tick, then fit the buckets.
-        var scale = Scale(values: [], rows: barRows)
+        var scale = ChartScale.nice(low: 0, high: 0, rows: plotRows, includeZero: true)
         var axisWidth = 1
         var columns = merged(into: rect.width - axisWidth - 1)
         for _ in 0..<2 {
-            scale = Scale(values: columns.map { $0.stats.value(aggregate) }, rows: barRows)
-            let labelWidth = showYLabels ? scale.ticks.map { TextWidth.columns(of: NumberFormat.humane($0.value)) }.max() ?? 1 : 0
-            axisWidth = showYLabels ? labelWidth + 2 : 1
+            let values = columns.compactMap { $0.stats.value(aggregate) }
+            scale = ChartScale.nice(low: values.min() ?? 0, high: values.max() ?? 0, rows: plotRows, includeZero: true)
+            axisWidth = showYLabels ? Axis(scale: scale, glyphs: glyphs).width : 1
             columns = merged(into: rect.width - axisWidth - 1)
         }
         let plotX = rect.x + axisWidth
@@ -45,10 +45,11 @@ public struct BarChart: Sendable {
         let slot = min(8, max(1, plotWidth / max(1, columns.count)))
         let barWidth = slot >= 3 ? slot - 1 : 1
         let barsX = plotX + max(0, (plotWidth - slot * columns.count + (slot - barWidth)) / 2)
-        let zeroRow = rect.y + scale.positiveRows
+        let zeroRow = rect.y + scale.row(for: 0)
 
-        drawAxis(into: &grid, rect: rect, scale: scale, zeroRow: zeroRow, plotX: plotX,
-                 plotWidth: plotWidth, showLabels: showYLabels)
+        let axisArea = Rect(x: showYLabels ? rect.x : plotX - 1, y: rect.y, width: showYLabels ? axisWidth : 1, height: plotRows)
+        Axis(scale: scale, glyphs: glyphs).draw(into: &grid, area: axisArea)
+        grid.write(String(repeating: glyphs.horizontal, count: max(0, plotWidth)), x: plotX, y: zeroRow, style: .muted, clip: rect)
         let shownColumns = rect.intersection(grid.clip)
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
         let hanging = [glyphs.hangingBar.quarter, glyphs.hangingBar.half, glyphs.hangingBar.full].map { $0.unicodeScalars.first! }
@@ -84,28 +85,6 @@ public struct BarChart: Sendable {
             var stats = Stats()
             for i in range { stats.merge(buckets[i]) }
             return Column(stats: stats, range: range)
-        }
-    }
-
-    private func drawAxis(into grid: inout Grid, rect: Rect, scale: Scale, zeroRow: Int, plotX: Int,
-                          plotWidth: Int, showLabels: Bool) {
-        let axisX = plotX - 1
-        let muted = Style.muted
-        for y in rect.y..<(rect.y + scale.positiveRows + 1 + scale.negativeRows) where y != zeroRow {
-            grid.write(String(glyphs.vertical), x: axisX, y: y, style: muted, clip: rect)
-        }
-        grid.write(String(repeating: glyphs.horizontal, count: max(0, plotWidth)), x: plotX, y: zeroRow, style: muted, clip: rect)
-        var labelledRows: [Int] = []
-        for tick in scale.ticks.sorted(by: { abs($0.rows) < abs($1.rows) }) {
-            let y = zeroRow - tick.rows
-            guard y >= rect.y, y < rect.y + scale.positiveRows + 1 + scale.negativeRows else { continue }
-            guard labelledRows.allSatisfy({ abs($0 - y) >= 2 }) else { continue }
-            labelledRows.append(y)
-            grid.write(String(tick.value == 0 ? glyphs.cross : glyphs.tick), x: axisX, y: y, style: muted, clip: rect)
-            if showLabels {
-                let text = NumberFormat.humane(tick.value)
-                grid.write(text, x: axisX - 1 - TextWidth.columns(of: text), y: y, style: muted, clip: rect)
-            }
         }
     }
 
@@ -146,48 +125,5 @@ public struct BarChart: Sendable {
             grid.write(text, x: x, y: y, style: .muted, clip: clip)
             nextFree = x + TextWidth.columns(of: text) + 1
         }
-    }
-}
-
-/// The vertical scale: how many rows above and below zero, what one row is
-/// worth, and where the humane ticks fall. Ticks land exactly on rows (a
-/// whole number of rows per step), so a label never lies about its row;
-/// among the steps that fit, the one with the finest rows wins.
-struct Scale {
-    struct Tick { let value: Double; let rows: Int }
-    let unit: Double
-    let positiveRows: Int
-    let negativeRows: Int
-    let ticks: [Tick]
-
-    init(values: [Double?], rows: Int) {
-        let present = values.compactMap { $0 }
-        var high = max(0, present.max() ?? 0)
-        let low = min(0, present.min() ?? 0)
-        if high == 0 && low == 0 { high = 1 }
-        let rows = max(1, rows)
-        var best: (step: Double, perStep: Int, up: Int, down: Int)?
-        let exponent = Int(floor(log10((high - low) / Double(rows))))
-        for power in (exponent - 1)...(exponent + 2) {
-            for multiplier in [1.0, 2, 2.5, 5] {
-                let step = multiplier * pow(10, Double(power))
-                let up = Int((high / step - 1e-9).rounded(.up)), down = Int((-low / step - 1e-9).rounded(.up))
-                let steps = up + down
-                guard steps > 0, steps <= rows else { continue }
-                let perStep = rows / steps
-                let unit = step / Double(perStep)
-                if let b = best {
-                    let bestUnit = b.step / Double(b.perStep)
-                    if unit > bestUnit * (1 + 1e-9) { continue }
-                    if abs(unit - bestUnit) <= bestUnit * 1e-9 && perStep <= b.perStep { continue }
-                }
-                best = (step, perStep, up, down)
-            }
-        }
-        let chosen = best ?? (high - low, rows, 1, low < 0 ? 1 : 0)
-        unit = chosen.step / Double(chosen.perStep)
-        negativeRows = chosen.down * chosen.perStep
-        positiveRows = rows - negativeRows
-        ticks = (-chosen.down...chosen.up).map { Tick(value: Double($0) * chosen.step, rows: $0 * chosen.perStep) }
     }
 }

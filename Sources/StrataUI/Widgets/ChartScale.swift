@@ -6,7 +6,7 @@ import Foundation
 /// on a tie, ticks two rows apart (labels with air between them). Rows count
 /// from the bottom row (row 0, worth `base`) up; each is worth `unit`.
 ///
-/// (Named apart from the bar chart's own `Scale`, which it will replace.)
+
 public struct ChartScale: Hashable, Sendable {
     public struct Tick: Hashable, Sendable {
         public let value: Double
