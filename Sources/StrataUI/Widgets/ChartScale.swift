@@ -5,8 +5,6 @@ import Foundation
 /// about its row. Among the steps that fit, the finest rows win;
 /// on a tie, ticks two rows apart (labels with air between them). Rows count
 /// from the bottom row (row 0, worth `base`) up; each is worth `unit`.
-///
-
 public struct ChartScale: Hashable, Sendable {
     public struct Tick: Hashable, Sendable {
         public let value: Double
