@@ -44,12 +44,18 @@ struct SoakTests {
         }
     }
 
-    static let datasets: [(String, Dataset)] = [("demo", ScreenTests.demo), ("dst", ScreenTests.newYork)]
+    /// The demo, a DST day, and the fixtures as the command reads them with no flags.
+    static func datasets() throws -> [(String, Dataset)] {
+        [("demo", ScreenTests.demo), ("dst", ScreenTests.newYork),
+         ("seattle-weather.csv", try RealDataGoldenTests.loadWithNoFlags("seattle-weather.csv").0),
+         ("births-1978.csv", try RealDataGoldenTests.loadWithNoFlags("births-1978.csv").0)]
+    }
 
     @Test func randomEventsNeverBreakTheScreen() throws {
         var rng = SplitMix64(seed: Self.seed)
-        let perDataset = Self.count / Self.datasets.count
-        for (name, dataset) in Self.datasets {
+        let datasets = try Self.datasets()
+        let perDataset = Self.count / datasets.count
+        for (name, dataset) in datasets {
             let clock = TestClock(now: ScreenTests.now)
             var app = StrataApp(dataset: dataset, clock: clock, animates: true)
             for n in 0..<perDataset {
