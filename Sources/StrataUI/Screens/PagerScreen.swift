@@ -2,8 +2,7 @@ import StrataData
 
 /// The main screen: header with level tabs, the period strip, the chart
 /// card with its neighbours peeking in, the stats line, the page dots and
-/// the footer. Rows are given up in a fixed order as the terminal shrinks:
-/// footer, then the period strip, then the stats line.
+/// the footer.
 public struct PagerScreen: Screen {
     let state: AppState
     let env: AppEnvironment
@@ -16,7 +15,7 @@ public struct PagerScreen: Screen {
         self.env = env
     }
 
-    struct Layout {
+    struct Regions {
         var header = 0
         var strip: Int?
         var card: Rect
@@ -26,21 +25,20 @@ public struct PagerScreen: Screen {
         var peek: Int
     }
 
-    static func layout(for size: Size) -> Layout {
+    /// Rows are given up as the terminal shrinks: the footer below 9 rows,
+    /// the period strip below 8, the stats line below 7. The card gets the
+    /// rest, narrowed at 100 columns and wider so the neighbours peek in.
+    static func layout(for size: Size) -> Regions {
         let h = size.height
         let hasFooter = h >= 9, hasStrip = h >= 8, hasStats = h >= 7
-        var y = 1
-        let strip: Int? = hasStrip ? y : nil
-        if hasStrip { y += 1 }
-        let bottomRows = 1 + (hasStats ? 1 : 0) + (hasFooter ? 1 : 0)
-        let cardHeight = h - y - bottomRows
+        let rows = Layout(.vertical, [.length(1), .length(hasStrip ? 1 : 0), .fill(1), .length(hasStats ? 1 : 0),
+                                               .length(1), .length(hasFooter ? 1 : 0)])
+            .split(Rect(x: 0, y: 0, width: size.width, height: h))
         let peek = size.width >= 100 ? min(8, (size.width - 96) / 2 + 2) : 0
-        let card = Rect(x: peek + (peek > 0 ? 1 : 0), y: y, width: size.width - 2 * (peek + (peek > 0 ? 1 : 0)), height: cardHeight)
-        var row = y + cardHeight
-        let stats: Int? = hasStats ? row : nil
-        if hasStats { row += 1 }
-        let dots = row
-        return Layout(strip: strip, card: card, stats: stats, dots: dots, footer: hasFooter ? row + 1 : nil, peek: peek)
+        let gutter = peek > 0 ? peek + 1 : 0
+        let columns = Layout(.horizontal, [.length(gutter), .fill(1), .length(gutter)]).split(rows[2])
+        return Regions(strip: hasStrip ? rows[1].y : nil, card: columns[1], stats: hasStats ? rows[3].y : nil, dots: rows[4].y,
+                      footer: hasFooter ? rows[5].y : nil, peek: peek)
     }
 
     /// The slide under way, if any, with its progress at this frame's time.
@@ -201,7 +199,7 @@ public struct PagerScreen: Screen {
     /// A few columns of the previous and next cards, dimmed, at the edges:
     /// the right edge of the previous card on the left, the left edge of the
     /// next on the right. Each is drawn in place, clipped to its sliver.
-    func drawNeighbours(into grid: inout Grid, layout: Layout, index: Int, count: Int) {
+    func drawNeighbours(into grid: inout Grid, layout: Regions, index: Int, count: Int) {
         let card = layout.card
         let visible = layout.peek
         let neighbours = [(index - 1, visible - card.width, 0), (index + 1, grid.width - visible, grid.width - visible)]
