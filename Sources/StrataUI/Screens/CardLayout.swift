@@ -10,22 +10,19 @@ struct CardLayout: Equatable {
     var footer: Int
 
     init(size: Size) {
-        let h = size.height, w = size.width
-        let hasStrip = h >= 10
-        strip = hasStrip ? 1 : nil
-        let top = hasStrip ? 2 : 1
-        footer = h - 1
-        box = Rect(x: 0, y: top, width: w, height: footer - top)
-        let inner = Rect(x: 2, y: top + 1, width: w - 4, height: box.height - 2)
+        let hasStrip = size.height >= 10
+        let rows = Layout(.vertical, [.length(1), .length(hasStrip ? 1 : 0), .fill(1), .length(1)])
+            .split(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        strip = hasStrip ? rows[1].y : nil
+        box = rows[2]
+        footer = rows[3].y
+        let inner = box.inset(dx: 2, dy: 1)
         // Below about 40×12 the chart goes and the table keeps the room.
-        var y = inner.y
-        if w >= 40, h >= 12 {
-            let chartHeight = max(4, inner.height / 3)
-            chart = Rect(x: inner.x, y: y, width: inner.width, height: chartHeight)
-            y += chartHeight
-        }
-        tableHeader = y
-        body = Rect(x: inner.x, y: y + 1, width: inner.width, height: max(0, inner.maxY - y - 1))
+        let hasChart = size.width >= 40 && size.height >= 12
+        let parts = Layout(.vertical, [.length(hasChart ? max(4, inner.height / 3) : 0), .length(1), .fill(1)]).split(inner)
+        chart = hasChart ? parts[0] : nil
+        tableHeader = parts[1].y
+        body = parts[2]
     }
 
     /// Body lines: the sub-buckets, a heading, then the raw rows.
