@@ -27,6 +27,9 @@ public struct Dataset: Sendable {
     public let periodCount: [Level: Int]
     /// Rows skipped while reading (bad time or value), for the status line.
     public let skippedRows: Int
+    /// The usual gap between the data's times (from the readers' sample), so
+    /// the data's last time is known to cover that much; nil when unknown.
+    public var typicalGap: Int64?
 
     /// - Parameter otherValues: more value columns, each with its name and
     ///   its own accumulator (same calendar, base unit and series numbering).

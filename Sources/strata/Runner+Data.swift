@@ -59,9 +59,10 @@ extension Runner {
             warn("skipped \(result.skipped) of \(result.rowsRead) rows")
             for row in result.firstSkipped { warn("  \(row)") }
         }
-        let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
+        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
                               otherValues: result.otherValues)
+        dataset.typicalGap = result.profile.typicalGap
         let aggregate = command.count ? .count : result.suggestedAggregate
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
         return (dataset, aggregate)

@@ -16,8 +16,10 @@ struct RealDataGoldenTests {
         let path = fixtures.appendingPathComponent(name).path
         let result = try DataLoader.load([.file(path)], options: options, calendar: calendar,
                                          baseUnit: Dataset.baseUnit(for: levels))
-        return Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
-                       sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
+                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+        dataset.typicalGap = result.profile.typicalGap
+        return dataset
     }
 
     /// As the command reads a file with no flags: columns, levels, zone and
@@ -26,9 +28,10 @@ struct RealDataGoldenTests {
         var setup = LoadSetup()
         setup.fallbackZone = .utc
         let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: ReadOptions(), setup: setup)
-        let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
+        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
                               otherValues: result.otherValues)
+        dataset.typicalGap = result.profile.typicalGap
         return (dataset, result.suggestedAggregate)
     }
 

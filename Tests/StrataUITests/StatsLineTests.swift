@@ -10,7 +10,9 @@ struct StatsLineTests {
     static let day = Int64(86_400)
     static let start = Int64(1_704_067_200)  // 2024-01-01T00:00Z, a Monday
 
-    /// Hourly values, given per day: each day's values go into its first hours.
+    /// Hourly values, given per day: each day's values go into its first
+    /// hours. A last row a week later keeps the data going past these days,
+    /// so none of them is cut short by the data's end.
     static func dataset(_ days: [[Double]]) -> Dataset {
         var accumulator = Accumulator(calendar: utc, baseUnit: .hour)
         for (d, values) in days.enumerated() {
@@ -18,6 +20,7 @@ struct StatsLineTests {
                 accumulator.add(seconds: start + Int64(d) * day + Int64(h) * 3600, value: value)
             }
         }
+        accumulator.add(seconds: start + 7 * day, value: 0)
         return Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
     }
 
@@ -51,6 +54,20 @@ struct StatsLineTests {
         let cold = Self.dataset([[-3], [-5, -1]])
         #expect(items(cold, day: 1, .mean).last == "▲ 0 vs 2024-01-01")
         #expect(items(cold, day: 1, .max).last == "▲ 2 vs 2024-01-01")
+    }
+
+    @Test func aPeriodWhereTheDataEndsIsPartialAndComparedWithTheSamePart() {
+        // The data ends at 02:00 on day 2 (hourly buckets): its first two hours against day 1's.
+        var accumulator = Accumulator(calendar: Self.utc, baseUnit: .hour)
+        for (offset, value) in [(0, 4.0), (3600, 6), (7200, 100), (Self.day, 9), (Self.day + 3600, 3)] {
+            accumulator.add(seconds: Self.start + offset, value: value)
+        }
+        let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        #expect(items(data, day: 1, .sum) == ["total 12", "partial", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
+        // Daily rows cover their whole day: the typical gap says so.
+        var daily = data
+        daily.typicalGap = Self.day
+        #expect(items(daily, day: 1, .sum) == ["total 12", "rate 0.5/h", "peak 9 at 00:00", "▼ 89% vs 2024-01-01"])
     }
 
     @Test func aPartialPeriodIsComparedWithTheSameTimeBefore() {

@@ -40,24 +40,22 @@ extension PagerScreen {
     /// negative base; a partial period is compared with the same part of the one before.
     func statsItems(_ page: Page) -> [StatsItem] {
         let aggregate = navigation.aggregate
-        let partial = env.now >= page.start && env.now < page.end
+        let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
         guard let value = page.stats.value(aggregate) else {
-            return [StatsItem(text: partial ? "no data yet" : "no data", style: .muted)]
+            return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate == .sum || aggregate == .count
         let name = aggregate == .sum ? "total" : aggregate.rawValue
         var items = [StatsItem(text: "\(name) \(NumberFormat.humane(value))", style: Style(.plain, bold: true))]
-        if partial { items.append(StatsItem(text: "so far", style: Style(.warning, bold: true), gap: 1)) }
+        if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
 
         var bars: [(value: Double, start: Int64)] = []
         for bucket in page.buckets {
             if let v = bucket.stats.value(aggregate) { bars.append((v, bucket.start)) }
         }
         if isQuantity {
-            // A rate per sub-bucket, over the sub-buckets that have begun.
-            let elapsed = page.buckets.filter { $0.start <= env.now }.count
-            let buckets = partial ? max(1, elapsed) : page.buckets.count
-            let rate = "\(NumberFormat.humane(value / Double(buckets)))/\(unitSuffix(page.subUnit))"
+            // A rate per sub-bucket, over the sub-buckets the data covers.
+            let rate = "\(NumberFormat.humane(value / Double(max(1, part.covered.count))))/\(unitSuffix(page.subUnit))"
             items.append(StatsItem(text: "rate \(rate)", style: .plain, rank: 4))
         }
         // Highs and lows say something only when there is more than one bar to compare.
@@ -72,7 +70,7 @@ extension PagerScreen {
                                        style: .plain, rank: 2))
             }
         }
-        if let (previous, sameTime) = previousValue(page, partial: partial),
+        if let (previous, sameTime) = previousValue(page, comparedBuckets: part.comparedBuckets),
            let change = Self.change(from: previous, to: value, inPercent: isQuantity) {
             let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
             let arrow = value >= previous ? glyphs.up : glyphs.down
@@ -91,19 +89,18 @@ extension PagerScreen {
         return NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1) + "%"
     }
 
-    /// The previous period's value; for a partial period, only its first
-    /// sub-buckets up to the same point, so a half-finished day is compared
+    /// The previous period's value; for a period cut short, only its first
+    /// `comparedBuckets` sub-buckets, so a half-finished day is compared
     /// with the same hours of the day before.
-    func previousValue(_ page: Page, partial: Bool) -> (Double, Bool)? {
+    func previousValue(_ page: Page, comparedBuckets: Int?) -> (Double, Bool)? {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
-        guard partial else {
+        guard let comparedBuckets else {
             return dataset.stats(page.level, index: page.index - 1, series: navigation.seriesIndex, value: navigation.valueIndex)
                 .value(aggregate).map { ($0, false) }
         }
-        let elapsed = page.buckets.filter { $0.start <= env.now }.count
         var stats = Stats()
-        for bucket in navigation.page(in: dataset, level: page.level, index: page.index - 1).buckets.prefix(elapsed) {
+        for bucket in navigation.page(in: dataset, level: page.level, index: page.index - 1).buckets.prefix(comparedBuckets) {
             stats.merge(bucket.stats)
         }
         return stats.value(aggregate).map { ($0, true) }
