@@ -10,3 +10,25 @@ extension Dataset {
         return calendar.start(of: baseUnit, ordinal: first)..<end
     }
 }
+
+extension Dataset {
+    /// Where the data's body ends when a few base buckets lie far after it
+    /// (a typo dated 2099 in data from 2020): the start of the last bucket
+    /// before that gap, and how many buckets lie past it. nil when the data
+    /// has no such tail. A tail counts as far when its gap is longer than
+    /// the body's whole span, and it holds at most 1% of the buckets; with
+    /// fewer than 20 buckets no point is an outlier, they are all the data.
+    public var farTail: (bodyEnd: Int64, buckets: Int)? {
+        let ordinals = series[0].buckets.ordinals
+        guard ordinals.count >= 20 else { return nil }
+        var widest = 1
+        for i in 1..<ordinals.count where ordinals[i] - ordinals[i - 1] > ordinals[widest] - ordinals[widest - 1] {
+            widest = i
+        }
+        let tail = ordinals.count - widest
+        let gap = ordinals[widest] - ordinals[widest - 1]
+        let body = ordinals[widest - 1] - ordinals[0]
+        guard tail <= max(1, ordinals.count / 100), gap > body else { return nil }
+        return (calendar.start(of: baseUnit, ordinal: ordinals[widest - 1]), tail)
+    }
+}

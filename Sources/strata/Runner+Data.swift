@@ -65,6 +65,11 @@ extension Runner {
         dataset.typicalGap = result.profile.typicalGap
         let aggregate = command.count ? .count : result.suggestedAggregate
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
+        if let tail = dataset.farTail {
+            let body = dataset.calendar.localTime(at: tail.bodyEnd).date.isoString
+            warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body): "
+                 + "starting there (End and ] go further)")
+        }
         return (dataset, aggregate)
     }
 

@@ -69,6 +69,30 @@ struct GapsAndAlignTests {
         #expect(named.notice == nil)
     }
 
+    /// 200 days of data in 2020, and one row dated 2099.
+    static let typo: Dataset = {
+        let calendar = CalendarSystem(zone: .utc)
+        var accumulator = Accumulator(calendar: calendar, baseUnit: .day)
+        let start = calendar.instant(forReference: "2020-01-01")!
+        for day in 0..<200 { accumulator.add(seconds: start + Int64(day) * 86_400, value: 1) }
+        accumulator.add(seconds: calendar.instant(forReference: "2099-05-01")!, value: 1)
+        return Dataset(accumulator: accumulator, levels: [.week, .month], sourceName: "typo.csv", valueName: "v")
+    }()
+
+    @Test func aFewRowsFarAfterTheRestDoNotTakeTheStart() throws {
+        let tail = try #require(Self.typo.farTail)
+        #expect(Self.typo.calendar.localTime(at: tail.bodyEnd).date.isoString == "2020-07-18")
+        #expect(tail.buckets == 1)
+        let app = StrataApp(dataset: Self.typo, clock: TestClock(now: 0))
+        let ids = zip(Self.typo.levels, app.state.navigation.positions).map {
+            Self.typo.calendar.periodID($0, ordinal: Self.typo.ordinal($0, index: $1))
+        }
+        #expect(ids == ["2020-W29", "2020-07"])
+        // Data with no such gap has no tail; gappy data is still one body.
+        #expect(Self.gappy.farTail == nil)
+        #expect(ScreenTests.demo.farTail == nil)
+    }
+
     @Test("loose references", arguments: [
         ("2024/03/15", "2024-03-15T00:00:00+00:00"), ("2024.03", "2024-03-01T00:00:00+00:00"),
         ("Mar 2024", "2024-03-01T00:00:00+00:00"), ("march 2024", "2024-03-01T00:00:00+00:00"),

@@ -16,7 +16,8 @@ public struct StrataApp: Sendable {
     /// The open card's rows and the period they are for: read once per period, not per frame.
     private var cardRows: (period: [Int], rows: CardRows)?
 
-    /// Every level starts on its latest period, or on the one containing `reference`.
+    /// Every level starts on its latest period with data, or on the one
+    /// containing `reference`; a few rows far after the rest (a typo) do not count.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil) {
@@ -27,8 +28,9 @@ public struct StrataApp: Sendable {
         self.animates = animates
         let levels = dataset.levels
         let counts = levels.map { dataset.count($0) }
+        let start = reference ?? dataset.farTail?.bodyEnd
         let positions = levels.map { level in
-            reference.map { dataset.index(level, containing: $0) } ?? max(0, dataset.count(level) - 1)
+            start.map { dataset.index(level, containing: $0) } ?? max(0, dataset.count(level) - 1)
         }
         let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
