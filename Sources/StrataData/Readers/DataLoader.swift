@@ -26,6 +26,7 @@ public enum DataLoader {
         var valueNames: [String] = []
         var empty: [String] = []
         var headerOnly: [String] = []
+        var rowSources: [RowSource] = []
         for source in sources {
             let stream = try ByteStream.open(source)
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
@@ -38,6 +39,10 @@ public enum DataLoader {
                 throw error
             }
             if outcome != .rows { try? stream.finish(complete: false) }
+            let index = sink.trail.finish()
+            if let plan = reader.recordPlan {
+                rowSources.append(RowSource(input: source, stream: stream, plan: plan, mode: reader.recordMode, index: index))
+            }
             switch outcome {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
@@ -66,7 +71,9 @@ public enum DataLoader {
         return LoadResult(accumulator: accumulator, seriesNames: options.seriesColumn == nil ? [] : sink.series.names,
                           valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"),
                           sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
-                          firstSkipped: sink.firstSkipped, notes: notes)
+                          firstSkipped: sink.firstSkipped, notes: notes,
+                          rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
+                                                 now: now, limits: options.limits))
     }
 
     static func displayName(_ source: InputSource) -> String {

@@ -16,6 +16,9 @@ final class InputReader {
     let now: Int64
     private(set) var notes: [String] = []
     private(set) var valueName = LoadResult.countedRows
+    /// How the records were read, for reading them back (nil until they are).
+    private(set) var recordPlan: RecordPlan?
+    private(set) var recordMode = RecordScanner.Mode.lines
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -220,6 +223,8 @@ final class InputReader {
     }
 
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
+        recordPlan = plan
+        recordMode = scanner.mode
         var parser = makeParser(plan)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,

@@ -42,4 +42,6 @@ public struct LoadResult: Sendable {
     /// Lines for stderr: the format and columns picked, e.g.
     /// `time: column "date", format YYYY/MM/DD`.
     public var notes: [String]
+    /// Reads a period's raw records back from the inputs (the card's rows).
+    public var rowLocator: RowLocator
 }

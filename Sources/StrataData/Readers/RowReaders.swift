@@ -223,9 +223,11 @@ struct RecordLoop {
     var countdown = RowReaders.cancelCheckInterval
 
     /// True when a record is ready (and counted in `rowsRead`); false at the
-    /// end of the input or when another thread cancelled the read.
+    /// end of the input, when another thread cancelled the read, or when
+    /// the sink's trail has read enough (a card's rows).
     @inline(__always)
     mutating func next(_ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) -> Bool {
+        if sink.trail.pending, !sink.trail.resolve(scanner) { return false }
         while true {
             let next = try scanner.next()
             if next != .record {

@@ -7,11 +7,13 @@ struct RowSink: Sendable {
     var accepted = 0
     var skipped = 0
     var firstSkipped: [SkippedRow] = []
+    var trail: RowTrail
     let keep: Int
     let strict: Bool
 
     init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        trail = RowTrail(calendar: calendar, baseUnit: baseUnit)
         self.keep = keep
         self.strict = strict
     }
@@ -20,6 +22,7 @@ struct RowSink: Sendable {
     mutating func accept(seconds: Int64, value: Double, series: Int) {
         accepted += 1
         accumulator.add(seconds: seconds, value: value, series: series)
+        trail.note(seconds: seconds, series: series, row: accepted)
     }
 
     /// Counts a bad row; with `--strict`, stops there.
@@ -34,6 +37,7 @@ struct RowSink: Sendable {
     mutating func absorb(_ other: RowSink, lineOffset: Int) {
         let map = series.absorb(other.series)
         accumulator.merge(other.accumulator, seriesMap: map.isEmpty ? nil : map)
+        trail.absorb(other.trail, lineOffset: lineOffset)
         rowsRead += other.rowsRead
         accepted += other.accepted
         skipped += other.skipped
