@@ -133,14 +133,7 @@ final class RawRowsTests {
     @Test func gzipIsDecompressedAgain() throws {
         var text = "time,value\n"
         for d in 1...20 { for h in [3, 15] { text += "2013-03-\(String(d).leftPadded(2))T\(String(h).leftPadded(2)):00:00Z,\(d)\n" } }
-        let plain = write("days.csv", text)
-        let gz = plain + ".gz"
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        gzip.arguments = ["-c", "gzip -c '\(plain)' > '\(gz)'"]
-        try gzip.run()
-        gzip.waitUntilExit()
-        let r = try load([gz])
+        let r = try load([try Fixture.gzip(write("days.csv", text))])
         #expect(try rows(r, Self.day(2013, 3, 17), Self.day(2013, 3, 18)) == [
             "days.csv.gz:34  2013-03-17T03:00:00Z,17",
             "days.csv.gz:35  2013-03-17T15:00:00Z,17",
