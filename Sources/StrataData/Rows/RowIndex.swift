@@ -3,9 +3,9 @@
 /// from a few places in the input instead of from its start.
 ///
 /// Two bounds make one search serve sorted and unsorted inputs alike:
-/// `before`, the latest time of the accepted rows before a checkpoint
-/// (non-decreasing), and `from`, the earliest time of the accepted rows
-/// from a checkpoint on (non-decreasing once `finish` has run). Rows of
+/// `before`, no accepted row before a checkpoint is later (non-decreasing),
+/// and `from`, no accepted row from a checkpoint on is earlier
+/// (non-decreasing once `finish` has run). Rows of
 /// `[start, end)` lie after the last checkpoint with `before < start` and
 /// before the first with `from >= end`. A sorted input makes that span the
 /// period itself; a shuffled one makes it the whole input.
@@ -15,10 +15,10 @@ struct RowIndex: Sendable {
         var offset: Int64
         /// Its 1-based physical line.
         var line: Int
-        /// The latest time of the accepted rows before it; `.min` when none.
+        /// No accepted row before it is later; `.min` when there is none.
         var before: Int64
-        /// The earliest time of the accepted rows from it to the next
-        /// checkpoint; after `finish`, to the end of the input.
+        /// No accepted row from it to the next checkpoint is earlier; after
+        /// `finish`, none from it to the end of the input.
         var from: Int64
     }
 
@@ -40,7 +40,7 @@ struct RowIndex: Sendable {
         checkpoints[checkpoints.count - 1].line = line
     }
 
-    /// Sets the earliest time seen since the last checkpoint.
+    /// Sets the bound on the rows since the last checkpoint.
     mutating func close(earliest: Int64) {
         guard !checkpoints.isEmpty else { return }
         checkpoints[checkpoints.count - 1].from = earliest
@@ -61,8 +61,8 @@ struct RowIndex: Sendable {
     }
 
     /// Appends a later part of the same input (a second thread's half):
-    /// its lines move down by `lineOffset`, and every row before it is no
-    /// later than `latest`.
+    /// its lines move down by `lineOffset`, and no row before it is later
+    /// than `latest`.
     mutating func append(_ other: RowIndex, lineOffset: Int, latest: Int64) {
         for var c in other.checkpoints {
             c.line += lineOffset
@@ -71,7 +71,7 @@ struct RowIndex: Sendable {
         }
     }
 
-    /// Turns each checkpoint's `from` into the earliest time from it to the end.
+    /// Makes each checkpoint's `from` hold from it to the end of the input.
     mutating func finish() {
         var earliest = Int64.max
         for i in checkpoints.indices.reversed() {

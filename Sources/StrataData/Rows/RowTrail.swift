@@ -14,9 +14,11 @@ struct RowTrail: Sendable {
     private let baseUnit: TimeUnit
     private var index = RowIndex()
     /// The base bucket of the last checkpoint; empty before the first.
+    /// A row inside costs two comparisons and nothing else: the bounds
+    /// below count the whole bucket as seen, which keeps them safe.
     private var cellFrom = Int64.max
     private var cellTo = Int64.min
-    /// The latest time seen, and the earliest since the last checkpoint.
+    /// No row so far is later, and none since the last checkpoint earlier.
     private var latest = Int64.min
     private var earliest = Int64.max
     /// Fewest accepted rows from one checkpoint to the next.
@@ -37,8 +39,6 @@ struct RowTrail: Sendable {
     @inline(__always)
     mutating func note(seconds: Int64, series: Int, row: Int) {
         if seconds < cellFrom || seconds >= cellTo { cross(seconds: seconds, series: series, row: row) }
-        if seconds > latest { latest = seconds }
-        if seconds < earliest { earliest = seconds }
     }
 
     @inline(never)
@@ -48,14 +48,19 @@ struct RowTrail: Sendable {
             pending = true
             return
         }
-        guard row - lastRow >= spacing else { return }
+        guard row - lastRow >= spacing else {
+            latest = max(latest, seconds)
+            earliest = min(earliest, seconds)
+            return
+        }
         if index.count == Self.capacity { halve() } else { index.close(earliest: earliest) }
         index.open(before: latest)
-        earliest = .max
         lastRow = row
         let ordinal = calendar.ordinal(of: baseUnit, at: seconds)
         cellFrom = calendar.start(of: baseUnit, ordinal: ordinal)
         cellTo = calendar.start(of: baseUnit, ordinal: ordinal + 1)
+        earliest = cellFrom
+        latest = max(latest, cellTo - 1)
         pending = true
     }
 
