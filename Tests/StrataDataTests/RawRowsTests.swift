@@ -346,6 +346,15 @@ final class RawRowsTests {
         }
     }
 
+    @Test func anUnsortedFileKeepsAtMostTheCheckpointCapacity() throws {
+        let (text, times) = Self.generate(rows: 200_000, step: 5, late: 2)
+        let r = try load([write("zigzag.csv", bytes: text)]) { $0.splitThreshold = .max }
+        #expect(r.rowLocator.checkpointCount <= RowTrail.capacity)
+        let day = Self.day(2020, 1, 5)
+        let lines = times.filter { $0.0 >= day && $0.0 < day + 86_400 }.map(\.1)
+        #expect(try r.rowLocator.rows(from: day, to: day + 86_400, limit: .max).map(\.line) == lines)
+    }
+
     @Test func checkpointsGrowWithBaseBucketsNotRows() throws {
         let (text, times) = Self.generate(rows: 1_000_000, step: 13)
         let r = try load([write("million.csv", bytes: text)])

@@ -33,8 +33,6 @@ struct RowTrail: Sendable {
         self.baseUnit = baseUnit
     }
 
-    var checkpointCount: Int { index.count }
-
     /// One accepted row: its time, series and running number in the sink.
     @inline(__always)
     mutating func note(seconds: Int64, series: Int, row: Int) {
