@@ -154,12 +154,7 @@ struct CSVReaderTests {
             let a = Fixture.write("a.csv", "time,value\n2013-03-05,1\n", in: folder)
             let b = Fixture.write("b.csv", "time,value\n2013-03-06,2\n2013-03-07,3\n", in: folder)
             let plain = Fixture.write("c.csv", "time,value\n2013-03-08,4\n", in: folder)
-            let gz = plain + ".gz"
-            let gzip = Process()
-            gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-            gzip.arguments = ["-c", "gzip -c '\(plain)' > '\(gz)'"]
-            try gzip.run()
-            gzip.waitUntilExit()
+            let gz = try Fixture.gzip(plain)
             return try DataLoader.load([.file(a), .file(b), .file(gz)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
         }
         #expect(r.sourceName == "a.csv +2")

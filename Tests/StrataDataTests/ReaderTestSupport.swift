@@ -37,6 +37,17 @@ enum Fixture {
         try withFile(name, bytes: Array(text.utf8), body)
     }
 
+    /// Compresses `path` with the system's gzip into `path.gz`; returns that path.
+    static func gzip(_ path: String) throws -> String {
+        let gz = path + ".gz"
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -c '\(path)' > '\(gz)'"]
+        try gzip.run()
+        gzip.waitUntilExit()
+        return gz
+    }
+
     static func options(_ configure: (inout ReadOptions) -> Void = { _ in }) -> ReadOptions {
         var o = ReadOptions()
         o.now = 1_700_000_000  // 2023-11-14T22:13:20Z

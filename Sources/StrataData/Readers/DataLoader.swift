@@ -76,6 +76,7 @@ public enum DataLoader {
         var valueNames: [String] = []
         var empty: [String] = []
         var headerOnly: [String] = []
+        var rowSources: [RowSource] = []
         for source in sources {
             let stream = try ByteStream.open(source)
             stream.progress = options.progress
@@ -100,6 +101,10 @@ public enum DataLoader {
             }
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             if outcome != .rows { try? stream.finish(complete: false) }
+            let index = part.trail.finish()
+            if let plan = reader.recordPlan {
+                rowSources.append(RowSource(input: source, stream: stream, plan: plan, mode: reader.recordMode, index: index))
+            }
             switch outcome {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
@@ -147,7 +152,9 @@ public enum DataLoader {
                               var accumulator = accumulator
                               accumulator.flush()
                               return (name, accumulator)
-                          })
+                          },
+                          rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
+                                                 now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
     }
 
     static func displayName(_ source: InputSource) -> String {

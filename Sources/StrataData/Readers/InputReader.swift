@@ -27,6 +27,9 @@ final class InputReader {
     /// Called once the sample is read and before any row is: picks the
     /// calendar and base bucket from the profile (the first input's zone and levels).
     var decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?
+    /// How the records were read, for reading them back (nil until they are).
+    private(set) var recordPlan: RecordPlan?
+    private(set) var recordMode = RecordScanner.Mode.lines
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -261,7 +264,8 @@ final class InputReader {
     }
 
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
-        sink.prepareOthers(otherNames.count)
+        recordPlan = plan
+        recordMode = scanner.mode
         var parser = makeParser(plan)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
@@ -291,7 +295,6 @@ final class InputReader {
     private func secondSink(like sink: RowSink) -> RowSink {
         var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
         second.progress = sink.progress
-        second.prepareOthers(otherNames.count)
         return second
     }
 

@@ -59,4 +59,6 @@ public struct LoadResult: Sendable {
     /// What bars show unless `--agg` says otherwise: `count` when counting
     /// rows, `mean` for a level such as a temperature or a price, else `sum`.
     public var suggestedAggregate: Aggregate { countsRows ? .count : profile.aggregate }
+    /// Reads a period's raw records back from the inputs (the card's rows).
+    public var rowLocator: RowLocator
 }

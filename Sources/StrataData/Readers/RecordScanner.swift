@@ -563,6 +563,10 @@ final class RecordScanner {
     @inline(__always)
     func field(_ i: Int) -> Field { fields[i].bytes }
 
+    /// The record's bytes as in the input, and where it starts in the input.
+    var recordBytes: Field { Field(start: buffer + recordStart, count: recordEnd - recordStart) }
+    var recordOffset: Int64 { stream.position - Int64(end - recordStart) }
+
     /// Physical line and 1-based character column where field `i` starts;
     /// past the last field, the end of the record.
     func location(ofField i: Int) -> (line: Int, column: Int) {

@@ -56,6 +56,7 @@ enum RowReaders {
 
     static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
                           skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
+        sink.prepareOthers(plan.others.count)
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
         defer { joined.free() }
@@ -111,7 +112,7 @@ enum RowReaders {
                 }
                 series = s
             }
-            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue() }
+            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue(seconds: seconds, series: series) }
             // Other value columns: a missing or non-numeric one is no value, never a bad row.
             for k in plan.others.indices where plan.others[k] < scanner.fieldCount {
                 if let v = plan.value(scanner.field(plan.others[k])) { sink.others[k].add(seconds: seconds, value: v, series: series) }
@@ -146,6 +147,7 @@ enum RowReaders {
 
     static func json(_ scanner: RecordScanner, _ plan: RowPlan, paths: [[UInt8]], parser: inout TimeParser,
                      sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
+        sink.prepareOthers(plan.others.count)
         let walker = JSONLine()
         let slots = JSONSlots(paths)
         var joined = ByteBuffer()
@@ -213,7 +215,7 @@ enum RowReaders {
                 }
                 series = s
             }
-            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue() }
+            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue(seconds: seconds, series: series) }
             for k in plan.others.indices where slots.isPresent(plan.others[k]) {
                 let c = plan.others[k]
                 guard slots.kind(c) == .number || slots.kind(c) == .string, let v = plan.value(slots.value(c)) else { continue }
@@ -245,9 +247,11 @@ struct RecordLoop {
     var countdown = RowReaders.cancelCheckInterval
 
     /// True when a record is ready (and counted in `rowsRead`); false at the
-    /// end of the input or when another thread cancelled the read.
+    /// end of the input, when another thread cancelled the read, or when
+    /// the sink's trail has read enough (a card's rows).
     @inline(__always)
     mutating func next(_ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) -> Bool {
+        if sink.trail.pending, !sink.trail.resolve(scanner) { return false }
         while true {
             let next = try scanner.next()
             if next != .record {

@@ -7,6 +7,7 @@ struct RowSink: Sendable {
     var accepted = 0
     var skipped = 0
     var firstSkipped: [SkippedRow] = []
+    var trail: RowTrail
     let keep: Int
     let strict: Bool
     /// Told of rows as they are read, every `RowReaders.cancelCheckInterval` rows.
@@ -14,6 +15,7 @@ struct RowSink: Sendable {
 
     init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        trail = RowTrail(calendar: calendar, baseUnit: baseUnit)
         self.keep = keep
         self.strict = strict
     }
@@ -30,10 +32,14 @@ struct RowSink: Sendable {
     mutating func accept(seconds: Int64, value: Double, series: Int) {
         accepted += 1
         accumulator.add(seconds: seconds, value: value, series: series)
+        trail.note(seconds: seconds, series: series, row: accepted)
     }
 
     /// A row with a time and an empty value: a row, but nothing to aggregate.
-    mutating func acceptWithoutValue() { accepted += 1 }
+    mutating func acceptWithoutValue(seconds: Int64, series: Int) {
+        accepted += 1
+        trail.note(seconds: seconds, series: series, row: accepted)
+    }
 
     /// Counts a bad row; with `--strict`, stops there.
     mutating func skip(_ row: @autoclosure () -> SkippedRow) throws(ReadError) {
@@ -49,6 +55,7 @@ struct RowSink: Sendable {
         accumulator.merge(other.accumulator, seriesMap: map.isEmpty ? nil : map)
         prepareOthers(other.others.count)
         for k in other.others.indices { others[k].merge(other.others[k], seriesMap: map.isEmpty ? nil : map) }
+        trail.absorb(other.trail, lineOffset: lineOffset)
         rowsRead += other.rowsRead
         accepted += other.accepted
         skipped += other.skipped

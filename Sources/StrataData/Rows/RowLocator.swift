@@ -1,0 +1,44 @@
+/// Reads a period's raw records back from the inputs, for the card. Made
+/// while loading (`LoadResult.rowLocator`), it holds a few checkpoints per
+/// input (see `RowIndex`), never rows.
+public struct RowLocator: Sendable {
+    private(set) var sources: [RowSource]
+    /// The series table the load ended with, so a series keeps its number.
+    let series: SeriesTable
+    let calendar: CalendarSystem
+    let baseUnit: TimeUnit
+    let now: Int64
+    let limits: ScannerLimits
+    /// Each input is a series of its own (several files, no series column).
+    let filePerSeries: Bool
+
+    /// False when some input (standard input, a pipe) cannot be read again:
+    /// its rows are not kept and never returned.
+    public var keepsRows: Bool { unkeptInputs.isEmpty }
+
+    /// The names of the inputs whose rows are not kept (`stdin`).
+    public var unkeptInputs: [String] { sources.filter { $0.path == nil }.map(\.name) }
+
+    /// Checkpoints held, over every input: what the locator costs (32 bytes each).
+    public var checkpointCount: Int { sources.reduce(0) { $0 + $1.index.count } }
+
+    /// Starts reading the rows whose time is in `[start, end)` (UTC seconds,
+    /// e.g. a period's `calendar.start(of:ordinal:)` and `end(of:ordinal:)`),
+    /// input by input, each in file order. `series` counts as `Dataset`
+    /// does: 0 is every series, `i` is series name `i - 1`.
+    public func fetch(from start: Int64, to end: Int64, series: Int = 0) -> RowFetch {
+        guard filePerSeries, series > 0, series <= sources.count else {
+            return RowFetch(locator: self, start: start, end: end, series: series > 0 ? series - 1 : nil)
+        }
+        // When each file is a series, series `i` is every row of file `i - 1`.
+        var file = self
+        file.sources = [sources[series - 1]]
+        return RowFetch(locator: file, start: start, end: end, series: nil)
+    }
+
+    /// The first `limit` rows of `fetch(from:to:series:)`.
+    public func rows(from start: Int64, to end: Int64, series: Int = 0, limit: Int,
+                     progress: ((Double) -> Bool)? = nil) throws(ReadError) -> [RawRow] {
+        try fetch(from: start, to: end, series: series).next(limit: limit, progress: progress)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// One input as the card reads it back: where it is, how its records were
+/// read, and its checkpoints. Standard input and pipes cannot be read
+/// again, so their rows are not kept.
+struct RowSource: Sendable {
+    /// A regular file's size and modification time: one that changed after
+    /// loading is not read back (its offsets would point anywhere).
+    struct Stamp: Sendable, Equatable {
+        let size: Int64
+        let seconds: Int
+        let nanoseconds: Int
+
+        /// Nil unless `path` is a regular file.
+        init?(path: String) {
+            var st = stat()
+            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+            size = Int64(st.st_size)
+            seconds = st.st_mtim.tv_sec
+            nanoseconds = st.st_mtim.tv_nsec
+        }
+    }
+
+    /// The name in messages: the path as given, or `stdin`.
+    let name: String
+    /// Nil when the rows are not kept.
+    let path: String?
+    let stamp: Stamp?
+    let plan: RecordPlan
+    let mode: RecordScanner.Mode
+    let index: RowIndex
+    /// A gzip file: read again by decompressing it from its start.
+    let isCompressed: Bool
+    /// Bytes of the input, decompressed.
+    let length: Int64
+
+    /// Call once `stream` has been read to its end.
+    init(input: InputSource, stream: ByteStream, plan: RecordPlan, mode: RecordScanner.Mode, index: RowIndex) {
+        name = stream.name
+        var kept: (String, Stamp)?
+        if case .file(let path) = input, path != "-", let stamp = Stamp(path: path) { kept = (path, stamp) }
+        path = kept?.0
+        stamp = kept?.1
+        self.plan = plan
+        self.mode = mode
+        self.index = index
+        isCompressed = path != nil && stream.fileRange == nil
+        length = stream.fileRange?.upperBound ?? stream.position
+    }
+}
