@@ -12,14 +12,15 @@ extension Runner {
     ///   - levels: `--levels`; nil: fitted to the data.
     ///   - startLevel: `--level`, added to the levels when not one of them.
     func loadDataset(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
-                     now: Int64) throws(Failure) -> (Dataset, Aggregate) {
+                     now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
         let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
         if useDemo {
             var chosen = levels ?? Level.defaultSet
             if let startLevel, !chosen.contains(startLevel) { chosen = (chosen + [startLevel]).sorted() }
             let accumulator = DemoData.generate(now: now, calendar: calendar, baseUnit: Dataset.baseUnit(for: chosen))
             return (Dataset(accumulator: accumulator, levels: chosen,
-                            sourceName: DemoData.sourceName, valueName: DemoData.valueName), command.count ? .count : .sum)
+                            sourceName: DemoData.sourceName, valueName: DemoData.valueName), command.count ? .count : .sum,
+                    { _, _, _ in .notKept("the demo is made up: it has no input rows") })
         }
         var options = ReadOptions()
         guard let format = InputFormat(rawValue: command.format.lowercased()) else {
@@ -70,20 +71,10 @@ extension Runner {
             warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body): "
                  + "starting there (End and ] go further)")
         }
-        return (dataset, aggregate)
+        return (dataset, aggregate, CardRows.reader(result.rowLocator))
     }
 
     func warn(_ line: String) {
         FileHandle.standardError.write(Data(("strata: " + line + "\n").utf8))
-    }
-
-    /// How the card gets a period's raw rows: read back from the files, or a
-    /// note saying why there are none.
-    func rowReader() -> StrataApp.RowReader {
-        let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
-        let fromStdin = command.files.isEmpty || command.files.contains("-")
-        let note = useDemo ? "the demo is made up: it has no input rows"
-            : fromStdin ? "rows from standard input are not kept" : "rows are not kept for this input"
-        return { _, _, _ in .notKept(note) }
     }
 }

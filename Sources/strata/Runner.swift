@@ -32,7 +32,7 @@ struct Runner {
             return text
         }
 
-        let (dataset, suggested) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        let (dataset, suggested, readRows) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         let aggregate = command.agg == nil ? suggested : chosenAggregate
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
@@ -57,7 +57,7 @@ struct Runner {
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
                             aggregate: aggregate, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
-                            readRows: rowReader())
+                            readRows: readRows)
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.

@@ -120,4 +120,28 @@ struct CommandLineTests {
         let nothing = try Self.strata("--dump", stdin: "time,value\nnope,1\n")
         #expect(nothing.status == 65)
     }
+
+    /// The card's rows are the period's records read back from the input, `FILE:LINE  text`.
+    @Test func theCardReadsItsRowsBack() throws {
+        let csv = "time,value,note\n2024-01-01T10:00:00Z,1,a\n2024-01-02T08:00:00Z,bad,b\n2024-01-02T09:00:00Z,2,c\n"
+            + "2024-01-02T12:00:00Z,3,\u{1B}[31mred\n2024-01-02T13:00:00Z,4,d\n"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-card-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("card.csv")
+        try Data(csv.utf8).write(to: file)
+        #expect(system("gzip -k '\(file.path)'") == 0)
+        for name in ["card.csv", "card.csv.gz"] {
+            let result = try Self.strata("'\(dir.path)/\(name)' --value value --levels day,week --dump --size 80x50 --keys 'enter'")
+            #expect(result.status == 0)
+            // The bad row is not a row of the period; the escape is shown, not sent.
+            #expect(result.stdout.contains("\(name):4  2024-01-02T09:00:00Z,2,c"))
+            #expect(result.stdout.contains("\(name):5  2024-01-02T12:00:00Z,3,␛[31mred"))
+            #expect(result.stdout.contains("\(name):6  2024-01-02T13:00:00Z,4,d"))
+            #expect(!result.stdout.contains("\u{1B}"))
+            #expect(!result.stdout.contains(":3  "))
+        }
+        let piped = try Self.strata("--value value --levels day,week --dump --size 80x50 --keys 'enter'", stdin: csv)
+        #expect(piped.stdout.contains("rows from stdin are not kept"))
+    }
 }

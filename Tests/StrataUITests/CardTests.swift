@@ -81,7 +81,7 @@ struct CardTests {
 
     @Test func searchFindsTheNextMatchingLine() {
         let rows = CardRows.rows([CardRow(location: "a.csv:2", text: "x,1"), CardRow(location: "a.csv:9", text: "needle,2"),
-                                  CardRow(location: "a.csv:12", text: "needle,3")], more: 0)
+                                  CardRow(location: "a.csv:12", text: "needle,3")], complete: true)
         var env = self.env
         env.cardRows = rows
         let found = run(monthState(), [.enter, .character("/")] + "NEEDLE".map(Key.character) + [.enter], env: env)

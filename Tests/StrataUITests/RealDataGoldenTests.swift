@@ -24,7 +24,7 @@ struct RealDataGoldenTests {
 
     /// As the command reads a file with no flags: columns, levels, zone and
     /// aggregate picked from the data (the fallback zone UTC, as `TZ=UTC` would).
-    static func loadWithNoFlags(_ name: String) throws -> (Dataset, Aggregate) {
+    static func loadWithNoFlags(_ name: String) throws -> (Dataset, Aggregate, StrataApp.RowReader) {
         var setup = LoadSetup()
         setup.fallbackZone = .utc
         let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: ReadOptions(), setup: setup)
@@ -32,7 +32,7 @@ struct RealDataGoldenTests {
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
                               otherValues: result.otherValues)
         dataset.typicalGap = result.profile.typicalGap
-        return (dataset, result.suggestedAggregate)
+        return (dataset, result.suggestedAggregate, CardRows.reader(result.rowLocator))
     }
 
     /// The first page with no flags, and after `v` to the next value column.
@@ -40,13 +40,20 @@ struct RealDataGoldenTests {
         ("births-1978.csv", "births-no-flags", ""),
         ("seattle-weather.csv", "weather-no-flags", ""),
         ("seattle-weather.csv", "weather-no-flags-temp-max", "v down"),
+        ("seattle-weather.csv", "card-weather-month", ": 2 0 1 4 - 0 3 enter down enter end"),
+        ("births-1978.csv", "card-births-week", ": 1 9 7 8 - W 1 0 enter enter down*6"),
     ])
     func firstPageWithNoFlags(file: String, golden: String, keys: String) throws {
-        let (dataset, aggregate) = try Self.loadWithNoFlags(file)
-        var app = StrataApp(dataset: dataset, clock: TestClock(now: Self.now), aggregate: aggregate)
+        Golden.check(try Self.replayWithNoFlags(file, keys), named: golden)
+    }
+
+    /// The command's screens on a fixture read with no flags, rows read back for the card.
+    static func replayWithNoFlags(_ file: String, _ keys: String, size: Size = Size(width: 80, height: 24)) throws -> String {
+        let (dataset, aggregate, readRows) = try loadWithNoFlags(file)
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: now), aggregate: aggregate, readRows: readRows)
         var output = ""
-        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: Size(width: 80, height: 24)), to: &output)
-        Golden.check(output, named: golden)
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
+        return output
     }
 
     // Loaded once for all the cases; a failure to load fails each test that needs the data.

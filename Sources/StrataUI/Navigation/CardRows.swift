@@ -3,8 +3,8 @@
 public enum CardRows: Equatable, Sendable {
     /// The input cannot be read again (standard input): the note says so.
     case notKept(String)
-    /// The records in input order, and how many more there were past the limit.
-    case rows([CardRow], more: Int)
+    /// The records in input order; `complete` is false when more follow past the limit.
+    case rows([CardRow], complete: Bool)
 
     public var count: Int {
         if case .rows(let rows, _) = self { return rows.count }

@@ -12,13 +12,11 @@ struct CardContent {
         let dataset = env.dataset
         page = navigation.page(in: dataset)
         labels = Self.labels(page, calendar: dataset.calendar)
-        rows = env.cardRows ?? .rows([], more: 0)
+        rows = env.cardRows ?? .rows([], complete: true)
     }
 
     var buckets: Int { page.buckets.count }
     var itemCount: Int { buckets + rows.count }
-    /// Body lines: the sub-buckets, a heading for the rows, the rows.
-    var lineCount: Int { buckets + 1 + rows.count }
 
     /// What `/` looks in: a sub-bucket's label, or a row's place and text.
     func text(ofItem item: Int) -> String {

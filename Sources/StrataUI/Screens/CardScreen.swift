@@ -45,12 +45,13 @@ public struct CardScreen: Screen {
                 drawBucket(line, into: &frame, row: row, content: content, table: table)
             } else if line == content.buckets {
                 drawRowsHeading(into: &frame.grid, row: row, rows: content.rows)
-            } else if case .rows(let rows, let more) = content.rows {
+            } else if case .rows(let rows, let complete) = content.rows {
                 let index = line - content.buckets - 1
                 if index < rows.count {
                     drawRaw(rows[index], item: content.buckets + index, into: &frame, row: row)
-                } else if index == rows.count, more > 0 {
-                    frame.grid.write("\(glyphs.ellipsis) and \(grouped(more)) more rows", x: row.x + 2, y: y, style: .muted, clip: row)
+                } else if index == rows.count, !complete {
+                    frame.grid.write("\(glyphs.ellipsis) more rows after these \(grouped(rows.count))", x: row.x + 2, y: y,
+                                     style: .muted, clip: row)
                 }
             }
         }
@@ -82,9 +83,9 @@ public struct CardScreen: Screen {
         let text: String
         switch rows {
         case .notKept(let note): text = note
-        case .rows(let list, let more):
-            let total = list.count + more
-            text = total == 0 ? "no rows in this \(navigation.level.rawValue)" : "rows: \(grouped(total))"
+        case .rows(let list, let complete):
+            text = list.isEmpty ? "no rows in this \(navigation.level.rawValue)"
+                : "rows: \(grouped(list.count))\(complete ? "" : "+") \(glyphs.middleDot) file:line  record"
         }
         grid.write(glyphs.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
     }
