@@ -85,4 +85,18 @@ struct PickOverrideTests {
         #expect(one.otherValues[0].accumulator.buckets == two.otherValues[0].accumulator.buckets)
         #expect(two.otherValues[0].accumulator.rowCount == 5000)
     }
+
+    /// The sample (the first 100 rows) all say +02:00; later rows say +01:00,
+    /// as when summer time ends: the zone is not taken from the sample then.
+    @Test func anOffsetThatChangesAfterTheSampleIsNotTheZone() throws {
+        let rows = (0..<150).map { "2024-10-26T\(String(format: "%02d", $0 % 24)):00:00+02:00,\($0 % 7)" }
+            + (0..<50).map { "2024-10-28T\(String(format: "%02d", $0 % 24)):00:00+01:00,\($0 % 5)" }
+        let r = try Self.load("time,n\n" + rows.joined(separator: "\n") + "\n")
+        #expect(r.calendar.zone.displayName == "UTC")
+        #expect(r.notes.contains("zone: UTC (times carry more than one offset; --tz overrides)"))
+        #expect(r.accepted == 200)
+        // One offset all through: that offset is the zone.
+        let single = try Self.load("time,n\n" + rows.prefix(150).joined(separator: "\n") + "\n")
+        #expect(single.calendar.zone.displayName == "UTC+02:00")
+    }
 }

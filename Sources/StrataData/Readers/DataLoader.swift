@@ -19,9 +19,10 @@ public enum DataLoader {
     public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
         var picks: [String] = []
         var finest = setup.levels?.first ?? .day
+        var trustSampleOffset = true
         let decide = { (profile: SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit) in
             var zone = setup.zone ?? setup.fallbackZone
-            if setup.zone == nil, let offset = profile.singleOffset {
+            if setup.zone == nil, trustSampleOffset, let offset = profile.singleOffset {
                 zone = ZoneRules(fixedOffset: Int(offset))
                 picks.append("zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
             }
@@ -32,6 +33,14 @@ public enum DataLoader {
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
                               baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
+        if result.offsetsDiffer, setup.zone == nil, result.profile.singleOffset != nil {
+            // The sample's times shared one offset but later ones do not (a
+            // summer time ending): read again in the zone strata would use otherwise.
+            trustSampleOffset = false
+            picks = ["zone: \(setup.fallbackZone.displayName) (times carry more than one offset; --tz overrides)"]
+            result = try read(sources, options: options, calendar: fallback,
+                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
+        }
         var levels = setup.levels ?? result.accumulator.instantRange.map { range in
             LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
         } ?? Level.defaultSet
@@ -77,6 +86,7 @@ public enum DataLoader {
         var empty: [String] = []
         var headerOnly: [String] = []
         var rowSources: [RowSource] = []
+        var offsets = WrittenOffsets()
         for source in sources {
             let stream = try ByteStream.open(source)
             stream.progress = options.progress
@@ -100,6 +110,7 @@ public enum DataLoader {
                 throw error
             }
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
+            offsets = offsets.merged(with: reader.offsets)
             if outcome != .rows { try? stream.finish(complete: false) }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
@@ -143,7 +154,7 @@ public enum DataLoader {
         accumulator.flush()
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let first = profile ?? SampleProfile(times: [], offsets: [])
-        return LoadResult(accumulator: accumulator, seriesNames: seriesColumn != nil || options.seriesPerFile ? sink.series.names : [],
+        var result = LoadResult(accumulator: accumulator, seriesNames: seriesColumn != nil || options.seriesPerFile ? sink.series.names : [],
                           valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"),
                           sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
                           firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn, calendar: accumulator.calendar,
@@ -155,6 +166,8 @@ public enum DataLoader {
                           },
                           rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
+        result.offsetsDiffer = offsets.mixed
+        return result
     }
 
     static func displayName(_ source: InputSource) -> String {

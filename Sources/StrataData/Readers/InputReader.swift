@@ -27,6 +27,8 @@ final class InputReader {
     /// Called once the sample is read and before any row is: picks the
     /// calendar and base bucket from the profile (the first input's zone and levels).
     var decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?
+    /// The offsets written in this input's times.
+    private(set) var offsets = WrittenOffsets()
     /// How the records were read, for reading them back (nil until they are).
     private(set) var recordPlan: RecordPlan?
     private(set) var recordMode = RecordScanner.Mode.lines
@@ -267,6 +269,7 @@ final class InputReader {
         recordPlan = plan
         recordMode = scanner.mode
         var parser = makeParser(plan)
+        defer { offsets = offsets.merged(with: parser.writtenOffsets) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
            let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
@@ -279,8 +282,9 @@ final class InputReader {
             sink = before
             let again = RecordScanner(stream: stream.slice(range), mode: scanner.mode, limits: options.limits)
             _ = try again.prime()
-            var fresh = makeParser(plan)
-            try RowReaders.run(again, plan, parser: &fresh, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+            parser = makeParser(plan)
+            offsets = WrittenOffsets()
+            try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
             return
         }
         do {
@@ -324,6 +328,7 @@ final class InputReader {
         switch second.result {
         case .success(let other):
             sink.absorb(other, lineOffset: lineOffset)
+            offsets = offsets.merged(with: second.parser.writtenOffsets)
             return true
         case .failure(.badRow(var row)):
             row.line += lineOffset

@@ -61,4 +61,6 @@ public struct LoadResult: Sendable {
     public var suggestedAggregate: Aggregate { countsRows ? .count : profile.aggregate }
     /// Reads a period's raw records back from the inputs (the card's rows).
     public var rowLocator: RowLocator
+    /// The times were written with more than one UTC offset (a DST change).
+    public var offsetsDiffer = false
 }

@@ -14,6 +14,8 @@ struct TimeParser: Sendable {
     private var cachedDay: Int64 = -1
     /// The format is ISO-8601: the hot path, tested without switching on the enum.
     private let isISO: Bool
+    /// The offsets written in the times parsed so far.
+    private(set) var writtenOffsets = WrittenOffsets()
 
     init(format: TimeFormat, zone: ZoneRules, now: Int64) {
         self.format = format
@@ -26,7 +28,10 @@ struct TimeParser: Sendable {
 
     @inline(__always)
     private mutating func utc(_ t: ParsedTime) -> Int64 {
-        if let o = t.offset { return t.wallSeconds - Int64(o) }
+        if let o = t.offset {
+            writtenOffsets.note(Int(o))
+            return t.wallSeconds - Int64(o)
+        }
         return converter.utc(fromLocal: t.wallSeconds)
     }
 
@@ -120,7 +125,10 @@ struct TimeParser: Sendable {
                 if f.count == 19 { return converter.utc(fromLocal: wall) }
                 if f.count == 20 && f[19] == UInt8(ascii: "Z") { return wall }
                 var shape = TimeShape()
-                if let (offset, zoneEnd) = ISOTime.zone(f, 19, shape: &shape), zoneEnd == f.count { return wall - Int64(offset) }
+                if let (offset, zoneEnd) = ISOTime.zone(f, 19, shape: &shape), zoneEnd == f.count {
+                    writtenOffsets.note(Int(offset))
+                    return wall - Int64(offset)
+                }
                 // Anything else (a `,123` fraction) takes the general path.
             }
         }
@@ -129,6 +137,7 @@ struct TimeParser: Sendable {
         let wall = day + seconds
         if end == f.count { return converter.utc(fromLocal: wall) }
         guard let (offset, zoneEnd) = ISOTime.zone(f, end, shape: &shape), zoneEnd == f.count else { return nil }
+        writtenOffsets.note(Int(offset))
         return wall - Int64(offset)
     }
 
