@@ -117,25 +117,26 @@ struct CardTests {
         Golden.check(try ScreenTests.replay(ScreenTests.demo, keys, size: Size(width: width, height: height)), named: name)
     }
 
-    @Test func dstDaysHave23And25HourRows() throws {
-        let fallBack = try ScreenTests.replay(ScreenTests.newYork, "left enter", size: Size(width: 80, height: 44))
-        Golden.check(fallBack, named: "card-dst-fall-back")
-        #expect(fallBack.contains("01:00-04:00"))
-        #expect(fallBack.contains("01:00-05:00"))
-        #expect(try ScreenTests.replay(ScreenTests.newYork, "left enter end", size: Size(width: 80, height: 44)).contains("row 25/25"))
-        let springForward = try ScreenTests.replay(Self.springForward, "enter end", size: Size(width: 80, height: 44))
-        Golden.check(springForward, named: "card-dst-spring-forward")
-        #expect(springForward.contains("row 23/23"))
-        #expect(springForward.contains("01:00") && springForward.contains("03:00"))
-        #expect(!springForward.contains("02:00"))
+    /// Hourly readings in New York around both 2013 changes, from a fixture, rows read back.
+    func newYork(at day: String, _ keys: String) throws -> String {
+        try RealDataGoldenTests.replayWithNoFlags("new-york-dst.csv", keys, size: Size(width: 80, height: 44), at: day) { setup in
+            setup.zone = ZoneRules(named: "America/New_York")
+            setup.levels = [.day, .week, .month]
+        }
     }
 
-    /// New York, one row an hour on 2013-03-10, the day with no 02:00.
-    static let springForward: Dataset = {
-        let calendar = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
-        var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
-        let start = Int64(1_362_891_600)  // 2013-03-10T05:00Z, midnight in New York
-        for hour in 0..<23 { accumulator.add(seconds: start + Int64(hour) * 3600, value: Double(hour + 1)) }
-        return Dataset(accumulator: accumulator, levels: Level.defaultSet, sourceName: "dst.csv", valueName: "value")
-    }()
+    @Test func dstDaysHave23And25HourRows() throws {
+        let fallBack = try newYork(at: "2013-11-03", "enter")
+        Golden.check(fallBack, named: "card-dst-fall-back")
+        #expect(fallBack.contains("01:00-04:00") && fallBack.contains("01:00-05:00"))
+        // 25 hours and the day's 25 rows.
+        #expect(fallBack.contains("row 1/50"))
+        let springForward = try newYork(at: "2013-03-10", "enter")
+        Golden.check(springForward, named: "card-dst-spring-forward")
+        #expect(springForward.contains("row 1/46"))
+        #expect(springForward.contains("01:00") && springForward.contains("03:00"))
+        #expect(!springForward.contains("02:00"))
+        let lastRow = try newYork(at: "2013-03-10", "enter end")
+        #expect(lastRow.contains("new-york-dst.csv:48  2013-03-10T23:00:00-04:00,1"))
+    }
 }

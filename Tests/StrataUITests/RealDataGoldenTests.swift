@@ -24,9 +24,11 @@ struct RealDataGoldenTests {
 
     /// As the command reads a file with no flags: columns, levels, zone and
     /// aggregate picked from the data (the fallback zone UTC, as `TZ=UTC` would).
-    static func loadWithNoFlags(_ name: String) throws -> (Dataset, Aggregate, StrataApp.RowReader) {
+    static func loadWithNoFlags(_ name: String, setup configure: (inout LoadSetup) -> Void = { _ in }) throws
+        -> (Dataset, Aggregate, StrataApp.RowReader) {
         var setup = LoadSetup()
         setup.fallbackZone = .utc
+        configure(&setup)
         let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: ReadOptions(), setup: setup)
         var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
@@ -48,9 +50,11 @@ struct RealDataGoldenTests {
     }
 
     /// The command's screens on a fixture read with no flags, rows read back for the card.
-    static func replayWithNoFlags(_ file: String, _ keys: String, size: Size = Size(width: 80, height: 24)) throws -> String {
-        let (dataset, aggregate, readRows) = try loadWithNoFlags(file)
-        var app = StrataApp(dataset: dataset, clock: TestClock(now: now), aggregate: aggregate, readRows: readRows)
+    static func replayWithNoFlags(_ file: String, _ keys: String, size: Size = Size(width: 80, height: 24), at: String? = nil,
+                                  setup: (inout LoadSetup) -> Void = { _ in }) throws -> String {
+        let (dataset, aggregate, readRows) = try loadWithNoFlags(file, setup: setup)
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: now), at: at.flatMap(dataset.calendar.instant(forReference:)),
+                            aggregate: aggregate, readRows: readRows)
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
         return output
