@@ -57,7 +57,7 @@ struct Runner {
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
                             aggregate: aggregate, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
-                            readRows: readRows)
+                            readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal)
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.

@@ -107,6 +107,41 @@ struct CardTests {
         #expect(app.state.route == .card(CardState(cursor: 5, scroll: 0)))
     }
 
+    /// A slow read (an unsorted file read whole) goes a slice per tick, the
+    /// card saying how far it has come; keys are handled between slices.
+    @Test func rowsAreReadASliceAtATime() throws {
+        let clock = TestClock(now: ScreenTests.now)
+        let reader: StrataApp.RowReader = { _, _, _ in
+            var done = 0
+            return CardRowsRead { _, keepGoing in
+                var rows: [CardRow] = []
+                // 5 rows cost 25 ms; 20 rows in all.
+                while done < 20 {
+                    rows += (done..<done + 5).map { CardRow(location: "slow.csv:\($0 + 2)", text: "row \($0)") }
+                    done += 5
+                    clock.time += 25
+                    if done < 20, !keepGoing(Double(done) / 20) { return (rows, false) }
+                }
+                return (rows, true)
+            }
+        }
+        var app = StrataApp(dataset: ScreenTests.demo, clock: clock, startLevel: .month, readRows: reader, readsRowsInSlices: true)
+        app.handle(.resize(Size(width: 80, height: 60)))
+        app.handle(.key(.enter))
+        // 40 ms a slice: two steps of 25 ms, then the card shows where it is and asks to wake at once.
+        let reading = app.render()
+        #expect(reading.grid.plainText.contains("reading rows… 50%"))
+        #expect(reading.wakeUp == clock.time)
+        app.handle(.key(.down))
+        app.handle(.tick)
+        let read = app.render()
+        #expect(read.grid.plainText.contains("rows: 20 · file:line  record"))
+        #expect(read.grid.plainText.contains("slow.csv:6  row 4"))
+        #expect(read.grid.plainText.contains("row 2/50"))
+        #expect(read.wakeUp == nil)
+        #expect(app.state.route == .card(CardState(cursor: 1, scroll: 0)))
+    }
+
     @Test("card goldens", arguments: [
         ("card-demo-month", "down down enter down*3", 80, 24),
         ("card-demo-day-narrow", "enter", 38, 11),

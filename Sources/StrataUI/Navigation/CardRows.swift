@@ -3,6 +3,8 @@
 public enum CardRows: Equatable, Sendable {
     /// The input cannot be read again (standard input): the note says so.
     case notKept(String)
+    /// Still being read (an unsorted file is read whole): the share read so far.
+    case reading(Double)
     /// The records in input order; `complete` is false when more follow past the limit.
     case rows([CardRow], complete: Bool)
 

@@ -3,26 +3,31 @@ import StrataData
 /// The app as the front ends drive it: events in, frames out. It owns the
 /// state, builds the environment for each event and frame from the clock,
 /// and remembers the zones of the last frame so clicks hit what was drawn.
-public struct StrataApp: Sendable {
+public struct StrataApp {
     public private(set) var state: AppState
     public let dataset: Dataset
     public let glyphs: Glyphs
     public let animates: Bool
     let clock: any AppClock
-    /// Reads a period's raw rows (`from`, `to` in UTC seconds, a series index) for the card.
-    public typealias RowReader = @Sendable (_ from: Int64, _ to: Int64, _ series: Int) -> CardRows
+    /// Starts reading a period's raw rows (`from`, `to` in UTC seconds, a series index) for the card.
+    public typealias RowReader = (_ from: Int64, _ to: Int64, _ series: Int) -> CardRowsRead
     let readRows: RowReader?
+    /// Interactive runs read the card's rows a slice per tick; dumps read them whole at once.
+    let readsRowsInSlices: Bool
+    /// How long one slice of a row read may take, in milliseconds: short enough for keys to feel instant.
+    static let rowSliceMilliseconds: Int64 = 40
     private var zones: [HitZone] = []
     /// The open card's rows and the period they are for: read once per period, not per frame.
-    private var cardRows: (period: [Int], rows: CardRows)?
+    private var cardRows: (period: [Int], read: CardRowsRead)?
 
     /// Every level starts on its latest period with data, or on the one
     /// containing `reference`; a few rows far after the rest (a typo) do not count.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, size: Size = Size(width: 80, height: 24),
-                animates: Bool = false, readRows: RowReader? = nil) {
+                animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false) {
         self.dataset = dataset
         self.readRows = readRows
+        self.readsRowsInSlices = readsRowsInSlices
         self.clock = clock
         self.glyphs = glyphs
         self.animates = animates
@@ -41,7 +46,7 @@ public struct StrataApp: Sendable {
 
     public var environment: AppEnvironment {
         AppEnvironment(dataset: dataset, glyphs: glyphs, animates: animates, now: clock.wallSeconds(),
-                       time: clock.milliseconds(), zones: zones, cardRows: cardRows?.rows)
+                       time: clock.milliseconds(), zones: zones, cardRows: cardRows?.read.rows)
     }
 
     public mutating func handle(_ event: Event) {
@@ -57,10 +62,13 @@ public struct StrataApp: Sendable {
         }
         let navigation = state.navigation
         let period = [navigation.levelIndex, navigation.position, navigation.seriesIndex]
-        guard cardRows?.period != period else { return }
-        let page = navigation.page(in: dataset)
-        let rows = readRows?(page.start, page.end, navigation.seriesIndex) ?? .notKept("rows are not kept for this input")
-        cardRows = (period, rows)
+        if cardRows?.period != period {
+            let page = navigation.page(in: dataset)
+            cardRows = (period, readRows?(page.start, page.end, navigation.seriesIndex)
+                ?? CardRowsRead(note: "rows are not kept for this input"))
+        }
+        // A slice at a time while the loop ticks, or all at once for a dump.
+        cardRows?.read.advance(until: readsRowsInSlices ? clock.milliseconds() + Self.rowSliceMilliseconds : nil, clock: clock)
     }
 
     public var shouldQuit: Bool { state.quit }
@@ -73,6 +81,7 @@ public struct StrataApp: Sendable {
             // "so far" and the now marker move with the minute.
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
         }
+        if cardRows?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
         zones = frame.zones
         return frame
     }

@@ -83,6 +83,7 @@ public struct CardScreen: Screen {
         let text: String
         switch rows {
         case .notKept(let note): text = note
+        case .reading(let fraction): text = "reading rows\(glyphs.ellipsis) \(Int(fraction * 100))%"
         case .rows(let list, let complete):
             text = list.isEmpty ? "no rows in this \(navigation.level.rawValue)"
                 : "rows: \(grouped(list.count))\(complete ? "" : "+") \(glyphs.middleDot) file:line  record"
