@@ -1,8 +1,10 @@
-/* Deterministic `time,value` CSV for `make bench`:
- *   gen ROWS OUT.csv
+/* Deterministic CSV for `make bench`:
+ *   gen ROWS OUT.csv [COLUMNS]
  * ISO-8601 UTC times (2020-01-01T00:00:07Z) in time order from 2020-01-01
- * over three years (2020..2022), values with one or two decimals. The same
- * ROWS always give the same bytes (a fixed LCG, no clock, no locale). */
+ * over three years (2020..2022), then COLUMNS (default 1, at most 8) values
+ * with one or two decimals: `time,value` for one, `time,v1,...,v8` for
+ * more. The same arguments always give the same bytes (a fixed LCG, no
+ * clock, no locale); one column gives the same bytes as before COLUMNS. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -31,8 +33,10 @@ static void civil(int64_t z, int *y, int *m, int *d) {
 static char *two(char *p, int v) { p[0] = '0' + v / 10; p[1] = '0' + v % 10; return p + 2; }
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: gen ROWS OUT.csv\n"); return 64; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: gen ROWS OUT.csv [COLUMNS]\n"); return 64; }
     long long rows = atoll(argv[1]);
+    int columns = argc == 4 ? atoi(argv[3]) : 1;
+    if (columns < 1 || columns > 8) { fprintf(stderr, "gen: COLUMNS must be 1 to 8\n"); return 64; }
     FILE *out = fopen(argv[2], "wb");
     if (!out) { perror(argv[2]); return 66; }
     static char buf[1 << 20];
@@ -42,7 +46,12 @@ int main(int argc, char **argv) {
     /* rows spread evenly, each jittered inside its own slot: in time order */
     double slot = (double)span / (double)rows;
     int64_t cachedDay = -1; char date[11];
-    used += (size_t)sprintf(buf, "time,value\n");
+    if (columns == 1) used += (size_t)sprintf(buf, "time,value\n");
+    else {
+        used += (size_t)sprintf(buf, "time");
+        for (int c = 1; c <= columns; c++) used += (size_t)sprintf(buf + used, ",v%d", c);
+        buf[used++] = '\n';
+    }
     for (long long i = 0; i < rows; i++) {
         int64_t t = start + (int64_t)(slot * (double)i + slot * (double)(next() % 1000) / 1000.0);
         int64_t day = t / 86400, sec = t % 86400;
@@ -55,12 +64,15 @@ int main(int argc, char **argv) {
         memcpy(p, date, 10); p += 10; *p++ = 'T';
         p = two(p, (int)(sec / 3600)); *p++ = ':';
         p = two(p, (int)(sec / 60 % 60)); *p++ = ':';
-        p = two(p, (int)(sec % 60)); *p++ = 'Z'; *p++ = ',';
-        /* value: 0.0 .. 99.99, one or two decimals */
-        uint32_t r = next();
-        unsigned whole = r % 100, frac = (r >> 10) % 100;
-        p += sprintf(p, "%u.", whole);
-        if (frac % 10 == 0) *p++ = '0' + frac / 10; else p = two(p, (int)frac);
+        p = two(p, (int)(sec % 60)); *p++ = 'Z';
+        for (int c = 0; c < columns; c++) {
+            /* value: 0.0 .. 99.99, one or two decimals */
+            uint32_t r = next();
+            unsigned whole = r % 100, frac = (r >> 10) % 100;
+            *p++ = ',';
+            p += sprintf(p, "%u.", whole);
+            if (frac % 10 == 0) *p++ = '0' + frac / 10; else p = two(p, (int)frac);
+        }
         *p++ = '\n';
         used = (size_t)(p - buf);
         if (used > sizeof buf - 64) { fwrite(buf, 1, used, out); used = 0; }

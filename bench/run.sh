@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: strata against `wc -l`, an awk + gnuplot pipeline and (when
 # python3 has pandas) a pandas pipeline on generated `time,value` CSVs of 1M
-# and 10M rows, plus the per-key render cost on 10k and 10M rows. Prints a
+# and 10M rows, the first screen with no flags, eight value columns against
+# one, plus the per-key render cost on 10k and 10M rows. Prints a
 # Markdown table and writes it to bench/RESULTS.md. Inputs are generated
 # deterministically under bench/data/ (git-ignored), scratch under bench/out/.
 #
@@ -50,11 +51,12 @@ done
 # --- inputs -----------------------------------------------------------------
 cc -O2 -o "$DATA/gen" bench/gen.c
 stamp=$(cksum < bench/gen.c | cut -d' ' -f1)
-input() {  # input ROWS -> path of the generated file, made if missing or stale
-    local f="$DATA/t$1.csv"
+input() {  # input ROWS [COLUMNS] -> path of the generated file, made if missing or stale
+    local cols=${2:-1} f="$DATA/t$1.csv"
+    [ "$cols" = 1 ] || f="$DATA/t$1x$cols.csv"
     if [ ! -f "$f" ] || [ "$(cat "$f.stamp" 2>/dev/null)" != "$stamp" ]; then
         log "generating $f"
-        "$DATA/gen" "$1" "$f"
+        "$DATA/gen" "$1" "$f" "$cols"
         echo "$stamp" > "$f.stamp"
     fi
     echo "$f"
@@ -62,6 +64,9 @@ input() {  # input ROWS -> path of the generated file, made if missing or stale
 
 # --- the commands -----------------------------------------------------------
 strata_cmd() { echo "$STRATA $1 --dump --levels day,week,month --tz UTC --now $NOW"; }
+# No flags but --now (which only picks the starting page): zone, levels and
+# value are strata's own picks, so their cost shows.
+auto_cmd() { echo "$STRATA $1 --dump --now $NOW"; }
 # Daily totals with awk (any order of rows), the last 31 days charted by gnuplot.
 awk_cmd() {
     cat <<EOF
@@ -93,6 +98,16 @@ for n in $SIZES; do
     for i in "${!cmds[@]}"; do rss "${names[$i]}-$n" "${cmds[$i]}"; done
 done
 
+# --- the largest size: no flags, and eight value columns against one ------------
+big=$(input "$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)")
+wide=$(input "$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)" 8)
+cat "$big" "$wide" >/dev/null
+log "no flags, and 8 columns against 1: $RUNS runs each"
+# The same flags on both files: no --value, so strata counts rows and loads every numeric column.
+hf "$OUT/wide.json" "$RUNS" --warmup 1 "$(auto_cmd "$big")" "$(strata_cmd "$big")" "$(strata_cmd "$wide")"
+rss auto "$(auto_cmd "$big")"
+rss wide "$(strata_cmd "$wide")"
+
 # --- per-key cost -------------------------------------------------------------
 # A mix of 200 keys (moves, level changes, jumps, aggregates), repeated.
 block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
@@ -100,7 +115,6 @@ keys=""
 for ((i = 0; i < NKEYS / 200; i++)); do keys+="$block "; done
 printf '%s\n' "$keys" > "$OUT/keys.txt"
 small=$(input 10000)
-big=$(input "$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)")
 for f in "$small" "$big"; do
     n=$(basename "$f" .csv); n=${n#t}
     base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
@@ -117,9 +131,9 @@ done
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 - "$OUT" "$NKEYS" "$HAVE_PANDAS" "$RUNS" "$NOW" "$STRATA" "$(awk_cmd FILE)" "$(pandas_cmd FILE)" \
     "$(nproc)" "$(free -h | awk '/^Mem:/{print $2}')" "$(swift --version 2>/dev/null | head -1)" \
-    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" <<'PY' > bench/RESULTS.md
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" "$wide" <<'PY' > bench/RESULTS.md
 import json, os, statistics, sys, datetime
-out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load = sys.argv[1:]
+out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load, wide = sys.argv[1:]
 nkeys = int(nkeys)
 def med(path, i):
     r = json.load(open(path))["results"][i]
@@ -170,6 +184,18 @@ for n, (a, b, us) in k.items():
     P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} |")
 P("\nThe big file's charts are denser (more bar cells per frame, last column), which costs drawing "
   "time whatever the row count.")
+nbig = os.path.basename(big)[1:-4]
+wj = f"{out}/wide.json"
+t_auto, t_one, t_wide = med(wj, 0), med(wj, 1), med(wj, 2)
+c_auto, c_one, c_wide = cputime(wj, 0), cputime(wj, 1), cputime(wj, 2)
+P()
+P(f"The first screen with no flags, and with eight value columns, on {int(nbig):,} rows (one hyperfine run, "
+  "so the three are measured together):\n")
+P("| file | command | median | × one column | CPU (user+sys) | peak RSS |")
+P("|---:|---|---:|---:|---:|---:|")
+P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata, no flags (`--dump --now`) | {fmt(t_auto)} | {t_auto/t_one:.2f}× | {fmt(c_auto)} | {mb(rss('auto'))} |")
+P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata first screen, `time,value` | {fmt(t_one)} | 1.00× | {fmt(c_one)} | {mb(rss(f'strata-{nbig}'))} |")
+P(f"| {os.path.getsize(wide)/1e6:.0f} MB | strata first screen, `time,v1,…,v8` | {fmt(t_wide)} | {t_wide/t_one:.2f}× | {fmt(c_wide)} | {mb(rss('wide'))} |")
 (ns, (_, _, us_small)), (nb, (_, _, us_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
@@ -183,14 +209,20 @@ P(f"- At least 5× faster than awk + gnuplot: {t['awk']/t['strata']:.2f}× "
 P(f"- Peak RSS at most 32 MB: {mb(r)} — {verdict(r is not None and r <= 32 * 1024)}.")
 P(f"- Key cost flat in data size: {us_big:.1f} µs/key on {int(nb):,} rows vs {us_small:.1f} µs/key on "
   f"{int(ns):,} rows, {ratio:.2f}× — {verdict(ratio <= 1.5)} (≈ 1× wanted; ≤ 1.5× counted as flat).")
+rw = rss("wide")
+P(f"- Eight value columns within 2× one: {t_wide/t_one:.2f}× ({fmt(t_wide)} vs {fmt(t_one)}) — {verdict(t_wide <= 2 * t_one)}.")
+P(f"- Eight value columns in at most 64 MB: {mb(rw)} — {verdict(rw is not None and rw <= 64 * 1024)}.")
+P(f"- No flags: {fmt(t_auto)}, {mb(rss('auto'))} (no target; the cost of the picks, see the table above).")
 if have_pandas == "0":
     P("\npandas is not installed for python3, so its row is left out.")
 P("\n## Commands\n")
 P("Inputs: `bench/gen.c` writes `time,value` rows, ISO-8601 UTC times in order over 2020–2022, values "
-  "0–99.99 (`2020-01-01T00:00:14Z,11.17`); the same row count always gives the same bytes.\n")
+  "0–99.99 (`2020-01-01T00:00:14Z,11.17`); the same row count always gives the same bytes. `gen ROWS OUT 8` "
+  "writes `time,v1,…,v8` rows the same way (the eight-column file).\n")
 P("```sh")
 P(f"wc -l FILE")
-P(f"{strata} FILE --dump --levels day,week,month --tz UTC --now {now}")
+P(f"{strata} FILE --dump --levels day,week,month --tz UTC --now {now}   # also on the eight-column file")
+P(f"{strata} FILE --dump --now {now}   # no flags")
 P(awk_cmd)
 if have_pandas != "0": P(pandas_cmd)
 P(f"# per key (KEYS: {nkeys // 200} × \"end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 "

@@ -62,6 +62,9 @@ final class RecordScanner {
     /// again, each is that record, `.oversized`; `holesPassed` are behind `pos`.
     private var holes: [Int] = []
     private var holesPassed = 0
+    /// `holes[holesPassed]`, or `Int.max`: every record tests this one
+    /// number, so the array is touched only where there are holes.
+    private var nextHole = Int.max
 
     // The current record.
     private(set) var recordLine = 1
@@ -121,6 +124,7 @@ final class RecordScanner {
         quoteSearched = pin
         line = pinLine
         holesPassed = 0
+        syncNextHole()
         self.pin = nil
     }
 
@@ -144,6 +148,7 @@ final class RecordScanner {
             quoteSearched -= keep
             if pin != nil { pin! -= keep }
             for i in holes.indices { holes[i] -= keep }
+            syncNextHole()
         }
         // The record being read (from `pos`) may grow to `maxRecord`; while
         // sampling, the records before it stay as well, up to the window.
@@ -169,10 +174,7 @@ final class RecordScanner {
     /// Reads the next non-blank record.
     func next() throws(ReadError) -> Next {
         while true {
-            if holesPassed < holes.count, holes[holesPassed] == pos {
-                if pin == nil { holes.remove(at: holesPassed) } else { holesPassed += 1 }
-                return passHole()
-            }
+            if pos == nextHole { return takeHole() }
             if pos >= end {
                 if atEOF { return .end }
                 switch try fill() {
@@ -507,9 +509,24 @@ final class RecordScanner {
         }
         holes.insert(pos, at: holesPassed)
         holesPassed += 1
+        syncNextHole()
         quoteAt = pos
         quoteSearched = pos
         return passHole()
+    }
+
+    /// At a hole: a sample passes it (the read after the sample meets it
+    /// again), a read is done with it. Never inlined: its access to
+    /// `holes` would otherwise be checked on every record `next` reads.
+    @inline(never)
+    private func takeHole() -> Next {
+        if pin == nil { holes.remove(at: holesPassed) } else { holesPassed += 1 }
+        syncNextHole()
+        return passHole()
+    }
+
+    private func syncNextHole() {
+        nextHole = holesPassed < holes.count ? holes[holesPassed] : Int.max
     }
 
     /// The oversized record a hole stands for, on the current line.

@@ -66,8 +66,10 @@ public struct Grid: Equatable, Sendable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
+        // One cell for the whole rect: taking a Character apart costs more than the store.
+        let cell = Cell(character, style: style)
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { self[x, y] = Cell(character, style: style) }
+            for x in area.x..<area.maxX { self[x, y] = cell }
         }
     }
 
