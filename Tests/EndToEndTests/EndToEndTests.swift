@@ -77,33 +77,34 @@ struct EndToEndTests {
         #expect(position(screen) == "month 40/48")
     }
 
-    /// Enter grows the page into its card, the cursor scrolls it, Esc and
-    /// Enter come back, and `q` inside the card restores the terminal.
+    /// Enter grows the page into its card (31 days, then the month's 31
+    /// rows read back from the file), the cursor scrolls it, Esc and Enter
+    /// come back, and `q` inside the card restores the terminal.
     @Test func theCardExpandsScrollsAndCollapses() throws {
         let session = try TmuxSession(
             "stty -g > before; '\(strata)' '\(weather)' --tz UTC --levels day,week,month --level month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
         #expect(position(try session.waitForIdle()) == "month 48/48")
         var screen = try session.press("Enter")
-        #expect(screen.contains("row 1/31"))
+        #expect(screen.contains("row 1/62"))
         #expect(screen.contains("▶ Tue 1"))
         #expect(screen.contains("54.1"))
         screen = try session.press("j", "j", "Down")
-        #expect(screen.contains("row 4/31"))
+        #expect(screen.contains("row 4/62"))
         #expect(screen.contains("▶ Fri 4"))
         screen = try session.press("End")
-        #expect(screen.contains("row 31/31"))
-        #expect(screen.contains("▶ Thu 31"))
+        #expect(screen.contains("row 62/62"))
+        #expect(screen.contains("▶ seattle-weather.csv:1462  2015/12/31,"))
         screen = try session.press("Escape")
         #expect(!screen.contains("row "))
         #expect(position(screen) == "month 48/48")
         screen = try session.press("Enter", "Left")
-        #expect(screen.contains("row 1/30"))
+        #expect(screen.contains("row 1/60"))
         #expect(position(screen) == "month 47/48")
         try session.send("q")
         screen = try session.wait(for: "done")
         #expect(session.file("status") == "exit=0\n")
         #expect(session.file("before") == session.file("after"))
-        #expect(!screen.contains("row 1/30"))
+        #expect(!screen.contains("row 1/60"))
     }
 
     @Test func resizeRelaysOutTheScreen() throws {
