@@ -37,10 +37,4 @@ static inline int strata_can_address_cursor(void) {
 extern int wcwidth(wchar_t c);
 static inline int strata_wcwidth(wchar_t c) { return wcwidth(c); }
 
-// Mouse masks are built by function-like macros, which do not import.
-static inline mmask_t strata_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t strata_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline mmask_t strata_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t strata_button5_pressed(void) { return BUTTON5_PRESSED; }
-
 #endif
