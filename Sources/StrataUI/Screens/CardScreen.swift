@@ -94,18 +94,7 @@ public struct CardScreen: Screen {
     func drawFooter(into grid: inout Grid, layout: CardLayout, content: CardContent) {
         let y = layout.footer
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
-        if case .search(let text, let error) = state.overlay {
-            PromptLine(label: "search: ", text: text, error: error).draw(into: &grid, row: row)
-            return
-        }
-        if case .prompt(let text, let error) = state.overlay {
-            PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
-            return
-        }
-        if let notice = state.notice {
-            grid.write(glyphs.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
-            return
-        }
+        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let count = env.dataset.count(navigation.level)
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText

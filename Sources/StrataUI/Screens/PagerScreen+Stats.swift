@@ -132,14 +132,7 @@ extension PagerScreen {
     func drawFooter(into grid: inout Grid, y: Int) {
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
         grid.fill(row)
-        if case .prompt(let text, let error) = state.overlay {
-            PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
-            return
-        }
-        if let notice = state.notice {
-            grid.write(glyphs.truncate(notice, to: grid.width - 2), x: 1, y: y, style: Style(.warning), clip: row)
-            return
-        }
+        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         var x = 1
         if dataset.skippedRows > 0 {
             let warning = "\(dataset.skippedRows) row\(dataset.skippedRows == 1 ? "" : "s") skipped"

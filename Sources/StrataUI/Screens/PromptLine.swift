@@ -15,3 +15,22 @@ struct PromptLine {
         }
     }
 }
+
+extension PromptLine {
+    /// What a footer shows instead of its hints: the open `:` prompt or `/`
+    /// search, else a notice until the next key. False when there is none.
+    static func drawInstead(state: AppState, glyphs: Glyphs, into grid: inout Grid, row: Rect) -> Bool {
+        switch state.overlay {
+        case .prompt(let text, let error):
+            PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, row: row)
+            return true
+        case .search(let text, let error):
+            PromptLine(label: "search: ", text: text, error: error).draw(into: &grid, row: row)
+            return true
+        case .help, nil:
+            guard let notice = state.notice else { return false }
+            grid.write(glyphs.truncate(notice, to: row.width - 2), x: row.x + 1, y: row.y, style: Style(.warning), clip: row)
+            return true
+        }
+    }
+}
