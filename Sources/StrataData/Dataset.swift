@@ -48,7 +48,7 @@ public struct Dataset: Sendable {
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an
         // index means the same period whichever series or value is shown.
-        let all = tables.map { BucketSeries($0[0]) }
+        let all = tables.map { $0[0] }
         let lo = all.compactMap(\.ordinals.first).min(), hi = all.compactMap(\.ordinals.last).max()
         var first: [Level: Int] = [:], counts: [Level: Int] = [:]
         for level in levels {
@@ -67,7 +67,7 @@ public struct Dataset: Sendable {
         let names = ["all"] + seriesNames
         let byValue = zip(tables, all).map { tables, all in
             tables.enumerated().map { i, table in
-                Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : BucketSeries(table),
+                Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table,
                             levels: levels, calendar: calendar, baseUnit: accumulator.baseUnit)
             }
         }
@@ -77,15 +77,14 @@ public struct Dataset: Sendable {
 
     /// "all" (every series together) first, then each series. Without a
     /// series column everything is in accumulator series 0.
-    private static func seriesTables(_ accumulator: Accumulator, _ seriesCount: Int) -> [[Int: Stats]] {
+    private static func seriesTables(_ accumulator: Accumulator, _ seriesCount: Int) -> [BucketSeries] {
         var accumulator = accumulator
         accumulator.flush()
-        var perSeries = accumulator.buckets
-        if seriesCount == 0 { return [perSeries.first ?? [:]] }
-        while perSeries.count < seriesCount { perSeries.append([:]) }
+        if seriesCount == 0 { return [accumulator.sortedBuckets(series: 0)] }
+        let perSeries = (0..<max(seriesCount, accumulator.seriesCount)).map { accumulator.sortedBuckets(series: $0) }
         var all: [Int: Stats] = [:]
-        for table in perSeries { for (k, v) in table { all[k, default: Stats()].merge(v) } }
-        return [all] + perSeries
+        for series in perSeries { for (k, v) in zip(series.ordinals, series.stats) { all[k, default: Stats()].merge(v) } }
+        return [BucketSeries(all)] + perSeries
     }
 
     /// One series' base buckets and the totals of its periods on every level.

@@ -4,8 +4,8 @@
 public struct Accumulator: Sendable {
     public let calendar: CalendarSystem
     public let baseUnit: TimeUnit
-    /// `buckets[s][ordinal]`, series 0 being the only one when there is no series column.
-    public private(set) var buckets: [[Int: Stats]]
+    /// Per series (series 0 being the only one when there is no series column).
+    private var runs: [BucketRun]
     private var zoneCursor: ZoneRules.Cursor
     // Rows mostly arrive in time order: keep the open bucket out of the dictionary.
     private var openSeries = -1
@@ -19,7 +19,7 @@ public struct Accumulator: Sendable {
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.calendar = calendar
         self.baseUnit = baseUnit
-        self.buckets = [[:]]
+        self.runs = [BucketRun()]
         self.zoneCursor = calendar.zone.cursor()
     }
 
@@ -63,11 +63,11 @@ public struct Accumulator: Sendable {
         }
     }
 
-    /// Moves the open bucket into the dictionary; call before reading `buckets`.
+    /// Moves the open bucket into its series' run; call before reading the buckets.
     public mutating func flush() {
         guard openSeries >= 0 else { return }
-        while buckets.count <= openSeries { buckets.append([:]) }
-        buckets[openSeries][openOrdinal, default: Stats()].merge(open)
+        while runs.count <= openSeries { runs.append(BucketRun()) }
+        runs[openSeries].add(openOrdinal, open)
         openSeries = -1
         openFrom = 1
         openTo = 0
@@ -78,19 +78,30 @@ public struct Accumulator: Sendable {
         flush()
         var other = other
         other.flush()
-        for (i, table) in other.buckets.enumerated() {
+        for (i, run) in other.runs.enumerated() {
             let target = seriesMap?[i] ?? i
-            while buckets.count <= target { buckets.append([:]) }
-            for (ordinal, stats) in table { buckets[target][ordinal, default: Stats()].merge(stats) }
+            while runs.count <= target { runs.append(BucketRun()) }
+            runs[target].merge(run)
         }
     }
+
+    /// How many series have buckets slots (series 0 always).
+    public var seriesCount: Int { runs.count }
+
+    /// Series `s`'s buckets, sorted by ordinal (call `flush` first).
+    public func sortedBuckets(series s: Int) -> BucketSeries {
+        s < runs.count ? runs[s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
+    }
+
+    /// `buckets[s][ordinal]`: every series' buckets by ordinal (call `flush` first).
+    public var buckets: [[Int: Stats]] { runs.map(\.table) }
 
     /// The start instants of the first and last base buckets with data, over every series.
     public var instantRange: ClosedRange<Int64>? {
         var copy = self
         copy.flush()
-        let ordinals = copy.buckets.flatMap(\.keys)
-        guard let lo = ordinals.min(), let hi = ordinals.max() else { return nil }
+        let ranges = copy.runs.compactMap(\.range)
+        guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else { return nil }
         return calendar.start(of: baseUnit, ordinal: lo)...calendar.start(of: baseUnit, ordinal: hi)
     }
 
@@ -98,6 +109,6 @@ public struct Accumulator: Sendable {
     public var rowCount: Int {
         var copy = self
         copy.flush()
-        return copy.buckets.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } }
+        return copy.runs.reduce(0) { $0 + $1.rowCount }
     }
 }

@@ -1,0 +1,61 @@
+/// One series' base buckets as a load fills them. Rows mostly come in time
+/// order, so buckets are appended to two sorted arrays (40 bytes each); a
+/// bucket that comes out of order is kept aside in a dictionary. A hash
+/// table for every bucket, as before, cost about four times the memory on
+/// long spans of fine buckets (a year of minutes).
+struct BucketRun: Sendable {
+    private(set) var ordinals: [Int] = []
+    private(set) var stats: [Stats] = []
+    /// Buckets that came before the last one in `ordinals`.
+    private(set) var aside: [Int: Stats] = [:]
+
+    var isEmpty: Bool { ordinals.isEmpty && aside.isEmpty }
+
+    mutating func add(_ ordinal: Int, _ bucket: Stats) {
+        guard let last = ordinals.last, ordinal <= last else {
+            ordinals.append(ordinal)
+            stats.append(bucket)
+            return
+        }
+        if ordinal == last {
+            stats[stats.count - 1].merge(bucket)
+        } else {
+            aside[ordinal, default: Stats()].merge(bucket)
+        }
+    }
+
+    /// Adds `other`'s buckets; the halves of a file read by two threads
+    /// join without a copy of either when the second starts after the first.
+    mutating func merge(_ other: BucketRun) {
+        if aside.isEmpty, other.aside.isEmpty, let first = other.ordinals.first, ordinals.last.map({ $0 < first }) ?? true {
+            ordinals += other.ordinals
+            stats += other.stats
+            return
+        }
+        for (ordinal, bucket) in zip(other.ordinals, other.stats) { add(ordinal, bucket) }
+        for (ordinal, bucket) in other.aside { add(ordinal, bucket) }
+    }
+
+    /// Every bucket once, sorted by ordinal.
+    var sorted: BucketSeries {
+        guard !aside.isEmpty else { return BucketSeries(sortedOrdinals: ordinals, stats: stats) }
+        return BucketSeries(table)
+    }
+
+    /// The buckets by ordinal.
+    var table: [Int: Stats] {
+        var table = aside
+        for (ordinal, bucket) in zip(ordinals, stats) { table[ordinal, default: Stats()].merge(bucket) }
+        return table
+    }
+
+    /// The first and last ordinals with data.
+    var range: ClosedRange<Int>? {
+        let low = [ordinals.first, aside.keys.min()].compactMap { $0 }.min()
+        let high = [ordinals.last, aside.keys.max()].compactMap { $0 }.max()
+        guard let low, let high else { return nil }
+        return low...high
+    }
+
+    var rowCount: Int { stats.reduce(0) { $0 + $1.count } + aside.values.reduce(0) { $0 + $1.count } }
+}
