@@ -2,25 +2,33 @@
 # `make bench`: strata against `wc -l`, an awk + gnuplot pipeline and (when
 # python3 has pandas) a pandas pipeline on generated `time,value` CSVs of 1M
 # and 10M rows, the first screen with no flags, eight value columns against
-# one, plus the per-key render cost on 10k and 10M rows. Prints a
-# Markdown table and writes it to bench/RESULTS.md. Inputs are generated
+# one, the per-key render cost on 10k and 10M rows, plus the time to open a
+# card's rows mid-file on the largest. Prints a Markdown table and writes it
+# to bench/RESULTS.md. Inputs are generated
 # deterministically under bench/data/ (git-ignored), scratch under bench/out/.
 #
 # Knobs: BENCH_RUNS (runs per command, median reported; default 5),
-#        BENCH_SIZES (default "1000000 10000000"), BENCH_KEYS (default 20000).
+#        BENCH_SIZES (default "1000000 10000000"), BENCH_KEYS (default 20000),
+#        BENCH_CARD_RUNS (default 20: the card's figure is a small difference
+#        of two medians), BENCH_ONLY=card (only the card's rows, printed and
+#        written to bench/out/card.md, RESULTS.md left alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${BENCH_RUNS:-5}
 SIZES=${BENCH_SIZES:-"1000000 10000000"}
 NKEYS=${BENCH_KEYS:-20000}
+CARD_RUNS=${BENCH_CARD_RUNS:-20}
+ONLY=${BENCH_ONLY:-}
 NOW=2023-01-01T00:00Z          # the data runs 2020-01-01 .. 2022-12-31 (UTC)
+AT=2021-06-15                  # the card's period: mid-file (10M rows: line ~4.8M)
 DATA=bench/data
 OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
+case "$ONLY" in ''|card) ;; *) echo "BENCH_ONLY: only 'card' is known" >&2; exit 2 ;; esac
 mkdir -p "$DATA" "$OUT"
-rm -f "$OUT"/*.json "$OUT"/*.rss
+if [ "$ONLY" = card ]; then rm -f "$OUT"/card*; else rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card*; fi
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
 
@@ -86,54 +94,81 @@ hf() {  # hf JSON RUNS cmd...: hyperfine, quiet, results to JSON
     hyperfine --style basic --runs "$runs" --export-json "$json" "$@" >&2
 }
 
-# --- side by side -------------------------------------------------------------
-for n in $SIZES; do
-    f=$(input "$n")
-    cat "$f" >/dev/null   # the page cache holds it for every command alike
-    cmds=("wc -l $f" "$(strata_cmd "$f")" "$(awk_cmd "$f")")
-    names=(wc strata awk)
-    if [ "$HAVE_PANDAS" != 0 ]; then cmds+=("$(pandas_cmd "$f")"); names+=(pandas); fi
-    log "$n rows: ${names[*]}, $RUNS runs each"
-    hf "$OUT/side-$n.json" "$RUNS" --warmup 1 "${cmds[@]}"
-    for i in "${!cmds[@]}"; do rss "${names[$i]}-$n" "${cmds[$i]}"; done
-done
+# --- the card's rows -----------------------------------------------------------
+# Enter opens the card, and a dump reads its rows back whole (at most
+# CardRows.limit), so with and without the key the gap is that read. A day and
+# a month: a month has many times the limit, a day a few times.
+card() {
+    local lvl cmds=()
+    cat "$big" >/dev/null
+    for lvl in day month; do
+        # Only a taller screen shows the rows: without them the figure would mean nothing.
+        $(strata_cmd "$big") --at $AT --level $lvl --keys enter --size 100x70 > "$OUT/card-$lvl.txt" 2>/dev/null
+        grep -qE "$(basename "$big"):[0-9]+  " "$OUT/card-$lvl.txt" || { log "the $lvl card shows no rows"; exit 1; }
+        cmds+=("$(strata_cmd "$big") --at $AT --level $lvl --keys enter" "$(strata_cmd "$big") --at $AT --level $lvl")
+    done
+    # Rounds of two runs of each command: load that comes and goes (builds on
+    # the shared cores) falls on all four alike. The check above warmed the caches.
+    log "card rows on $big at $AT, day and month: $CARD_RUNS runs each, in rounds of 2"
+    for ((r = 1; r <= (CARD_RUNS + 1) / 2; r++)); do hf "$OUT/card-$r.json" 2 "${cmds[@]}"; done
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/card.load"   # its own: with BENCH_ONLY=card it is measured alone
+}
 
-# --- the largest size: no flags, and eight value columns against one ------------
-big=$(input "$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)")
-wide=$(input "$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)" 8)
-cat "$big" "$wide" >/dev/null
-log "no flags, and 8 columns against 1: $RUNS runs each"
-# The same flags on both files: no --value, so strata counts rows and loads every numeric column.
-hf "$OUT/wide.json" "$RUNS" --warmup 1 "$(auto_cmd "$big")" "$(strata_cmd "$big")" "$(strata_cmd "$wide")"
-rss auto "$(auto_cmd "$big")"
-rss wide "$(strata_cmd "$wide")"
+# BENCH_ONLY=card: only the card's rows, below.
+largest=$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)
+big=$(input "$largest") small= wide=
+if [ "$ONLY" != card ]; then
+    # --- side by side -------------------------------------------------------------
+    for n in $SIZES; do
+        f=$(input "$n")
+        cat "$f" >/dev/null   # the page cache holds it for every command alike
+        cmds=("wc -l $f" "$(strata_cmd "$f")" "$(awk_cmd "$f")")
+        names=(wc strata awk)
+        if [ "$HAVE_PANDAS" != 0 ]; then cmds+=("$(pandas_cmd "$f")"); names+=(pandas); fi
+        log "$n rows: ${names[*]}, $RUNS runs each"
+        hf "$OUT/side-$n.json" "$RUNS" --warmup 1 "${cmds[@]}"
+        for i in "${!cmds[@]}"; do rss "${names[$i]}-$n" "${cmds[$i]}"; done
+    done
 
-# --- per-key cost -------------------------------------------------------------
-# A mix of 200 keys (moves, level changes, jumps, aggregates), repeated.
-block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
-keys=""
-for ((i = 0; i < NKEYS / 200; i++)); do keys+="$block "; done
-printf '%s\n' "$keys" > "$OUT/keys.txt"
-small=$(input 10000)
-for f in "$small" "$big"; do
-    n=$(basename "$f" .csv); n=${n#t}
-    base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
-    log "per-key cost, $n rows: $NKEYS keys vs 0 keys"
-    hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''"
-    # How much each frame draws (bar cells), from 5 blocks of the same keys.
-    $base --keys "$(printf '%s ' $block $block $block $block $block)" 2>/dev/null | python3 -c '
+    # --- the largest size: no flags, and eight value columns against one ------------
+    wide=$(input "$largest" 8)
+    cat "$big" "$wide" >/dev/null
+    log "no flags, and 8 columns against 1: $RUNS runs each"
+    # The same flags on both files: no --value, so strata counts rows and loads every numeric column.
+    hf "$OUT/wide.json" "$RUNS" --warmup 1 "$(auto_cmd "$big")" "$(strata_cmd "$big")" "$(strata_cmd "$wide")"
+    rss auto "$(auto_cmd "$big")"
+    rss wide "$(strata_cmd "$wide")"
+
+    # --- per-key cost -------------------------------------------------------------
+    # A mix of 200 keys (moves, level changes, jumps, aggregates), repeated.
+    block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
+    keys=""
+    for ((i = 0; i < NKEYS / 200; i++)); do keys+="$block "; done
+    printf '%s\n' "$keys" > "$OUT/keys.txt"
+    small=$(input 10000)
+    for f in "$small" "$big"; do
+        n=$(basename "$f" .csv); n=${n#t}
+        base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
+        log "per-key cost, $n rows: $NKEYS keys vs 0 keys"
+        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''"
+        # How much each frame draws (bar cells), from 5 blocks of the same keys.
+        $base --keys "$(printf '%s ' $block $block $block $block $block)" 2>/dev/null | python3 -c '
 import sys
 t = sys.stdin.buffer.read().decode()
 print(sum(t.count(c) for c in "▁▂▃▄▅▆▇█") // max(1, t.count("--- frame ")))' > "$OUT/cells-$n.txt"
-done
+    done
+fi
+card
 
 # --- the table ----------------------------------------------------------------
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 - "$OUT" "$NKEYS" "$HAVE_PANDAS" "$RUNS" "$NOW" "$STRATA" "$(awk_cmd FILE)" "$(pandas_cmd FILE)" \
     "$(nproc)" "$(free -h | awk '/^Mem:/{print $2}')" "$(swift --version 2>/dev/null | head -1)" \
-    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" "$wide" <<'PY' > bench/RESULTS.md
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" "$wide" \
+    "$AT" "$ONLY" <<'PY' > "$([ "$ONLY" = card ] && echo "$OUT/card.md" || echo bench/RESULTS.md)"
 import json, os, statistics, sys, datetime
-out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load, wide = sys.argv[1:]
+out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load, wide, \
+    at, only = sys.argv[1:]
 nkeys = int(nkeys)
 def med(path, i):
     r = json.load(open(path))["results"][i]
@@ -146,10 +181,39 @@ def rss(name):
     except Exception: return None
 def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 def mb(kb): return "—" if kb is None else f"{kb/1024:.1f} MB"
+def verdict(ok): return "**met**" if ok else "**missed**"
+P = print
+# The card's rows: (with the card, without, gap) per level; the same table and
+# target line whether the whole bench ran or only this part (BENCH_ONLY=card).
+rounds = [json.load(open(f"{out}/{f}"))["results"] for f in sorted(os.listdir(out)) if f.startswith("card-") and f.endswith(".json")]
+def pooled(i):  # median of command i's times over all rounds, and its mean CPU (user+sys)
+    return (statistics.median(t for r in rounds for t in r[i]["times"]),
+            statistics.mean(r[i]["user"] + r[i]["system"] for r in rounds))
+card = {}
+for i, lvl in enumerate(("day", "month")):
+    (a, ca), (b, cb) = pooled(2 * i), pooled(2 * i + 1)
+    card[lvl] = (a, b, a - b, ca - cb)
+card_runs = sum(len(r[0]["times"]) for r in rounds)
+def card_table(alone=""):
+    P(f"Opening the card's rows{alone} on {int(os.path.basename(big)[1:-4]):,} rows: the first screen with "
+      f"`--at {at} --level LEVEL --keys enter` (the period's card, its rows read back from the file, at most "
+      f"2,000) against the same with no keys. Medians of {card_runs} runs: hyperfine called once per round, two runs "
+      f"of each of the four commands a round, so the four share the load; CPU is the mean user+sys. Load average "
+      f"right after: {open(f'{out}/card.load').read().strip()}.\n")
+    P("| level | card (`--keys enter`) | no keys | card rows over load | the same in CPU |")
+    P("|---|---:|---:|---:|---:|")
+    for lvl, (a, b, gap, cpu_gap) in card.items():
+        P(f"| {lvl} | {fmt(a)} | {fmt(b)} | {gap*1000:+.0f} ms | {cpu_gap*1000:+.0f} ms |")
+def card_target():
+    P(f"- Opening a card's rows within 50 ms of the load: {card['day'][2]*1000:+.0f} ms (day), "
+      f"{card['month'][2]*1000:+.0f} ms (month) — {verdict(max(g[2] for g in card.values()) <= 0.050)}.")
+if only == "card":
+    card_table(f" (measured alone, {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}, `BENCH_ONLY=card`)")
+    P(); card_target()
+    sys.exit()
 names = ["wc", "strata", "awk"] + (["pandas"] if have_pandas != "0" else [])
 label = {"wc": "`wc -l`", "strata": "strata first screen (`--dump`)", "awk": "awk + gnuplot",
          "pandas": f"pandas {have_pandas} (read_csv + resample)"}
-P = print
 P(f"# strata benchmarks\n")
 P(f"Run {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')} with `make bench` (`bench/run.sh`): "
   f"{ncpu} cores ({cpu}), {mem} RAM, {swift}. Medians of {runs} runs (hyperfine; one warm-up run for the side-by-side commands, "
@@ -196,11 +260,12 @@ P("|---:|---|---:|---:|---:|---:|")
 P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata, no flags (`--dump --now`) | {fmt(t_auto)} | {t_auto/t_one:.2f}× | {fmt(c_auto)} | {mb(rss('auto'))} |")
 P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata first screen, `time,value` | {fmt(t_one)} | 1.00× | {fmt(c_one)} | {mb(rss(f'strata-{nbig}'))} |")
 P(f"| {os.path.getsize(wide)/1e6:.0f} MB | strata first screen, `time,v1,…,v8` | {fmt(t_wide)} | {t_wide/t_one:.2f}× | {fmt(c_wide)} | {mb(rss('wide'))} |")
+P()
+card_table()
 (ns, (_, _, us_small)), (nb, (_, _, us_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
 n, t, r = checks[-1]
-def verdict(ok): return "**met**" if ok else "**missed**"
 P(f"## Targets ({int(n):,} rows)\n")
 P(f"- First screen within 10× `wc -l`: {t['strata']/t['wc']:.1f}× "
   f"({fmt(t['strata'])} vs {fmt(t['wc'])}) — {verdict(t['strata'] <= 10 * t['wc'])}.")
@@ -212,6 +277,7 @@ P(f"- Key cost flat in data size: {us_big:.1f} µs/key on {int(nb):,} rows vs {u
 rw = rss("wide")
 P(f"- Eight value columns within 2× one: {t_wide/t_one:.2f}× ({fmt(t_wide)} vs {fmt(t_one)}) — {verdict(t_wide <= 2 * t_one)}.")
 P(f"- Eight value columns in at most 64 MB: {mb(rw)} — {verdict(rw is not None and rw <= 64 * 1024)}.")
+card_target()
 P(f"- No flags: {fmt(t_auto)}, {mb(rss('auto'))} (no target; the cost of the picks, see the table above).")
 if have_pandas == "0":
     P("\npandas is not installed for python3, so its row is left out.")
@@ -223,6 +289,7 @@ P("```sh")
 P(f"wc -l FILE")
 P(f"{strata} FILE --dump --levels day,week,month --tz UTC --now {now}   # also on the eight-column file")
 P(f"{strata} FILE --dump --now {now}   # no flags")
+P(f"{strata} FILE --dump --levels day,week,month --tz UTC --now {now} --at {at} --level LEVEL --keys enter   # the card; also with no keys")
 P(awk_cmd)
 if have_pandas != "0": P(pandas_cmd)
 P(f"# per key (KEYS: {nkeys // 200} × \"end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 "
@@ -231,4 +298,4 @@ P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now 
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys '' > /dev/null")
 P("```")
 PY
-cat bench/RESULTS.md
+if [ "$ONLY" = card ]; then cat "$OUT/card.md"; else cat bench/RESULTS.md; fi
