@@ -45,6 +45,14 @@ public enum Action: Hashable, Sendable {
     case cursorToEnd
     /// Enter on a sub-bucket: the finer level moves to it and the pager shows it.
     case zoomIn
+    /// `o`: the overview of every level; again (or Esc) goes back.
+    case toggleOverview
+    /// Scrolls the overview's page by rows.
+    case scrollOverview(by: Int)
+    /// A click on an overview card: that level, that period.
+    case selectPeriod(level: Int, index: Int)
+    /// Enter in the overview: the pager on the selected level and period.
+    case openPager
     case openSearch
     /// `n`: the next line matching the last search.
     case searchNext

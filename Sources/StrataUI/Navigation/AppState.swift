@@ -8,6 +8,7 @@ public struct AppState: Equatable, Sendable {
     public enum Route: Equatable, Sendable {
         case pager
         case card(CardState)
+        case overview(OverviewState)
     }
 
     /// Drawn over any route; closing it shows the route as it was.
@@ -57,6 +58,7 @@ public struct AppState: Equatable, Sendable {
         switch route {
         case .pager: .pager
         case .card: .card
+        case .overview: .overview
         }
     }
 }

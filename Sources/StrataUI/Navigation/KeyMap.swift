@@ -68,6 +68,17 @@ public struct KeyMap: Sendable {
 }
 
 extension KeyMap {
+    /// What every screen's keys share: how values are shown, help, quit.
+    static let viewKeys: [KeyBinding] = [
+        KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate: sum, count, mean, min, max", hint: "a agg"),
+        KeyBinding([.character("v")], "v", .nextValue, "next value column"),
+        KeyBinding([.character("V")], "V", .previousValue, "previous value column"),
+        KeyBinding([.tab], "Tab", .nextSeries, "next series"),
+        KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
+        KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
+        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
+    ]
+
     public static let pager = KeyMap(name: "pager", bindings: [
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period"),
         KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period"),
@@ -82,18 +93,12 @@ extension KeyMap {
         KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
         KeyBinding([.character("=")], "=", .alignLevels, "align every level on this period"),
         KeyBinding([.enter], "Enter", .expand, "expand the page into its card", hint: "⏎ expand"),
+        KeyBinding([.character("o")], "o", .toggleOverview, "overview of every level", hint: "o overview"),
         KeyBinding(wheels: [.up, .left], "wheel", .move(periods: -1), "mouse wheel pages"),
         KeyBinding(wheels: [.down, .right], "", .move(periods: 1), ""),
         KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id", hint: ": jump"),
-        KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate: sum, count, mean, min, max", hint: "a agg"),
-        KeyBinding([.character("v")], "v", .nextValue, "next value column"),
-        KeyBinding([.character("V")], "V", .previousValue, "previous value column"),
-        KeyBinding([.tab], "Tab", .nextSeries, "next series"),
-        KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
-        KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
         KeyBinding([.escape], "Esc", .cancel, "close help or prompt, cancel a count"),
-        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
-    ], takesCounts: true, takesText: false,
+    ] + viewKeys, takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5← goes five periods back")])
 
     public static let card = KeyMap(name: "card", bindings: [
@@ -114,15 +119,28 @@ extension KeyMap {
         KeyBinding([.character("/")], "/", .openSearch, "search the lines", hint: "/ search"),
         KeyBinding([.character("n")], "n", .searchNext, "next match"),
         KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id"),
-        KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate"),
-        KeyBinding([.character("v")], "v", .nextValue, "next value column"),
-        KeyBinding([.character("V")], "V", .previousValue, "previous value column"),
-        KeyBinding([.tab], "Tab", .nextSeries, "next series"),
-        KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
-        KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
-        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
-    ], takesCounts: true, takesText: false,
+    ] + viewKeys, takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5↓ goes five lines down")])
+
+    public static let overview = KeyMap(name: "overview", bindings: [
+        KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, "next section (coarser level)"),
+        KeyBinding([.up, .character("k")], "↑ k", .finerLevel, "previous section (finer level)"),
+        KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period of the section"),
+        KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period of the section"),
+        KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
+        KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
+        KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),
+        KeyBinding([.pageDown], "PgDn", .move(periods: 10), "10 periods forward"),
+        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
+        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+        KeyBinding([.enter], "Enter", .openPager, "the pager on this level and period", hint: "⏎ open"),
+        KeyBinding([.character("o"), .escape], "o Esc", .toggleOverview, "back to the pager", hint: "o back"),
+        KeyBinding(wheels: [.up], "wheel", .scrollOverview(by: -3), "the wheel scrolls the page; sideways, the strip"),
+        KeyBinding(wheels: [.down], "", .scrollOverview(by: 3), ""),
+        KeyBinding(wheels: [.left], "", .move(periods: -1), ""),
+        KeyBinding(wheels: [.right], "", .move(periods: 1), ""),
+    ] + viewKeys, takesCounts: true, takesText: false,
+       notes: [("1-9", "a count before a move: 5→ goes five periods on")])
 
     public static let help = KeyMap(name: "help", bindings: [
         KeyBinding([.escape, .character("?"), .enter], "? Esc", .toggleHelp, "close help"),
@@ -150,5 +168,5 @@ extension KeyMap {
     ], takesCounts: false, takesText: true, notes: [])
 
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .card, .help, .prompt, .search]
+    public static let all: [KeyMap] = [.pager, .card, .overview, .help, .prompt, .search]
 }

@@ -82,6 +82,8 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
     case .expand, .collapse, .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
         reduceCard(&state, action: action, count: count, env: env)
+    case .toggleOverview, .scrollOverview, .selectPeriod, .openPager:
+        reduceOverview(&state, action: action, env: env)
     case .toggleHelp:
         if case .help = state.overlay { state.overlay = nil } else { state.overlay = .help(offset: 0) }
     case .scrollHelp(let lines):
@@ -115,6 +117,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.quit = true
     }
     startSlide(&state, from: before, env: env)
+    if before.levelIndex != state.navigation.levelIndex { revealOverviewSection(&state) }
     // A card that now shows another period starts again at its top.
     if case .card(var card) = state.route,
        before.levelIndex != state.navigation.levelIndex || before.position != state.navigation.position {

@@ -37,6 +37,8 @@ public enum ScreenRenderer {
             } else {
                 screen.draw(into: &frame)
             }
+        case .overview(let overview):
+            OverviewScreen(state: state, overview: overview, env: env).draw(into: &frame)
         }
         if let rect = transitionFrame(state, env: env) {
             env.glyphs.block(style: .accent).draw(into: &frame.grid, area: rect)

@@ -3,7 +3,7 @@
 /// small for a border, and its `inner` area is then empty.
 public struct Block: Widget, Sendable {
     /// The six pieces of a border.
-    public struct Border: Sendable {
+    public struct Border: Equatable, Sendable {
         public let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Unicode.Scalar
 
         public static let rounded = Border(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")

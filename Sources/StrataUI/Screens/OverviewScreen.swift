@@ -1,0 +1,137 @@
+import StrataData
+
+/// `o`: every level at once. A section per level (a header line with the
+/// level's periods, span and total, and a strip of mini cards: the
+/// period's label, a sparkline of its sub-buckets and its total), then the
+/// top periods of the selected level. The selected card of each strip is
+/// that level's position, drawn heavy; strips snap to whole cards; the page
+/// scrolls down with the header of the section at the top pinned.
+public struct OverviewScreen: Screen {
+    let state: AppState
+    let overview: OverviewState
+    let env: AppEnvironment
+    var navigation: Navigation { state.navigation }
+    var dataset: Dataset { env.dataset }
+    var glyphs: Glyphs { env.glyphs }
+
+    public init(state: AppState, overview: OverviewState, env: AppEnvironment) {
+        self.state = state
+        self.overview = overview
+        self.env = env
+    }
+
+    public func draw(into frame: inout Frame) {
+        let layout = OverviewLayout(size: frame.grid.size, levels: navigation.levels.count)
+        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0)
+        frame.clipped(to: layout.body) { frame in
+            for (i, level) in navigation.levels.enumerated() {
+                let top = layout.body.y + layout.sectionTop(i) - overview.scroll
+                guard top + OverviewLayout.sectionHeight > layout.body.y, top < layout.body.maxY else { continue }
+                drawStrip(i, level: level, y: top + 1, into: &frame)
+                // The header of the section at the top stays pinned while its strip scrolls away.
+                drawSectionHeader(i, level: level, y: max(top, layout.body.y), into: &frame.grid)
+            }
+            drawTop(y: layout.body.y + layout.sectionTop(navigation.levels.count) - overview.scroll, into: &frame.grid)
+        }
+        drawFooter(into: &frame.grid, y: frame.grid.height - 1)
+    }
+
+    /// `Week  210 periods  2012-W01 – 2015-W53  total 5.3k`, the selected one highlighted.
+    func drawSectionHeader(_ i: Int, level: Level, y: Int, into grid: inout Grid) {
+        let row = Rect(x: 0, y: y, width: grid.width, height: 1)
+        grid.fill(row)
+        let count = dataset.count(level)
+        var text = "\(level.displayName)  \(count) period\(count == 1 ? "" : "s")"
+        if count > 0 {
+            let first = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: 0))
+            let last = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: count - 1))
+            text += "  \(first) – \(last)"
+        }
+        if let total = levelTotal(level) { text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(NumberFormat.humane(total))" }
+        let selected = i == navigation.levelIndex
+        grid.write(glyphs.truncate(text, to: grid.width - 2), x: 1, y: y,
+                   style: selected ? Style(.accent, bold: true, reverse: true) : Style(.plain, bold: true), clip: row)
+    }
+
+    /// The level's whole aggregate: the merged stats of all its periods.
+    func levelTotal(_ level: Level) -> Double? {
+        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].periods[level] else { return nil }
+        var all = Stats()
+        for stats in periods.stats { all.merge(stats) }
+        return all.value(navigation.aggregate)
+    }
+
+    func drawStrip(_ i: Int, level: Level, y: Int, into frame: inout Frame) {
+        let count = dataset.count(level)
+        guard count > 0 else { return }
+        let position = navigation.positions[i]
+        let first = OverviewLayout.firstCard(selected: position, count: count, width: frame.grid.width)
+        var pages: [Page] = []
+        var x = 1
+        while x < frame.grid.width, first + pages.count < count {
+            pages.append(navigation.page(in: dataset, level: level, index: first + pages.count))
+            x += OverviewLayout.cardSlot
+        }
+        // One scale for the strip, so its sparklines compare by eye.
+        let values = pages.flatMap { $0.buckets.compactMap { $0.stats.value(navigation.aggregate) } }
+        let range = min(0, values.min() ?? 0)...max(values.max() ?? 1, 0)
+        for (n, page) in pages.enumerated() {
+            let rect = Rect(x: 1 + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
+            drawCard(page, selected: first + n == position, range: range, rect: rect, into: &frame.grid)
+            frame.addZone(rect, .selectPeriod(level: i, index: first + n))
+        }
+    }
+
+    func drawCard(_ page: Page, selected: Bool, range: ClosedRange<Double>, rect: Rect, into grid: inout Grid) {
+        let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
+        Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
+        let inner = rect.inset(dx: 1, dy: 1)
+        let label = dataset.calendar.periodID(page.level, ordinal: page.ordinal)
+        grid.write(glyphs.truncate(label, to: inner.width), x: inner.x, y: inner.y, style: selected ? Style(.accent, bold: true) : .plain,
+                   clip: inner)
+        let row = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1)
+        guard let total = page.stats.value(navigation.aggregate) else {
+            grid.write(String(glyphs.middleDot), x: inner.x + inner.width / 2, y: inner.y + 1, style: .muted, clip: inner)
+            return
+        }
+        Sparkline(values: page.buckets.map { $0.stats.value(navigation.aggregate) }, range: range, stretch: true,
+                  steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: row)
+        let partial = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage).mark != nil
+        grid.write((partial ? "~" : "") + NumberFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
+    }
+
+    /// The top periods of the selected level under the current aggregate.
+    func drawTop(y: Int, into grid: inout Grid) {
+        let level = navigation.level
+        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].periods[level] else { return }
+        var values: [(ordinal: Int, value: Double)] = []
+        for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
+            if let value = stats.value(navigation.aggregate) { values.append((ordinal, value)) }
+        }
+        let ranked = values.sorted { $0.value > $1.value || ($0.value == $1.value && $0.ordinal < $1.ordinal) }
+            .prefix(OverviewLayout.topCount)
+        grid.write("Top \(ranked.count) \(level.rawValue)s by \(navigation.aggregate.rawValue)", x: 1, y: y, style: Style(.plain, bold: true))
+        for (n, entry) in ranked.enumerated() {
+            let id = dataset.calendar.periodID(level, ordinal: entry.ordinal)
+            grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(NumberFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
+        }
+    }
+
+    func drawFooter(into grid: inout Grid, y: Int) {
+        let row = Rect(x: 0, y: y, width: grid.width, height: 1)
+        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
+        let position = PageDots(current: navigation.position, count: dataset.count(navigation.level),
+                                levelName: navigation.level.rawValue, glyphs: glyphs).positionText
+        let positionWidth = TextWidth.columns(of: position)
+        grid.write(position, x: max(0, grid.width - 1 - positionWidth), y: y, style: .muted, clip: row)
+        var x = 1
+        let hints = [glyphs.previous == "‹" ? "↑↓ level  ←→ \(navigation.level.rawValue)" : "j/k level  h/l \(navigation.level.rawValue)"]
+            + KeyMap.overview.hints.map(glyphs.hint)
+        for hint in hints {
+            let w = TextWidth.columns(of: hint)
+            guard x + w <= grid.width - positionWidth - 3 else { break }
+            grid.write(hint, x: x, y: y, style: .muted, clip: row)
+            x += w + 2
+        }
+    }
+}
