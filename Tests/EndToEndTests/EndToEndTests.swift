@@ -107,6 +107,28 @@ struct EndToEndTests {
         #expect(!screen.contains("row 1/60"))
     }
 
+    /// `o` shows every level; moving a strip moves that level's position,
+    /// Enter opens the pager there, and `o` comes back to the same place.
+    @Test func theOverviewMovesLevelsAndOpensThePager() throws {
+        let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month", width: 100, height: 30)
+        #expect(position(try session.waitForIdle()) == "day 1461/1461")
+        var screen = try session.press("o")
+        #expect(screen.contains(" Week  210 periods"))
+        #expect(screen.contains("┃2015-12-31┃"))
+        screen = try session.press("Down", "Left", "Left")
+        #expect(position(screen) == "week 208/210")
+        #expect(screen.contains("┃2015-W51  ┃"))
+        screen = try session.press("Enter")
+        #expect(position(screen) == "week 208/210")
+        #expect(screen.contains("14–20 Dec 2015"))
+        // The day level kept its own place.
+        screen = try session.press("Up")
+        #expect(position(screen) == "day 1461/1461")
+        screen = try session.press("o")
+        #expect(screen.contains("┃2015-12-31┃"))
+        try session.send("q")
+    }
+
     @Test func resizeRelaysOutTheScreen() throws {
         let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month --no-animation")
         let start = try session.waitForIdle()

@@ -66,15 +66,77 @@ struct OverviewTests {
         #expect(app.state.navigation.positions[1] == ScreenTests.demo.count(.week) - 6)
     }
 
+    @Test func stripsSnapToWholeCardsAroundTheSelection() {
+        // 80 columns hold six whole cards of 13 columns: the selection sits third, or at an end.
+        #expect(OverviewLayout.firstCard(selected: 50, count: 100, width: 80) == 47)
+        #expect(OverviewLayout.firstCard(selected: 1, count: 100, width: 80) == 0)
+        #expect(OverviewLayout.firstCard(selected: 99, count: 100, width: 80) == 94)
+        #expect(OverviewLayout.firstCard(selected: 2, count: 3, width: 80) == 0)
+        #expect(OverviewLayout.firstCard(selected: 0, count: 1, width: 10) == 0)
+    }
+
+    @Test func theWheelSidewaysMovesTheStripUnderThePointer() throws {
+        var app = StrataApp(dataset: ScreenTests.demo, clock: TestClock(now: ScreenTests.now))
+        app.handle(.resize(Size(width: 80, height: 24)))
+        app.handle(.key(.character("o")))
+        let screen = app.render().grid.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+        let week = try #require(screen.firstIndex { $0.hasPrefix(" Week") })
+        let before = app.state.navigation
+        // Shift+wheel over the week strip while the day section is selected: the week moves, nothing else.
+        app.handle(.mouse(MouseEvent(.wheel(.up), x: 20, y: week + 2, modifiers: .shift)))
+        var expected = before
+        expected.positions[1] -= 1
+        #expect(app.state.navigation == expected)
+        // The plain wheel scrolls the page instead.
+        app.handle(.mouse(MouseEvent(.wheel(.down), x: 20, y: week + 2)))
+        #expect(app.state.navigation == expected)
+        #expect(app.state.route == .overview(OverviewState(scroll: 3)))
+    }
+
+    @Test func movingTheSelectionSlidesTheStripAndLands() {
+        let clock = TestClock(now: ScreenTests.now)
+        var animated = StrataApp(dataset: ScreenTests.demo, clock: clock, at: ScreenTests.now - 200 * 86_400, animates: true)
+        var still = StrataApp(dataset: ScreenTests.demo, clock: clock, at: ScreenTests.now - 200 * 86_400)
+        for app in [0, 1] {
+            for event: Event in [.resize(Size(width: 80, height: 24)), .key(.character("o")), .key(.right)] {
+                if app == 0 { animated.handle(event) } else { still.handle(event) }
+            }
+        }
+        let landed = still.render().grid
+        let first = animated.render()
+        #expect(first.grid != landed)
+        #expect(first.wakeUp == 16)
+        clock.time = 120
+        animated.handle(.tick)
+        #expect(animated.render().grid == landed)
+    }
+
     @Test("overview goldens", arguments: [
         ("overview-demo", "o", 80, 24),
         ("overview-demo-week-moved", "o down left*3", 80, 24),
         ("overview-demo-top", "o down down", 80, 36),
         ("overview-demo-narrow", "o", 40, 12),
         ("overview-demo-help", "o ?", 80, 24),
+        ("overview-demo-pinned-header", "o wheeldown", 80, 14),
     ])
     func overviewGolden(name: String, keys: String, width: Int, height: Int) throws {
         Golden.check(try ScreenTests.replay(ScreenTests.demo, keys, size: Size(width: width, height: height)), named: name)
+    }
+
+    @Test("all five levels", arguments: [("overview-births-80", "births-1978.csv", 80, 24),
+                                          ("overview-births-120", "births-1978.csv", 120, 40)])
+    func allFiveLevels(name: String, file: String, width: Int, height: Int) throws {
+        Golden.check(try RealDataGoldenTests.replayWithNoFlags(file, "o", size: Size(width: width, height: height)) { setup in
+            setup.levels = [.day, .week, .month, .quarter, .year]
+        }, named: name)
+    }
+
+    @Test("the demo on five levels", arguments: [("overview-demo-five-80", 80, 24), ("overview-demo-five-120", 120, 40)])
+    func demoOnFiveLevels(name: String, width: Int, height: Int) throws {
+        let levels: [Level] = [.day, .week, .month, .quarter, .year]
+        let accumulator = DemoData.generate(now: ScreenTests.now, calendar: ScreenTests.utc, baseUnit: Dataset.baseUnit(for: levels))
+        let demo = Dataset(accumulator: accumulator, levels: levels, sourceName: DemoData.sourceName, valueName: DemoData.valueName)
+        Golden.check(try ScreenTests.replay(demo, "o down down", size: Size(width: width, height: height)), named: name)
     }
 
     @Test func asciiCards() throws {

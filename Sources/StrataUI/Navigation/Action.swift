@@ -10,6 +10,8 @@ public enum Action: Hashable, Sendable {
     case lastPeriod
     case nowPeriod
     case jump(toIndex: Int)
+    /// Moves one level's position, whichever level is current (a strip under the pointer).
+    case moveLevel(Int, by: Int)
     /// `[` / `]`: the previous or next period that has data, over empty stretches.
     case periodWithData(forward: Bool)
     /// `=`: every level moves to the period that holds the current one.

@@ -27,7 +27,13 @@ private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment)
     case .press(.left):
         return env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
     case .wheel:
-        return mouse.effectiveWheel.flatMap { state.keyMap.action(forWheel: $0) }
+        guard let wheel = mouse.effectiveWheel else { return nil }
+        // Sideways over an overview strip: that strip, whichever section is selected.
+        if wheel == .left || wheel == .right, state.overlay == nil,
+           case .selectPeriod(let level, _)? = env.zones.last(where: { $0.rect.contains(x: mouse.x, y: mouse.y) })?.action {
+            return .moveLevel(level, by: wheel == .left ? -1 : 1)
+        }
+        return state.keyMap.action(forWheel: wheel)
     case .press, .drag, .release:
         return nil
     }
@@ -57,6 +63,11 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: env.now))
     case .jump(let index):
         state.navigation.setPosition(index)
+    case .moveLevel(let level, let periods):
+        if state.navigation.levels.indices.contains(level) {
+            state.navigation.positions[level] = Navigation.clamp(state.navigation.positions[level] + periods,
+                                                                 state.navigation.periodCounts[level])
+        }
     case .periodWithData(let forward):
         let navigation = state.navigation
         if let index = env.dataset.index(navigation.level, withDataFrom: navigation.position, forward: forward,
@@ -159,10 +170,13 @@ private func alignLevels(_ state: inout AppState, env: AppEnvironment) {
     }
 }
 
-/// Paging on the pager slides the new page in; a level switch does not.
+/// Paging on the pager slides the new page in, and in the overview the
+/// strip slides by card widths; a level switch does not.
 private func startSlide(_ state: inout AppState, from before: Navigation, env: AppEnvironment) {
     let after = state.navigation
-    guard env.animates, state.route == .pager, state.overlay == nil, after.levelIndex == before.levelIndex,
+    var slides = state.route == .pager
+    if case .overview = state.route { slides = true }
+    guard env.animates, slides, state.overlay == nil, after.levelIndex == before.levelIndex,
           after.position != before.position else { return }
     state.transition = Transition(.slide(fromIndex: before.position, direction: after.position > before.position ? 1 : -1),
                                   start: env.time, duration: Transition.slideMilliseconds)

@@ -65,9 +65,18 @@ public struct OverviewScreen: Screen {
         let count = dataset.count(level)
         guard count > 0 else { return }
         let position = navigation.positions[i]
-        let first = OverviewLayout.firstCard(selected: position, count: count, width: frame.grid.width)
+        var first = OverviewLayout.firstCard(selected: position, count: count, width: frame.grid.width)
+        // While the selection moves, the strip slides from where it was by whole cards.
+        var shift = 0
+        if i == navigation.levelIndex, let transition = state.transition, case .slide(let from, _) = transition.kind {
+            let before = OverviewLayout.firstCard(selected: min(from, count - 1), count: count, width: frame.grid.width)
+            let cards = first - before
+            shift = Int((Double(cards * OverviewLayout.cardSlot) * (1 - transition.progress(at: env.time))).rounded())
+            first = min(first, before)
+            shift -= (OverviewLayout.firstCard(selected: position, count: count, width: frame.grid.width) - first) * OverviewLayout.cardSlot
+        }
         var pages: [Page] = []
-        var x = 1
+        var x = 1 + shift
         while x < frame.grid.width, first + pages.count < count {
             pages.append(navigation.page(in: dataset, level: level, index: first + pages.count))
             x += OverviewLayout.cardSlot
@@ -76,7 +85,7 @@ public struct OverviewScreen: Screen {
         let values = pages.flatMap { $0.buckets.compactMap { $0.stats.value(navigation.aggregate) } }
         let range = min(0, values.min() ?? 0)...max(values.max() ?? 1, 0)
         for (n, page) in pages.enumerated() {
-            let rect = Rect(x: 1 + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
+            let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
             drawCard(page, selected: first + n == position, range: range, rect: rect, into: &frame.grid)
             frame.addZone(rect, .selectPeriod(level: i, index: first + n))
         }
