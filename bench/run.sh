@@ -145,12 +145,17 @@ if [ "$ONLY" != card ]; then
     keys=""
     for ((i = 0; i < NKEYS / 200; i++)); do keys+="$block "; done
     printf '%s\n' "$keys" > "$OUT/keys.txt"
+    # The same number of keys in the overview: strips moved, sections changed, the aggregate cycled.
+    oblock="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
+    okeys="o "
+    for ((i = 0; i < NKEYS / 200; i++)); do okeys+="$oblock "; done
+    printf '%s\n' "$okeys" > "$OUT/keys-overview.txt"
     small=$(input 10000)
     for f in "$small" "$big"; do
         n=$(basename "$f" .csv); n=${n#t}
         base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
         log "per-key cost, $n rows: $NKEYS keys vs 0 keys"
-        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''"
+        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''" "$base --keys-file $OUT/keys-overview.txt"
         # How much each frame draws (bar cells), from 5 blocks of the same keys.
         $base --keys "$(printf '%s ' $block $block $block $block $block)" 2>/dev/null | python3 -c '
 import sys
@@ -236,16 +241,16 @@ k = {}
 for f in (small, big):
     n = os.path.basename(f)[1:-4]
     path = f"{out}/keys-{n}.json"
-    with_keys, without = med(path, 0), med(path, 1)
-    k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6)
+    with_keys, without, overview = med(path, 0), med(path, 1), med(path, 2)
+    k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6, (overview - without) / nkeys * 1e6)
 P(f"Per-key cost: {nkeys:,} replayed keys with `--frames --size 200x60` (a frame rendered per key) "
   f"minus the same run with no keys, over {nkeys:,}:\n")
-P("| rows | with keys | no keys | per key | bar cells per frame |")
-P("|---:|---:|---:|---:|---:|")
-for n, (a, b, us) in k.items():
+P("| rows | with keys | no keys | per key | bar cells per frame | per key in the overview (`o`, then the same keys) |")
+P("|---:|---:|---:|---:|---:|---:|")
+for n, (a, b, us, ous) in k.items():
     try: cells = open(f"{out}/cells-{n}.txt").read().strip()
     except Exception: cells = "—"
-    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} |")
+    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} | {ous:.1f} µs |")
 P("\nThe big file's charts are denser (more bar cells per frame, last column), which costs drawing "
   "time whatever the row count.")
 nbig = os.path.basename(big)[1:-4]
@@ -262,7 +267,7 @@ P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata first screen, `time,value` | {f
 P(f"| {os.path.getsize(wide)/1e6:.0f} MB | strata first screen, `time,v1,…,v8` | {fmt(t_wide)} | {t_wide/t_one:.2f}× | {fmt(c_wide)} | {mb(rss('wide'))} |")
 P()
 card_table()
-(ns, (_, _, us_small)), (nb, (_, _, us_big)) = list(k.items())[0], list(k.items())[-1]
+(ns, (_, _, us_small, _)), (nb, (_, _, us_big, ous_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
 n, t, r = checks[-1]
@@ -274,6 +279,8 @@ P(f"- At least 5× faster than awk + gnuplot: {t['awk']/t['strata']:.2f}× "
 P(f"- Peak RSS at most 32 MB: {mb(r)} — {verdict(r is not None and r <= 32 * 1024)}.")
 P(f"- Key cost flat in data size: {us_big:.1f} µs/key on {int(nb):,} rows vs {us_small:.1f} µs/key on "
   f"{int(ns):,} rows, {ratio:.2f}× — {verdict(ratio <= 1.5)} (≈ 1× wanted; ≤ 1.5× counted as flat).")
+P(f"- A key in the overview costs no more than one in the pager: {ous_big:.1f} µs vs {us_big:.1f} µs on "
+  f"{int(nb):,} rows — {verdict(ous_big <= us_big * 1.1)} (within the 10% this machine's noise allows).")
 rw = rss("wide")
 P(f"- Eight value columns within 2× one: {t_wide/t_one:.2f}× ({fmt(t_wide)} vs {fmt(t_one)}) — {verdict(t_wide <= 2 * t_one)}.")
 P(f"- Eight value columns in at most 64 MB: {mb(rw)} — {verdict(rw is not None and rw <= 64 * 1024)}.")
@@ -295,6 +302,7 @@ if have_pandas != "0": P(pandas_cmd)
 P(f"# per key (KEYS: {nkeys // 200} × \"end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 "
   "home right*30 a*5 end left*20 right*18\")")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file KEYS > /dev/null")
+P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file OVERVIEW_KEYS > /dev/null   # \"o\", then KEYS")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys '' > /dev/null")
 P("```")
 PY
