@@ -96,8 +96,8 @@ public struct OverviewScreen: Screen {
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
         let label = dataset.calendar.periodID(page.level, ordinal: page.ordinal)
-        grid.write(glyphs.truncate(label, to: inner.width), x: inner.x, y: inner.y, style: selected ? Style(.accent, bold: true) : .plain,
-                   clip: inner)
+        // A period id is ASCII and at most 10 columns: the clip is all it needs.
+        grid.write(label, x: inner.x, y: inner.y, style: selected ? Style(.accent, bold: true) : .plain, clip: inner)
         let row = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1)
         guard let total = page.stats.value(navigation.aggregate) else {
             grid.write(String(glyphs.middleDot), x: inner.x + inner.width / 2, y: inner.y + 1, style: .muted, clip: inner)
@@ -113,12 +113,15 @@ public struct OverviewScreen: Screen {
     func drawTop(y: Int, into grid: inout Grid) {
         let level = navigation.level
         guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].periods[level] else { return }
-        var values: [(ordinal: Int, value: Double)] = []
+        // The highest ten, kept in order as the periods go by: no sort of the whole level each frame.
+        var ranked: [(ordinal: Int, value: Double)] = []
         for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
-            if let value = stats.value(navigation.aggregate) { values.append((ordinal, value)) }
+            guard let value = stats.value(navigation.aggregate) else { continue }
+            if ranked.count == OverviewLayout.topCount, let last = ranked.last, value <= last.value { continue }
+            let place = ranked.firstIndex { value > $0.value } ?? ranked.count
+            ranked.insert((ordinal, value), at: place)
+            if ranked.count > OverviewLayout.topCount { ranked.removeLast() }
         }
-        let ranked = values.sorted { $0.value > $1.value || ($0.value == $1.value && $0.ordinal < $1.ordinal) }
-            .prefix(OverviewLayout.topCount)
         grid.write("Top \(ranked.count) \(level.rawValue)s by \(navigation.aggregate.rawValue)", x: 1, y: y, style: Style(.plain, bold: true))
         for (n, entry) in ranked.enumerated() {
             let id = dataset.calendar.periodID(level, ordinal: entry.ordinal)
