@@ -139,17 +139,30 @@ public struct Dataset: Sendable {
     }
 
     /// A page: its period, its stats and its sub-buckets, of value `v`.
+    /// Sub-buckets that are whole periods of a level already totalled (a
+    /// month's days, when days are a level) are looked up there; others are
+    /// summed from the base buckets, each boundary converted once.
     public func page(_ level: Level, index: Int, series s: Int = 0, value v: Int = 0) -> Page {
         let ordinal = ordinal(level, index: index)
         let sub = subUnit(of: level)
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
-        let buckets = seriesByValue[v][s].buckets
+        let series = seriesByValue[v][s]
+        // A quarter's first week is cut at the quarter's start: not a whole week.
+        let totalled = level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
+        let firstSub = totalled == nil ? 0 : calendar.ordinal(of: sub, at: bounds[0])
         var subBuckets: [SubBucket] = []
         subBuckets.reserveCapacity(bounds.count)
+        var lo = totalled == nil ? calendar.ordinal(of: baseUnit, at: bounds[0]) : 0
         for i in 0..<(bounds.count - 1) {
-            let lo = calendar.ordinal(of: baseUnit, at: bounds[i])
-            let hi = calendar.ordinal(of: baseUnit, at: bounds[i + 1])
-            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: buckets.stats(in: lo..<hi)))
+            let stats: Stats
+            if let totalled {
+                stats = totalled.stats(at: firstSub + i)
+            } else {
+                let hi = calendar.ordinal(of: baseUnit, at: bounds[i + 1])
+                stats = series.buckets.stats(in: lo..<hi)
+                lo = hi
+            }
+            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: stats))
         }
         return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
                     subUnit: sub, stats: stats(level, index: index, series: s, value: v), buckets: subBuckets)
