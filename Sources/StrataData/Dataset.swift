@@ -8,6 +8,8 @@ public struct Dataset: Sendable {
         /// `periods[level]`: the stats of each period that has data, by period
         /// ordinal. Sparse, so memory follows the data, not the time it spans.
         public let periods: [Level: BucketSeries]
+        /// Every bucket together: the whole of the data, the same on every level.
+        public let total: Stats
     }
 
     /// What the header names: a file name, `stdin`, `demo`.
@@ -106,7 +108,9 @@ public struct Dataset: Sendable {
             }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
         }
-        return Series(name: name, buckets: buckets, periods: periods)
+        var total = Stats()
+        for stats in buckets.stats { total.merge(stats) }
+        return Series(name: name, buckets: buckets, periods: periods, total: total)
     }
 
     /// The sub-unit a level's bars show.

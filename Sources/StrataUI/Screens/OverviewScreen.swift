@@ -47,18 +47,13 @@ public struct OverviewScreen: Screen {
             let last = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: count - 1))
             text += "  \(first) – \(last)"
         }
-        if let total = levelTotal(level) { text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(NumberFormat.humane(total))" }
+        // Every level covers all the data: its total is the series' total, worked out once when loading.
+        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].total.value(navigation.aggregate) {
+            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(NumberFormat.humane(total))"
+        }
         let selected = i == navigation.levelIndex
         grid.write(glyphs.truncate(text, to: grid.width - 2), x: 1, y: y,
                    style: selected ? Style(.accent, bold: true, reverse: true) : Style(.plain, bold: true), clip: row)
-    }
-
-    /// The level's whole aggregate: the merged stats of all its periods.
-    func levelTotal(_ level: Level) -> Double? {
-        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].periods[level] else { return nil }
-        var all = Stats()
-        for stats in periods.stats { all.merge(stats) }
-        return all.value(navigation.aggregate)
     }
 
     func drawStrip(_ i: Int, level: Level, y: Int, into frame: inout Frame) {
@@ -84,14 +79,16 @@ public struct OverviewScreen: Screen {
         // One scale for the strip, so its sparklines compare by eye.
         let values = pages.flatMap { $0.buckets.compactMap { $0.stats.value(navigation.aggregate) } }
         let range = min(0, values.min() ?? 0)...max(values.max() ?? 1, 0)
+        let coverage = dataset.coverage
         for (n, page) in pages.enumerated() {
             let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
-            drawCard(page, selected: first + n == position, range: range, rect: rect, into: &frame.grid)
+            let partial = PartialPeriod(page: page, now: env.now, coverage: coverage).mark != nil
+            drawCard(page, selected: first + n == position, partial: partial, range: range, rect: rect, into: &frame.grid)
             frame.addZone(rect, .selectPeriod(level: i, index: first + n))
         }
     }
 
-    func drawCard(_ page: Page, selected: Bool, range: ClosedRange<Double>, rect: Rect, into grid: inout Grid) {
+    func drawCard(_ page: Page, selected: Bool, partial: Bool, range: ClosedRange<Double>, rect: Rect, into grid: inout Grid) {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
@@ -105,7 +102,6 @@ public struct OverviewScreen: Screen {
         }
         Sparkline(values: page.buckets.map { $0.stats.value(navigation.aggregate) }, range: range, stretch: true,
                   steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: row)
-        let partial = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage).mark != nil
         grid.write((partial ? "~" : "") + NumberFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
     }
 

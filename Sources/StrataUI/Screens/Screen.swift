@@ -20,12 +20,13 @@ public enum ScreenRenderer {
             frame.grid.write(env.glyphs.truncate(message, to: size.width), x: 0, y: 0, style: Style(.warning))
             return frame
         }
+        let movingFrame = transitionFrame(state, env: env)
         switch state.route {
         case .pager:
             PagerScreen(state: state, env: env).draw(into: &frame)
         case .card(let card):
             let screen = CardScreen(state: state, card: card, env: env)
-            if let growing = transitionFrame(state, env: env) {
+            if let growing = movingFrame {
                 // Growing: the page around a frame, the card showing through it.
                 var underneath = state
                 underneath.route = .pager
@@ -40,7 +41,7 @@ public enum ScreenRenderer {
         case .overview(let overview):
             OverviewScreen(state: state, overview: overview, env: env).draw(into: &frame)
         }
-        if let rect = transitionFrame(state, env: env) {
+        if let rect = movingFrame {
             env.glyphs.block(style: .accent).draw(into: &frame.grid, area: rect)
             frame.zones = []
         }
