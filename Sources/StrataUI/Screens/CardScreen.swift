@@ -98,18 +98,8 @@ public struct CardScreen: Screen {
         let count = env.dataset.count(navigation.level)
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText
-        let positionWidth = TextWidth.columns(of: position)
-        grid.write(position, x: max(0, grid.width - 1 - positionWidth), y: y, style: .muted, clip: row)
-        var x = 1
-        if let count = state.pendingCount {
-            x += grid.write("\(count)", x: x, y: y, style: Style(.accent, bold: true), clip: row) + 2
-        }
-        for hint in KeyMap.card.hints.map(glyphs.hint) {
-            let w = TextWidth.columns(of: hint)
-            guard x + w <= grid.width - positionWidth - 3 else { break }
-            grid.write(hint, x: x, y: y, style: .muted, clip: row)
-            x += w + 2
-        }
+        FooterLine(pendingCount: state.pendingCount, hints: KeyMap.card.hints.map(glyphs.hint), position: position)
+            .draw(into: &grid, row: row)
     }
 
     private func grouped(_ n: Int) -> String { NumberFormat.exact(Double(n)) }

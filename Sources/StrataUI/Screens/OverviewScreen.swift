@@ -130,16 +130,8 @@ public struct OverviewScreen: Screen {
         if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let position = PageDots(current: navigation.position, count: dataset.count(navigation.level),
                                 levelName: navigation.level.rawValue, glyphs: glyphs).positionText
-        let positionWidth = TextWidth.columns(of: position)
-        grid.write(position, x: max(0, grid.width - 1 - positionWidth), y: y, style: .muted, clip: row)
-        var x = 1
-        let hints = [glyphs.previous == "‹" ? "↑↓ level  ←→ \(navigation.level.rawValue)" : "j/k level  h/l \(navigation.level.rawValue)"]
-            + KeyMap.overview.hints.map(glyphs.hint)
-        for hint in hints {
-            let w = TextWidth.columns(of: hint)
-            guard x + w <= grid.width - positionWidth - 3 else { break }
-            grid.write(hint, x: x, y: y, style: .muted, clip: row)
-            x += w + 2
-        }
+        let moves = glyphs.previous == "‹" ? "↑↓ level  ←→ \(navigation.level.rawValue)" : "j/k level  h/l \(navigation.level.rawValue)"
+        FooterLine(pendingCount: state.pendingCount, hints: [moves] + KeyMap.overview.hints.map(glyphs.hint), position: position)
+            .draw(into: &grid, row: row)
     }
 }

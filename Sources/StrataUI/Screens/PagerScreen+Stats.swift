@@ -133,20 +133,9 @@ extension PagerScreen {
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
         grid.fill(row)
         if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
-        var x = 1
-        if dataset.skippedRows > 0 {
-            let warning = "\(dataset.skippedRows) row\(dataset.skippedRows == 1 ? "" : "s") skipped"
-            x += grid.write(warning, x: x, y: y, style: Style(.warning, bold: true), clip: row) + 2
-        }
-        if let count = state.pendingCount {
-            x += grid.write("\(count)", x: x, y: y, style: Style(.accent, bold: true), clip: row) + 2
-        }
-        for hint in hints() {
-            let w = TextWidth.columns(of: hint)
-            guard x + w <= grid.width - 1 else { break }
-            grid.write(hint, x: x, y: y, style: .muted, clip: row)
-            x += w + 2
-        }
+        let skipped = dataset.skippedRows
+        FooterLine(warning: skipped > 0 ? "\(skipped) row\(skipped == 1 ? "" : "s") skipped" : nil,
+                   pendingCount: state.pendingCount, hints: hints(), position: nil).draw(into: &grid, row: row)
     }
 
     /// The paging keys named for the level, then the map's own hints.
