@@ -36,7 +36,6 @@ public struct KeyBinding: Sendable {
 /// A screen's keys as data: the reducer looks keys up here, and help and
 /// the footer are generated from the same rows, so they cannot disagree.
 public struct KeyMap: Sendable {
-    public let name: String
     public let bindings: [KeyBinding]
     /// Digits build a count for the next move (`5←`).
     public let takesCounts: Bool
@@ -79,7 +78,7 @@ extension KeyMap {
         KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
     ]
 
-    public static let pager = KeyMap(name: "pager", bindings: [
+    public static let pager = KeyMap(bindings: [
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period"),
         KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period"),
         KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, "coarser level (day → week → month)"),
@@ -101,7 +100,7 @@ extension KeyMap {
     ] + viewKeys, takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5← goes five periods back")])
 
-    public static let card = KeyMap(name: "card", bindings: [
+    public static let card = KeyMap(bindings: [
         KeyBinding([.down, .character("j")], "↓ j", .cursor(by: 1), "next line"),
         KeyBinding([.up, .character("k")], "↑ k", .cursor(by: -1), "previous line (on the first: back to the page)"),
         KeyBinding([.pageDown], "PgDn", .cursorPages(1), "a page of lines down"),
@@ -122,7 +121,7 @@ extension KeyMap {
     ] + viewKeys, takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5↓ goes five lines down")])
 
-    public static let overview = KeyMap(name: "overview", bindings: [
+    public static let overview = KeyMap(bindings: [
         KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, "next section (coarser level)"),
         KeyBinding([.up, .character("k")], "↑ k", .finerLevel, "previous section (finer level)"),
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period of the section"),
@@ -142,7 +141,7 @@ extension KeyMap {
     ] + viewKeys, takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5→ goes five periods on")])
 
-    public static let help = KeyMap(name: "help", bindings: [
+    public static let help = KeyMap(bindings: [
         KeyBinding([.escape, .character("?"), .enter], "? Esc", .toggleHelp, "close help"),
         KeyBinding([.down, .character("j")], "↓ j", .scrollHelp(by: 1), "scroll down"),
         KeyBinding([.up, .character("k")], "↑ k", .scrollHelp(by: -1), "scroll up"),
@@ -153,14 +152,14 @@ extension KeyMap {
         KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit"),
     ], takesCounts: false, takesText: false, notes: [])
 
-    public static let prompt = KeyMap(name: "prompt", bindings: [
+    public static let prompt = KeyMap(bindings: [
         KeyBinding([.enter], "Enter", .promptSubmit, "jump"),
         KeyBinding([.escape], "Esc", .cancel, "close the prompt"),
         KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
         KeyBinding([.ctrlC], "^C", .quit, "quit"),
     ], takesCounts: false, takesText: true, notes: [])
 
-    public static let search = KeyMap(name: "search", bindings: [
+    public static let search = KeyMap(bindings: [
         KeyBinding([.enter], "Enter", .promptSubmit, "find the next line with the text"),
         KeyBinding([.escape], "Esc", .cancel, "close the search"),
         KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
