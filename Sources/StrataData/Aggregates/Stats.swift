@@ -19,15 +19,23 @@ public struct Stats: Hashable, Sendable {
         max = value
     }
 
+    init(count: Int, sum: Double, min: Double, max: Double) {
+        self.count = count
+        self.sum = sum
+        self.min = min
+        self.max = max
+    }
+
     public var isEmpty: Bool { count == 0 }
     public var mean: Double? { count == 0 ? nil : sum / Double(count) }
 
+    /// Without branches (minsd, maxsd): values in random order would mispredict them.
     @inline(__always)
     public mutating func add(_ value: Double) {
         count += 1
         sum += value
-        if value < min { min = value }
-        if value > max { max = value }
+        min = value < min ? value : min
+        max = value > max ? value : max
     }
 
     public mutating func merge(_ other: Stats) {

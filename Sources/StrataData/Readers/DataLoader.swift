@@ -150,8 +150,7 @@ public enum DataLoader {
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
         for file in headerOnly { notes.append("\(file): a header and no rows") }
-        var accumulator = sink.accumulator
-        accumulator.flush()
+        let accumulator = sink.accumulator.column(0)
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let first = profile ?? SampleProfile(times: [], offsets: [])
         var result = LoadResult(accumulator: accumulator, seriesNames: seriesColumn != nil || options.seriesPerFile ? sink.series.names : [],
@@ -159,11 +158,7 @@ public enum DataLoader {
                           sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
                           firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn, calendar: accumulator.calendar,
                           levels: [], profile: first,
-                          otherValues: zip(otherNames, sink.others).map { name, accumulator in
-                              var accumulator = accumulator
-                              accumulator.flush()
-                              return (name, accumulator)
-                          },
+                          otherValues: otherNames.indices.map { (otherNames[$0], sink.accumulator.column($0 + 1)) },
                           rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
         result.offsetsDiffer = offsets.mixed

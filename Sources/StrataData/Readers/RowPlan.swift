@@ -48,4 +48,12 @@ struct RowPlan: Sendable {
     func value(_ f: Field) -> Double? {
         decimalComma ? ValueParser.parseDecimalComma(f) : ValueParser.parse(f)
     }
+
+    /// `value(f)`, with `word` the 8 bytes at the field's start (`RecordScanner.word`):
+    /// a short plain decimal, the usual value, is read from it at once.
+    @inline(__always)
+    func value(_ f: Field, word: UInt64) -> Double? {
+        if !decimalComma, f.count > 0, f.count <= 8, let v = ValueParser.plainDecimal(word: word, count: f.count) { return v }
+        return value(f)
+    }
 }

@@ -56,7 +56,9 @@ enum RowReaders {
 
     static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
                           skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
-        sink.prepareOthers(plan.others.count)
+        sink.prepare(for: plan)
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1 + plan.others.count)
+        defer { values.deallocate() }
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
         defer { joined.free() }
@@ -93,7 +95,7 @@ enum RowReaders {
             }
             var value: Double? = 1.0
             if let c = plan.value {
-                value = plan.value(scanner.field(c))
+                value = plan.value(scanner.field(c), word: scanner.word(c))
                 // An empty value is "no value" for this column, not a bad row.
                 if value == nil && !ByteText.trimmed(scanner.field(c)).isEmpty {
                     let at = scanner.location(ofField: c)
@@ -112,11 +114,21 @@ enum RowReaders {
                 }
                 series = s
             }
-            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue(seconds: seconds, series: series) }
-            // Other value columns: a missing or non-numeric one is no value, never a bad row.
-            for k in plan.others.indices where plan.others[k] < scanner.fieldCount {
-                if let v = plan.value(scanner.field(plan.others[k])) { sink.others[k].add(seconds: seconds, value: v, series: series) }
-            }
+            values[0] = value ?? .nan
+            if !plan.others.isEmpty { readOthers(scanner, plan, into: values) }
+            sink.accept(seconds: seconds, series: series, values: values)
+        }
+    }
+
+    /// The other value columns' values into `values[1...]`, NaN for none: a
+    /// missing or non-numeric field is no value, never a bad row. A call of
+    /// its own, small enough for the parsing to be inlined in it (the row
+    /// loop is too large for the optimizer to inline more into).
+    @inline(never)
+    private static func readOthers(_ scanner: RecordScanner, _ plan: RowPlan, into values: UnsafeMutableBufferPointer<Double>) {
+        let fields = scanner.fieldCount
+        for (k, c) in plan.others.enumerated() {
+            values[k + 1] = c < fields ? plan.value(scanner.field(c), word: scanner.word(c)) ?? .nan : .nan
         }
     }
 
@@ -147,7 +159,9 @@ enum RowReaders {
 
     static func json(_ scanner: RecordScanner, _ plan: RowPlan, paths: [[UInt8]], parser: inout TimeParser,
                      sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
-        sink.prepareOthers(plan.others.count)
+        sink.prepare(for: plan)
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1 + plan.others.count)
+        defer { values.deallocate() }
         let walker = JSONLine()
         let slots = JSONSlots(paths)
         var joined = ByteBuffer()
@@ -215,18 +229,19 @@ enum RowReaders {
                 }
                 series = s
             }
-            if let value { sink.accept(seconds: seconds, value: value, series: series) } else { sink.acceptWithoutValue(seconds: seconds, series: series) }
-            for k in plan.others.indices where slots.isPresent(plan.others[k]) {
-                let c = plan.others[k]
-                guard slots.kind(c) == .number || slots.kind(c) == .string, let v = plan.value(slots.value(c)) else { continue }
-                sink.others[k].add(seconds: seconds, value: v, series: series)
+            values[0] = value ?? .nan
+            for (k, c) in plan.others.enumerated() {
+                let present = slots.isPresent(c) && (slots.kind(c) == .number || slots.kind(c) == .string)
+                values[k + 1] = present ? plan.value(slots.value(c)) ?? .nan : .nan
             }
+            sink.accept(seconds: seconds, series: series, values: values)
         }
     }
 
     // MARK: logs
 
     static func lines(_ scanner: RecordScanner, parser: inout TimeParser, sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
+        sink.accumulator.countRows(false)  // each line adds its 1 (after a table read into the same sink)
         var loop = RecordLoop(headerPending: false, cancel: cancel)
         while try loop.next(scanner, &sink) {
             if let (seconds, _) = parser.find(in: scanner.field(0)) {

@@ -1,4 +1,5 @@
-/// Where one reading thread puts its rows: the accumulator, the series
+/// Where one reading thread puts its rows: the accumulator (a column for
+/// the value or counted rows, then one per other value column), the series
 /// table, and the accounting of read, accepted and skipped rows.
 struct RowSink: Sendable {
     var accumulator: Accumulator
@@ -20,12 +21,11 @@ struct RowSink: Sendable {
         self.strict = strict
     }
 
-    /// The other value columns' buckets, one accumulator each.
-    var others: [Accumulator] = []
-
-    /// Makes room for `count` other value columns.
-    mutating func prepareOthers(_ count: Int) {
-        while others.count < count { others.append(Accumulator(calendar: accumulator.calendar, baseUnit: accumulator.baseUnit)) }
+    /// Makes room for `plan`'s other value columns: the accumulator's
+    /// columns after the first (the value, or counted rows).
+    mutating func prepare(for plan: RowPlan) {
+        accumulator.widen(to: 1 + plan.others.count)
+        accumulator.countRows(plan.value == nil)
     }
 
     @inline(__always)
@@ -35,9 +35,11 @@ struct RowSink: Sendable {
         trail.note(seconds: seconds, series: series, row: accepted)
     }
 
-    /// A row with a time and an empty value: a row, but nothing to aggregate.
-    mutating func acceptWithoutValue(seconds: Int64, series: Int) {
+    /// A row of every value column, NaN where it has none (see `Accumulator.add(seconds:series:values:)`).
+    @inline(__always)
+    mutating func accept(seconds: Int64, series: Int, values: UnsafeMutableBufferPointer<Double>) {
         accepted += 1
+        accumulator.add(seconds: seconds, series: series, values: values)
         trail.note(seconds: seconds, series: series, row: accepted)
     }
 
@@ -53,8 +55,6 @@ struct RowSink: Sendable {
     mutating func absorb(_ other: RowSink, lineOffset: Int) {
         let map = series.absorb(other.series)
         accumulator.merge(other.accumulator, seriesMap: map.isEmpty ? nil : map)
-        prepareOthers(other.others.count)
-        for k in other.others.indices { others[k].merge(other.others[k], seriesMap: map.isEmpty ? nil : map) }
         trail.absorb(other.trail, lineOffset: lineOffset)
         rowsRead += other.rowsRead
         accepted += other.accepted
