@@ -16,9 +16,11 @@ public struct AppEnvironment: Sendable {
     public var zones: [HitZone]
     /// The raw rows of the card's period, when a card is open.
     public var cardRows: CardRows?
+    /// The overview's cards worked out so far (the app keeps one across frames).
+    public let miniCards: MiniCards
 
     public init(dataset: Dataset, glyphs: Glyphs = .unicode, animates: Bool = false, now: Int64, time: Int64 = 0,
-                zones: [HitZone] = [], cardRows: CardRows? = nil) {
+                zones: [HitZone] = [], cardRows: CardRows? = nil, miniCards: MiniCards = MiniCards()) {
         self.dataset = dataset
         self.glyphs = glyphs
         self.animates = animates
@@ -26,5 +28,6 @@ public struct AppEnvironment: Sendable {
         self.time = time
         self.zones = zones
         self.cardRows = cardRows
+        self.miniCards = miniCards
     }
 }

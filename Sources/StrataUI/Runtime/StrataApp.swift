@@ -19,6 +19,7 @@ public struct StrataApp {
     private var zones: [HitZone] = []
     /// The open card's rows and the period they are for: read once per period, not per frame.
     private var cardRows: (period: [Int], read: CardRowsRead)?
+    private let miniCards = MiniCards()
 
     /// Every level starts on its latest period with data, or on the one
     /// containing `reference`; a few rows far after the rest (a typo) do not count.
@@ -46,7 +47,7 @@ public struct StrataApp {
 
     public var environment: AppEnvironment {
         AppEnvironment(dataset: dataset, glyphs: glyphs, animates: animates, now: clock.wallSeconds(),
-                       time: clock.milliseconds(), zones: zones, cardRows: cardRows?.read.rows)
+                       time: clock.milliseconds(), zones: zones, cardRows: cardRows?.read.rows, miniCards: miniCards)
     }
 
     public mutating func handle(_ event: Event) {

@@ -70,37 +70,39 @@ public struct OverviewScreen: Screen {
             first = min(first, before)
             shift -= (OverviewLayout.firstCard(selected: position, count: count, width: frame.grid.width) - first) * OverviewLayout.cardSlot
         }
-        var pages: [Page] = []
+        var cards: [MiniCard] = []
         var x = 1 + shift
-        while x < frame.grid.width, first + pages.count < count {
-            pages.append(navigation.page(in: dataset, level: level, index: first + pages.count))
+        while x < frame.grid.width, first + cards.count < count {
+            cards.append(env.miniCards.card(level, index: first + cards.count, series: navigation.seriesIndex,
+                                            value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2))
             x += OverviewLayout.cardSlot
         }
+        let looks = cards.map { $0.look(navigation.aggregate) }
         // One scale for the strip, so its sparklines compare by eye.
-        let values = pages.flatMap { $0.buckets.compactMap { $0.stats.value(navigation.aggregate) } }
-        let range = min(0, values.min() ?? 0)...max(values.max() ?? 1, 0)
+        let range = min(0, looks.compactMap(\.low).min() ?? 0)...max(looks.compactMap(\.high).max() ?? 1, 0)
         let coverage = dataset.coverage
-        for (n, page) in pages.enumerated() {
+        for (n, card) in cards.enumerated() {
             let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
-            let partial = PartialPeriod(page: page, now: env.now, coverage: coverage).mark != nil
-            drawCard(page, selected: first + n == position, partial: partial, range: range, rect: rect, into: &frame.grid)
+            let partial = PartialPeriod.mark(start: card.start, end: card.end, now: env.now, coverage: coverage) != nil
+            drawCard(card.label, looks[n], selected: first + n == position, partial: partial, range: range, rect: rect,
+                     into: &frame.grid)
             frame.addZone(rect, .selectPeriod(level: i, index: first + n))
         }
     }
 
-    func drawCard(_ page: Page, selected: Bool, partial: Bool, range: ClosedRange<Double>, rect: Rect, into grid: inout Grid) {
+    func drawCard(_ label: String, _ look: MiniCard.Look, selected: Bool, partial: Bool, range: ClosedRange<Double>, rect: Rect,
+                  into grid: inout Grid) {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
-        let label = dataset.calendar.periodID(page.level, ordinal: page.ordinal)
         // A period id is ASCII and at most 10 columns: the clip is all it needs.
         grid.write(label, x: inner.x, y: inner.y, style: selected ? Style(.accent, bold: true) : .plain, clip: inner)
         let row = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1)
-        guard let total = page.stats.value(navigation.aggregate) else {
+        guard let total = look.total else {
             grid.write(String(glyphs.middleDot), x: inner.x + inner.width / 2, y: inner.y + 1, style: .muted, clip: inner)
             return
         }
-        Sparkline(values: page.buckets.map { $0.stats.value(navigation.aggregate) }, range: range, stretch: true,
+        Sparkline(values: look.columns, range: range, stretch: true,
                   steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: row)
         grid.write((partial ? "~" : "") + NumberFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
     }

@@ -23,8 +23,15 @@ struct PartialPeriod {
         let first = buckets.firstIndex { $0.end > from } ?? buckets.count
         let last = buckets.lastIndex { $0.start < to }.map { $0 + 1 } ?? first
         covered = first..<max(first, last)
-        let endsEarly = to < page.end
-        comparedBuckets = endsEarly ? covered.upperBound : nil
-        mark = isRunning ? "so far" : (endsEarly || from > page.start ? "partial" : nil)
+        comparedBuckets = to < page.end ? covered.upperBound : nil
+        mark = Self.mark(start: page.start, end: page.end, now: now, coverage: coverage)
+    }
+
+    /// The mark of the period `[start, end)`: `so far` when it contains
+    /// "now", `partial` when the data starts or ends inside it.
+    static func mark(start: Int64, end: Int64, now: Int64, coverage: Range<Int64>?) -> String? {
+        if now >= start && now < end { return "so far" }
+        let from = max(start, coverage?.lowerBound ?? start), to = min(end, coverage?.upperBound ?? end)
+        return to < end || from > start ? "partial" : nil
     }
 }

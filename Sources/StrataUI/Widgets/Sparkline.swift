@@ -47,9 +47,14 @@ public struct Sparkline: Widget, Sendable {
         }
     }
 
+    private func value(column: Int, of columns: Int) -> Double? {
+        Self.mean(column: column, of: columns, values: values)
+    }
+
     /// The mean of the values that fall in `column` of `columns`, nils
     /// ignored; nil when they are all empty. Stretched, a value repeats.
-    private func value(column: Int, of columns: Int) -> Double? {
+    /// Squeezed values drawn again, one a column, draw the same.
+    static func mean(column: Int, of columns: Int, values: [Double?]) -> Double? {
         let start = column * values.count / columns
         let end = max(start + 1, (column + 1) * values.count / columns)
         var sum = 0.0, count = 0
