@@ -125,6 +125,29 @@ struct FastPathTests {
         #expect(parse(" 4.5\r") == 4.5)
     }
 
+    /// The one-word parse gives exactly the byte loop's answer, with any bytes after the field.
+    @Test func shortDecimalsAsOneWord() {
+        var texts = ["0", "7", "11.17", "3.", ".25", ".", "..", "1.2.3", "1..2", "12a", "-1", "+3", " 4", "4 ", "1e3", "12345678",
+                     "1234567.", ".1234567", "99.99", "0.01", "00012.5", "9/9", ":1", "1,5"]
+        // Every field of 1 to 8 bytes drawn from digits, points and a few others, deterministically.
+        let alphabet = Array("0123456789.0123456789-e ,".utf8)
+        var state: UInt64 = 1
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<5000 { texts.append(String(decoding: (0...next(8)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self)) }
+        for text in texts {
+            for junk: UInt8 in [0, 0x2C, 0x31, 0xFF] {
+                var bytes = Array(text.utf8) + Array(repeating: junk, count: 8)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                bytes.removeLast(8)
+                let expected = bytes.withUnsafeBufferPointer { ValueParser.plainDecimal($0) }
+                #expect(ValueParser.plainDecimal(word: word, count: bytes.count) == expected, "\(text)")
+            }
+        }
+    }
+
     @Test func openBucketAcrossZoneChanges() {
         // New York, hourly buckets, rows every 10 minutes across the spring and fall changes.
         let calendar = Fixture.newYork
