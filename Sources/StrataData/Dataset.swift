@@ -67,10 +67,11 @@ public struct Dataset: Sendable {
         self.firstOrdinal = first
         self.periodCount = counts
         let names = ["all"] + seriesNames
+        // Value columns mostly fill the same base buckets: their periods are found once.
+        var periods = PeriodMap(levels: levels, calendar: calendar, baseUnit: accumulator.baseUnit)
         let byValue = zip(tables, all).map { tables, all in
             tables.enumerated().map { i, table in
-                Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table,
-                            levels: levels, calendar: calendar, baseUnit: accumulator.baseUnit)
+                Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table, levels: levels, periods: &periods)
             }
         }
         self.seriesByValue = byValue
@@ -90,15 +91,13 @@ public struct Dataset: Sendable {
     }
 
     /// One series' base buckets and the totals of its periods on every level.
-    private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], calendar: CalendarSystem,
-                               baseUnit: TimeUnit) -> Series {
+    private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], periods map: inout PeriodMap) -> Series {
         var periods: [Level: BucketSeries] = [:]
-        let starts = buckets.ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
-        for level in levels {
+        let periodOrdinals = map.periods(of: buckets.ordinals)
+        for (level, periodOf) in zip(levels, periodOrdinals) {
             // Base ordinals are sorted, so period ordinals come in order too.
             var ordinals: [Int] = [], stats: [Stats] = []
-            for (start, s) in zip(starts, buckets.stats) {
-                let period = calendar.ordinal(of: level.unit, at: start)
+            for (period, s) in zip(periodOf, buckets.stats) {
                 if ordinals.last == period {
                     stats[stats.count - 1].merge(s)
                 } else {
