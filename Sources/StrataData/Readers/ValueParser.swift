@@ -76,7 +76,7 @@ enum ValueParser {
     @inline(__always)
     static func plainDecimal(word: UInt64, count n: Int) -> Double? {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let mask = n >= 8 ? ~0 : (1 &<< UInt64(n &* 8)) &- 1
+        let mask = UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- n &* 8)
         let x = word & mask
         // Per byte, non-zero unless a digit: high nibble 3, low nibble at most 9.
         let bad = ((x & (ones &* 0xF0)) ^ (ones &* 0x30)) | (((x & (ones &* 0x0F)) &+ (ones &* 0x06)) & (ones &* 0xF0))
@@ -89,15 +89,15 @@ enum ValueParser {
             // One non-digit, a point: drop it, moving the bytes after it down by one.
             guard others & (others &- 1) == 0 else { return nil }
             let at = others.trailingZeroBitCount &>> 3
-            guard (x &>> UInt64(at &* 8)) & 0xFF == UInt64(UInt8(ascii: ".")), n > 1 else { return nil }
-            let below: UInt64 = (1 &<< UInt64(at &* 8)) &- 1
+            guard (x &>> UInt64(truncatingIfNeeded: at &* 8)) & 0xFF == UInt64(UInt8(ascii: ".")), n > 1 else { return nil }
+            let below: UInt64 = (1 &<< UInt64(truncatingIfNeeded: at &* 8)) &- 1
             digits = (digits & below) | ((digits &>> 8) & ~below)
             fractionDigits = n &- 1 &- at
         }
         let count = others == 0 ? n : n &- 1
         // Right-align the digits in the word (zeros in front), then combine
         // pairs, quads and halves: the usual eight-digits-at-once multiply.
-        var v = digits &<< UInt64((8 &- count) &* 8)
+        var v = digits &<< UInt64(truncatingIfNeeded: (8 &- count) &* 8)
         v = (v &* 10) &+ (v &>> 8)
         v = (((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 &<< 32)))
             &+ (((v &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32)))) &>> 32
