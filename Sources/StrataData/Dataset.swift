@@ -93,17 +93,18 @@ public struct Dataset: Sendable {
     /// One series' base buckets and the totals of its periods on every level.
     private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], periods map: inout PeriodMap) -> Series {
         var periods: [Level: BucketSeries] = [:]
-        let periodOrdinals = map.periods(of: buckets.ordinals)
-        for (level, periodOf) in zip(levels, periodOrdinals) {
+        for (level, runs) in zip(levels, map.runs(of: buckets.ordinals)) {
             // Base ordinals are sorted, so period ordinals come in order too.
             var ordinals: [Int] = [], stats: [Stats] = []
-            for (period, s) in zip(periodOf, buckets.stats) {
-                if ordinals.last == period {
-                    stats[stats.count - 1].merge(s)
-                } else {
-                    ordinals.append(period)
-                    stats.append(s)
-                }
+            ordinals.reserveCapacity(runs.count)
+            stats.reserveCapacity(runs.count)
+            var k = 0
+            for run in runs {
+                var total = buckets.stats[k]
+                for j in (k + 1)..<(k + run.buckets) { total.merge(buckets.stats[j]) }
+                ordinals.append(run.period)
+                stats.append(total)
+                k += run.buckets
             }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
         }
