@@ -137,6 +137,9 @@ public enum DataLoader {
             }
         }
         let name = sourceName(sources)
+        // Flushed here, where nothing else holds its buckets: splitting the
+        // columns apart below then copies none of them.
+        sink?.accumulator.flush()
         guard let sink, sink.accepted > 0 else {
             let file = sources.count == 1 ? displayName(sources[0]) : name
             if (sink?.rowsRead ?? 0) == 0 {

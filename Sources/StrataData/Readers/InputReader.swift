@@ -367,6 +367,8 @@ private final class SecondHalf: @unchecked Sendable {
         let scanner = RecordScanner(stream: stream, mode: mode, limits: limits)
         do {
             try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
+            // Flushed while nothing else holds its buckets: the merge then copies none.
+            sink.accumulator.flush()
             result = .success(sink)
         } catch {
             result = .failure(error)
