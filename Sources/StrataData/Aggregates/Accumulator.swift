@@ -15,8 +15,12 @@ public struct Accumulator: Sendable {
     // Rows mostly arrive in time order: keep the open bucket out of the runs.
     private var openSeries = -1
     private var openOrdinal = 0
-    /// One per column; empty ones (`Self.blank`) are not flushed.
-    private var open: [Stats]
+    /// The open bucket of column 0, and of the columns after it (`others[k - 1]`
+    /// is column `k`'s): a bucket of one column is a stored property, not an
+    /// array element to check for sharing on every row. Empty ones
+    /// (`Self.blank`) are not flushed.
+    private var first = Self.blank
+    private var others: [Stats]
     /// Rows the open bucket took through `add(seconds:series:values:)`.
     private var openRows = 0
     /// Column 0 counts rows: its stats come from `openRows` at the flush
@@ -43,7 +47,7 @@ public struct Accumulator: Sendable {
         self.calendar = calendar
         self.baseUnit = baseUnit
         self.runs = Array(repeating: [BucketRun()], count: width)
-        self.open = Array(repeating: Self.blank, count: width)
+        self.others = Array(repeating: Self.blank, count: width - 1)
         self.zoneCursor = calendar.zone.cursor()
     }
 
@@ -54,7 +58,7 @@ public struct Accumulator: Sendable {
     mutating func widen(to width: Int) {
         while runs.count < width {
             runs.append([BucketRun()])
-            open.append(Self.blank)
+            others.append(Self.blank)
         }
     }
 
@@ -63,7 +67,7 @@ public struct Accumulator: Sendable {
     @inline(__always)
     public mutating func add(seconds: Int64, value: Double, series: Int = 0) {
         if seconds < openFrom || seconds >= openTo || series != openSeries { enter(seconds: seconds, series: series) }
-        open[0].add(value)
+        first.add(value)
     }
 
     /// Adds one row of every column: `values[k]` goes to column `k`, NaN
@@ -72,9 +76,10 @@ public struct Accumulator: Sendable {
     mutating func add(seconds: Int64, series: Int, values: UnsafeMutableBufferPointer<Double>) {
         if seconds < openFrom || seconds >= openTo || series != openSeries { enter(seconds: seconds, series: series) }
         openRows &+= 1
-        let first = countsRows ? 1 : 0
-        open.withUnsafeMutableBufferPointer { stats in
-            for k in first..<Swift.min(values.count, stats.count) where !values[k].isNaN { stats[k].add(values[k]) }
+        if !countsRows && !values[0].isNaN { first.add(values[0]) }
+        guard values.count > 1 else { return }
+        others.withUnsafeMutableBufferPointer { stats in
+            for k in 0..<Swift.min(values.count - 1, stats.count) where !values[k + 1].isNaN { stats[k].add(values[k + 1]) }
         }
     }
 
@@ -114,16 +119,23 @@ public struct Accumulator: Sendable {
     /// Moves the open bucket into its series' runs; call before reading the buckets.
     public mutating func flush() {
         guard openSeries >= 0 else { return }
-        if countsRows && openRows > 0 { open[0] = Stats(count: openRows, sum: Double(openRows), min: 1, max: 1) }
+        if countsRows && openRows > 0 { first = Stats(count: openRows, sum: Double(openRows), min: 1, max: 1) }
         openRows = 0
-        for k in open.indices where !open[k].isEmpty {
-            while runs[k].count <= openSeries { runs[k].append(BucketRun()) }
-            runs[k][openSeries].add(openOrdinal, open[k])
-            open[k] = Self.blank
+        store(first, column: 0)
+        first = Self.blank
+        for k in others.indices {
+            store(others[k], column: k + 1)
+            others[k] = Self.blank
         }
         openSeries = -1
         openFrom = 1
         openTo = 0
+    }
+
+    private mutating func store(_ bucket: Stats, column k: Int) {
+        guard !bucket.isEmpty else { return }
+        while runs[k].count <= openSeries { runs[k].append(BucketRun()) }
+        runs[k][openSeries].add(openOrdinal, bucket)
     }
 
     /// Adds another accumulator's buckets, column by column; `seriesMap[i]`
