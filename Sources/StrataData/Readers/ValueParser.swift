@@ -101,7 +101,9 @@ enum ValueParser {
         v = (v &* 10) &+ (v &>> 8)
         v = (((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 &<< 32)))
             &+ (((v &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32)))) &>> 32
-        return Double(Int64(v)) / exactPower(fractionDigits)
+        // Indexed, not `exactPower`'s switch: its jump on one or two decimals at random mispredicts.
+        let powers = SIMD8<Double>(1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7)
+        return Double(Int64(v)) / powers[fractionDigits & 7]
     }
 
     static func parseAny(_ raw: Field) -> Double? {
