@@ -32,6 +32,8 @@ public struct Dataset: Sendable {
     /// The usual gap between the data's times (from the readers' sample), so
     /// the data's last time is known to cover that much; nil when unknown.
     public var typicalGap: Int64?
+    /// Heat scales built so far, shared by every copy of this dataset.
+    let heatScales = HeatScaleMemo()
 
     /// - Parameter otherValues: more value columns, each with its name and
     ///   its own accumulator (same calendar, base unit and series numbering).

@@ -6,7 +6,7 @@ import Testing
 /// Replays over the public datasets in `Tests/Fixtures/`, compared with golden screens.
 @Suite("Replay goldens on real data")
 struct RealDataGoldenTests {
-    static let now = Int64(1_795_361_400)  // 2026-11-22T14:10:00Z: long after the data ends
+    static let now = Int64(1_795_361_400)  // 2026-11-22T15:30:00Z: long after the data ends
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")

@@ -69,14 +69,12 @@ public enum ColorMap {
         case .positive: return Ink(foreground: green)
         case .warning: return Ink(foreground: yellow)
         case .heat(let level):
-            // Cold to hot: blue, cyan, green, yellow, red; bold for the top shades.
+            // Four steps, cold to hot, as the four shade glyphs: blue, cyan, yellow, red.
             switch heatLevel(level) {
             case 0: return Ink(dim: true)
             case 1, 2: return Ink(foreground: blue)
             case 3, 4: return Ink(foreground: cyan)
-            case 5: return Ink(foreground: green)
-            case 6: return Ink(foreground: yellow)
-            case 7: return Ink(foreground: yellow, bold: true)
+            case 5, 6: return Ink(foreground: yellow)
             default: return Ink(foreground: red, bold: true)
             }
         }

@@ -19,6 +19,10 @@ public struct Glyphs: Sendable {
     public let cursor: String
     /// The border of cards and boxes.
     public let box: Block.Border
+    /// Heatmap shades without colour: empty, then four steps up.
+    public let heat: [Character]
+    /// A heatmap cell that cannot exist (an hour a DST change skipped).
+    public let hatch: Character
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -26,7 +30,8 @@ public struct Glyphs: Sendable {
         horizontal: "─", vertical: "│", cross: "┼", tick: "┤",
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
-        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded)
+        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded,
+        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳")
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -34,7 +39,8 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", cross: "+", tick: "+",
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
-        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii)
+        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii,
+        heat: [" ", ".", ":", "*", "#"], hatch: "x")
 }
 
 extension Glyphs {

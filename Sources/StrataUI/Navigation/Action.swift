@@ -55,6 +55,18 @@ public enum Action: Hashable, Sendable {
     case selectPeriod(level: Int, index: Int)
     /// Enter in the overview: the pager on the selected level and period.
     case openPager
+    /// `m`: the map of the current level; again (or Esc) goes back.
+    case toggleMap
+    /// Moves the map's cursor by columns (negative is left).
+    case cursorColumn(by: Int)
+    /// Scrolls the map's grid by columns and rows, leaving the cursor where it is.
+    case scrollMap(columns: Int, rows: Int)
+    /// `r`: the map's rows become the series, its columns the level's periods, and back.
+    case swapMapAxes
+    /// The mouse on the map: a press picks a cell and may start a pan, a drag pans, a release ends it.
+    case mapPress(x: Int, y: Int)
+    case mapDrag(x: Int, y: Int)
+    case mapRelease
     case openSearch
     /// `n`: the next line matching the last search.
     case searchNext

@@ -23,9 +23,16 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
 
 /// A press on a zone of the frame on screen, or a wheel step the map knows.
 private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment) -> Action? {
+    let onMap: Bool
+    if case .map = state.route, state.overlay == nil { onMap = true } else { onMap = false }
     switch mouse.kind {
     case .press(.left):
-        return env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
+        let zone = env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
+        return zone ?? (onMap ? .mapPress(x: mouse.x, y: mouse.y) : nil)
+    case .drag(.left) where onMap:
+        return .mapDrag(x: mouse.x, y: mouse.y)
+    case .release where onMap:
+        return .mapRelease
     case .wheel:
         guard let wheel = mouse.effectiveWheel else { return nil }
         // Sideways over an overview strip: that strip, whichever section is selected.
@@ -43,6 +50,7 @@ private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment)
 /// clamped, never wrapped; a move on the pager starts a slide.
 public func reduce(into state: inout AppState, action: Action, env: AppEnvironment) {
     let before = state.navigation
+    let beforeRoute = state.route
     let count = state.pendingCount ?? 1
     if case .countDigit = action {} else { state.pendingCount = nil }
 
@@ -60,7 +68,11 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .lastPeriod:
         state.navigation.setPosition(state.navigation.periodCount - 1)
     case .nowPeriod:
-        state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: env.now))
+        if case .map = state.route {
+            reduceMap(&state, action: action, count: count, env: env)
+        } else {
+            state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: env.now))
+        }
     case .jump(let index):
         state.navigation.setPosition(index)
     case .moveLevel(let level, let periods):
@@ -91,8 +103,17 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .previousSeries:
         let n = state.navigation.seriesCount
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
-    case .expand, .collapse, .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
+    case .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
+        // The same moves mean the card's cursor in the card, the map's in the map.
+        if case .map = state.route {
+            reduceMap(&state, action: action, count: count, env: env)
+        } else {
+            reduceCard(&state, action: action, count: count, env: env)
+        }
+    case .expand, .collapse:
         reduceCard(&state, action: action, count: count, env: env)
+    case .toggleMap, .cursorColumn, .scrollMap, .swapMapAxes, .mapPress, .mapDrag, .mapRelease:
+        reduceMap(&state, action: action, count: count, env: env)
     case .toggleOverview, .scrollOverview, .selectPeriod, .openPager:
         reduceOverview(&state, action: action, env: env)
     case .toggleHelp:
@@ -120,7 +141,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         }
     case .promptSubmit:
         if case .search(let text, _) = state.overlay {
-            search(&state, for: text, env: env)
+            if case .map = state.route { searchMap(&state, for: text, env: env) } else { search(&state, for: text, env: env) }
         } else {
             submitPrompt(&state, env: env)
         }
@@ -129,6 +150,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     }
     startSlide(&state, from: before, env: env)
     if before.levelIndex != state.navigation.levelIndex { revealOverviewSection(&state) }
+    revealMapCursor(&state, before: before, beforeRoute: beforeRoute, env: env)
     // A card that now shows another period starts again at its top.
     if case .card(var card) = state.route,
        before.levelIndex != state.navigation.levelIndex || before.position != state.navigation.position {

@@ -44,7 +44,7 @@ extension PagerScreen {
         guard let value = page.stats.value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
-        let isQuantity = aggregate == .sum || aggregate == .count
+        let isQuantity = aggregate.isQuantity
         let name = aggregate == .sum ? "total" : aggregate.rawValue
         var items = [StatsItem(text: "\(name) \(NumberFormat.humane(value))", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
