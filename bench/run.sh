@@ -150,12 +150,18 @@ if [ "$ONLY" != card ]; then
     okeys="o "
     for ((i = 0; i < NKEYS / 200; i++)); do okeys+="$oblock "; done
     printf '%s\n' "$okeys" > "$OUT/keys-overview.txt"
+    # And in the map of the day level: the cursor moved by cells and screens, the aggregate cycled.
+    mblock="end left*5 up*40 right*10 down*20 left*10 pgup*10 pgdn*10 home right*20 a*5 end left*20 up*30 right*17"
+    mkeys="m "
+    for ((i = 0; i < NKEYS / 200; i++)); do mkeys+="$mblock "; done
+    printf '%s\n' "$mkeys" > "$OUT/keys-map.txt"
     small=$(input 10000)
     for f in "$small" "$big"; do
         n=$(basename "$f" .csv); n=${n#t}
         base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
         log "per-key cost, $n rows: $NKEYS keys vs 0 keys"
-        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''" "$base --keys-file $OUT/keys-overview.txt"
+        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''" "$base --keys-file $OUT/keys-overview.txt" \
+            "$base --keys-file $OUT/keys-map.txt"
         # How much each frame draws (bar cells), from 5 blocks of the same keys.
         $base --keys "$(printf '%s ' $block $block $block $block $block)" 2>/dev/null | python3 -c '
 import sys
@@ -241,16 +247,18 @@ k = {}
 for f in (small, big):
     n = os.path.basename(f)[1:-4]
     path = f"{out}/keys-{n}.json"
-    with_keys, without, overview = med(path, 0), med(path, 1), med(path, 2)
-    k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6, (overview - without) / nkeys * 1e6)
+    with_keys, without, overview, heatmap = med(path, 0), med(path, 1), med(path, 2), med(path, 3)
+    k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6, (overview - without) / nkeys * 1e6,
+            (heatmap - without) / nkeys * 1e6)
 P(f"Per-key cost: {nkeys:,} replayed keys with `--frames --size 200x60` (a frame rendered per key) "
   f"minus the same run with no keys, over {nkeys:,}:\n")
-P("| rows | with keys | no keys | per key | bar cells per frame | per key in the overview (`o`, then the same keys) |")
-P("|---:|---:|---:|---:|---:|---:|")
-for n, (a, b, us, ous) in k.items():
+P("| rows | with keys | no keys | per key | bar cells per frame | per key in the overview (`o`, then the same keys) "
+  "| per key in the map (`m`, then MAP_KEYS) |")
+P("|---:|---:|---:|---:|---:|---:|---:|")
+for n, (a, b, us, ous, mus) in k.items():
     try: cells = open(f"{out}/cells-{n}.txt").read().strip()
     except Exception: cells = "—"
-    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} | {ous:.1f} µs |")
+    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} | {ous:.1f} µs | {mus:.1f} µs |")
 P("\nThe big file's charts are denser (more bar cells per frame, last column), which costs drawing "
   "time whatever the row count.")
 nbig = os.path.basename(big)[1:-4]
@@ -267,7 +275,7 @@ P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata first screen, `time,value` | {f
 P(f"| {os.path.getsize(wide)/1e6:.0f} MB | strata first screen, `time,v1,…,v8` | {fmt(t_wide)} | {t_wide/t_one:.2f}× | {fmt(c_wide)} | {mb(rss('wide'))} |")
 P()
 card_table()
-(ns, (_, _, us_small, _)), (nb, (_, _, us_big, ous_big)) = list(k.items())[0], list(k.items())[-1]
+(ns, (_, _, us_small, _, _)), (nb, (_, _, us_big, ous_big, mus_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
 n, t, r = checks[-1]
@@ -281,6 +289,8 @@ P(f"- Key cost flat in data size: {us_big:.1f} µs/key on {int(nb):,} rows vs {u
   f"{int(ns):,} rows, {ratio:.2f}× — {verdict(ratio <= 1.5)} (≈ 1× wanted; ≤ 1.5× counted as flat).")
 P(f"- A key in the overview costs no more than one in the pager: {ous_big:.1f} µs vs {us_big:.1f} µs on "
   f"{int(nb):,} rows — {verdict(ous_big <= us_big * 1.1)} (within the 10% this machine's noise allows).")
+P(f"- A key in the map costs no more than one in the pager: {mus_big:.1f} µs vs {us_big:.1f} µs on "
+  f"{int(nb):,} rows — {verdict(mus_big <= us_big * 1.1)} (within the 10% this machine's noise allows).")
 rw = rss("wide")
 P(f"- Eight value columns within 2× one: {t_wide/t_one:.2f}× ({fmt(t_wide)} vs {fmt(t_one)}) — {verdict(t_wide <= 2 * t_one)}.")
 P(f"- Eight value columns in at most 64 MB: {mb(rw)} — {verdict(rw is not None and rw <= 64 * 1024)}.")
@@ -303,6 +313,8 @@ P(f"# per key (KEYS: {nkeys // 200} × \"end left*40 down left*20 down left*10 u
   "home right*30 a*5 end left*20 right*18\")")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file KEYS > /dev/null")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file OVERVIEW_KEYS > /dev/null   # \"o\", then KEYS")
+P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file MAP_KEYS > /dev/null   "
+  "# \"m\", then \"end left*5 up*40 right*10 down*20 left*10 pgup*10 pgdn*10 home right*20 a*5 end left*20 up*30 right*17\" repeated")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys '' > /dev/null")
 P("```")
 PY
