@@ -155,20 +155,17 @@ public struct Dataset: Sendable {
         let series = seriesByValue[v][s]
         // A quarter's first week is cut at the quarter's start: not a whole week.
         let totalled = level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
-        let firstSub = totalled == nil ? 0 : calendar.ordinal(of: sub, at: bounds[0])
+        let subStats: [Stats]
+        if let totalled {
+            let firstSub = calendar.ordinal(of: sub, at: bounds[0])
+            subStats = totalled.stats(between: Array(firstSub...(firstSub + bounds.count - 1)))
+        } else {
+            subStats = series.buckets.stats(between: bounds.map { calendar.ordinal(of: baseUnit, at: $0) })
+        }
         var subBuckets: [SubBucket] = []
         subBuckets.reserveCapacity(bounds.count)
-        var lo = totalled == nil ? calendar.ordinal(of: baseUnit, at: bounds[0]) : 0
         for i in 0..<(bounds.count - 1) {
-            let stats: Stats
-            if let totalled {
-                stats = totalled.stats(at: firstSub + i)
-            } else {
-                let hi = calendar.ordinal(of: baseUnit, at: bounds[i + 1])
-                stats = series.buckets.stats(in: lo..<hi)
-                lo = hi
-            }
-            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: stats))
+            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: subStats[i]))
         }
         return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
                     subUnit: sub, stats: stats(level, index: index, series: s, value: v), buckets: subBuckets)

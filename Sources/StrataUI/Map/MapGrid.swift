@@ -121,8 +121,10 @@ struct MapGrid {
         }
         var cells = [Cell](repeating: subUnit == .hour ? .skipped : .absent, count: columnCount)
         let page = navigation.page(in: dataset, level: level, index: row)
+        // A day of 24 hours (no clock change) needs no wall-clock lookups.
+        let byPlace = page.buckets.count == columnCount
         for (i, bucket) in page.buckets.enumerated() {
-            let column = self.column(ofBucket: i, start: bucket.start)
+            let column = byPlace ? i : self.column(ofBucket: i, start: bucket.start)
             guard cells.indices.contains(column) else { continue }
             if case .stats(var stats) = cells[column] {
                 stats.merge(bucket.stats)

@@ -78,7 +78,9 @@ public struct MapScreen: Screen {
             for row in rows {
                 let at = screenPoint(x: 0, y: layout.y(ofRow: row))
                 if row == nowRow { screen.write(glyphs.cursor, x: at.x, y: at.y, style: Style(.accent, bold: true)) }
-                let label = glyphs.truncate(grid.rowLabel(row), to: layout.rowHeaderWidth - 2)
+                // Period ids all fit the width they were measured for; series names may not.
+                let label = grid.rowsAreSeries ? glyphs.truncate(grid.rowLabel(row), to: layout.rowHeaderWidth - 2)
+                                               : grid.rowLabel(row)
                 screen.write(label, x: at.x + 1, y: at.y,
                              style: row == cursor.row ? Style(.accent, bold: true, reverse: true) : .plain)
             }
