@@ -17,6 +17,23 @@ struct HeatScaleTests {
         #expect(scale.fraction(1_000_000) == nil)
     }
 
+    @Test func anEvenSpreadKeepsItsTop() {
+        // Nothing stands out: the ramp runs to the largest cell and nothing is marked.
+        let scale = HeatScale(values: (1...200).map(Double.init))
+        #expect(scale.high == 200 && !scale.cutsOutliers)
+    }
+
+    @Test func selectFindsTheKthSmallest() {
+        var random = SplitMix64(seed: 7)
+        for n in [1, 2, 3, 10, 101, 1000] {
+            let values = (0..<n).map { _ in Double(random.next() % 50) }
+            for k in [0, n / 2, n - 1] {
+                var scratch = values
+                #expect(HeatScale.select(k, in: &scratch) == values.sorted()[k])
+            }
+        }
+    }
+
     @Test func flatAndEmptyData() {
         let flat = HeatScale(values: [5, 5, 5])
         #expect(flat.fraction(5) == 1)

@@ -80,8 +80,9 @@ struct MapTests {
         guard case .map(let hourly) = state.route else { throw MapError.notOnTheMap }
         #expect(hourly.column == 55)
         let rows = Self.hourly.count(.hour)
-        // Row header 24 columns (`2026-11-22T14:00+00:00`, a mark, a space); 56 columns of body.
-        #expect(hourly.scroll == Viewport.Offset(x: 24 + 55 * 2 + 3 - 24 - 56, y: rows - 19))
+        // Row header 24 columns (`2026-11-22T14:00+00:00`, a mark, a space); 56 columns of body:
+        // 57 shows the cursor's cell, moved on to the next cell's edge, 58.
+        #expect(hourly.scroll == Viewport.Offset(x: 58, y: rows - 19))
     }
 
     @Test func theWheelScrollsWithoutMovingTheCursorAndAMoveBringsItBack() throws {
@@ -112,6 +113,7 @@ struct MapTests {
         func mouse(_ kind: MouseEvent.Kind, _ x: Int, _ y: Int) -> BackendInput { .event(.mouse(MouseEvent(kind, x: x, y: y))) }
         var backend = FakeBackend(size: Size(width: 80, height: 24), inputs: [
             .event(.key(.character("m"))),
+            mouse(.press(.left), 50, body + 10), mouse(.release, 50, body + 10),
             mouse(.press(.left), 50, body + 10), mouse(.drag(.left), 49, body + 10),
             mouse(.drag(.left), 40, body + 11), mouse(.drag(.left), 30, body + 2), mouse(.release, 30, body + 2),
             .event(.key(.character("q"))),
@@ -119,12 +121,12 @@ struct MapTests {
         RunLoop.run(&app, on: &backend) { _ in }
         guard case .map(let map) = app.state.route else { throw MapError.notOnTheMap }
         let rows = Self.hourly.count(.hour)
-        // The map opened on minute 30, scrolled 7 columns to show it. The press picked the cell
-        // under it: 9 rows up from the last, column (50 - 24 + 7) / 2 = 16.
+        // The map opened on minute 30, scrolled 8 columns to show it (to a cell's edge). The click
+        // picked the cell under it: 9 rows up from the last, column (50 - 24 + 8) / 2 = 17.
         #expect(app.state.navigation.position == rows - 1 - 8)
-        #expect(map.column == 16)
-        // Dragged 20 columns left, locked sideways: the rows did not move.
-        #expect(map.scroll == Viewport.Offset(x: 7 + 20, y: rows - 19))
+        #expect(map.column == 17)
+        // Then a drag: 20 columns left, locked sideways, so the rows and the cursor did not move.
+        #expect(map.scroll == Viewport.Offset(x: 8 + 20, y: rows - 19))
         #expect(map.drag == nil)
     }
 
@@ -158,6 +160,57 @@ struct MapTests {
         guard case .map(let map) = swapped.route else { Issue.record("not on the map"); return }
         #expect(map.rowsAreSeries)
         #expect(swapped.navigation.position == 728)
+    }
+
+    @Test func aResizeKeepsTheCursorInView() throws {
+        let opened = run(state(size: Size(width: 120, height: 40)), [.character("m"), .home])
+        var state = opened
+        reduce(into: &state, event: .resize(Size(width: 40, height: 10)), env: env)
+        guard case .map(let map) = state.route else { throw MapError.notOnTheMap }
+        // 40×10: 7 rows of grid, 2 sticky; the cursor (row 0, column 15) in view both ways.
+        #expect(map.scroll.y == 0)
+        let layout = MapLayout(size: state.size, grid: MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: false))
+        let viewport = layout.viewport(offset: map.scroll)
+        let cell = layout.rect(row: 0, column: 15)
+        #expect(cell.x - map.scroll.x >= layout.rowHeaderWidth && cell.maxX - map.scroll.x <= 40)
+        #expect(viewport.bodyArea.width == 40 - layout.rowHeaderWidth)
+    }
+
+    @Test func rowsOfSeriesStartOnARealSeriesTabWalksThemAndRGoesBackToAll() throws {
+        let (stations, _, _) = try RealDataGoldenTests.loadWithNoFlags("shapes/stations.csv")
+        let env = AppEnvironment(dataset: stations, now: ScreenTests.now)
+        let start = AppState(navigation: Navigation(levels: stations.levels, periodCounts: stations.levels.map { stations.count($0) },
+                                                    positions: stations.levels.map { stations.count($0) - 1 },
+                                                    seriesCount: stations.series.count))
+        let rows = run(start, [.character("m"), .character("r")], env: env)
+        #expect(rows.navigation.seriesIndex == 1)
+        // Shift-Tab from the first row wraps to the last series, never to "all" (which has no row).
+        #expect(run(rows, [.backTab], env: env).navigation.seriesIndex == stations.series.count - 1)
+        // Back to rows of periods without moving: "all" again.
+        #expect(run(rows, [.character("r")], env: env).navigation.seriesIndex == 0)
+        // Moved to another series: it stays on show.
+        #expect(run(rows, [.down, .character("r")], env: env).navigation.seriesIndex == 2)
+    }
+
+    @Test func enterOpensTheLevelOfTheCellsOwnUnit() {
+        // A week's days open on the day level; the cell's date is the day's position.
+        var week = state()
+        week.navigation.levelIndex = 1
+        let opened = run(week, [.character("m"), .right])
+        let day = run(opened, [.enter])
+        #expect(day.navigation.levelIndex == 0)
+        let page = ScreenTests.demo.page(.week, index: 9)
+        #expect(day.navigation.position == ScreenTests.demo.index(.day, containing: page.buckets[1].start))
+    }
+
+    @Test func aJumpAndTMoveTheColumnToo() throws {
+        let jumped = run(state(), [.character("m"), .character(":")] + "2026-11-03T20:00".map { .character($0) } + [.enter])
+        guard case .map(let map) = jumped.route else { throw MapError.notOnTheMap }
+        #expect(map.column == 20)
+        #expect(jumped.navigation.position == ScreenTests.demo.index(.day, containing: ScreenTests.utc.instant(forReference: "2026-11-03")!))
+        let now = run(jumped, [.character("t")])
+        guard case .map(let back) = now.route else { throw MapError.notOnTheMap }
+        #expect(back.column == 15 && now.navigation.position == 729)
     }
 
     @Test func slashFindsARowByItsLabelAndNTheNext() {
@@ -226,7 +279,14 @@ struct MapGoldenTests {
         #expect(spring.contains("╳") && spring.contains("2013-03-10 02:00  skipped by the clock change"))
         let fall = try newYork(at: "2013-11-03", "m right")
         Golden.check(fall, named: "map-dst-fall-back")
-        #expect(fall.contains("sum 37  (01:00-04:00 15 · 01:00-05:00 22)"))
+        #expect(fall.contains("2013-11-03 01:00–02:00 twice  sum 37  (15 at UTC-04:00, 22 at UTC-05:00)"))
+    }
+
+    @Test func rowsOfSeriesScrollTheirCellsWithTheHeader() throws {
+        // 210 weeks do not fit in 100 columns: the cells, labels and cursor scroll together.
+        let screen = try Self.replay(RealDataGoldenTests.weather.get(), "down m r left*3", size: Size(width: 100, height: 10))
+        Golden.check(screen, named: "map-weather-series-scrolled")
+        #expect(screen.contains("all  2015-W50  sum 122"))
     }
 
     @Test func rowsOfSeries() throws {

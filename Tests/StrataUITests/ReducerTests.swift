@@ -96,6 +96,29 @@ struct ReducerTests {
         #expect(state.navigation.seriesIndex == 0)
     }
 
+    @Test func countedRowsCycleOnlySumAndCount() {
+        // Every counted row is 1: its mean, min and max say nothing.
+        var accumulator = Accumulator(calendar: ScreenTests.utc, baseUnit: .hour)
+        accumulator.add(seconds: 0, value: 1)
+        let counted = Dataset(accumulator: accumulator, levels: [.day], sourceName: "log", valueName: LoadResult.countedRows)
+        let env = AppEnvironment(dataset: counted, now: ScreenTests.now)
+        var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [1], positions: [0]))
+        var seen: [Aggregate] = []
+        for _ in 0..<4 {
+            reduce(into: &state, action: .cycleAggregate, env: env)
+            seen.append(state.navigation.aggregate)
+        }
+        #expect(seen == [.count, .sum, .count, .sum])
+    }
+
+    @Test func escapeWithACountPendingCancelsOnlyTheCount() {
+        var state = run(makeState(), events: [.key(.character("o")), .key(.character("5"))])
+        #expect(state.pendingCount == 5)
+        state = run(state, events: [.key(.escape)])
+        #expect(state.pendingCount == nil)
+        #expect(state.route == .overview(OverviewState(scroll: 0)))
+    }
+
     @Test func valueColumnsCycleEachWithItsOwnAggregate() {
         var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [10], positions: [9],
                                                     valueAggregates: [.mean, .sum]))

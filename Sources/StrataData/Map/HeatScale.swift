@@ -1,6 +1,7 @@
-/// The shading range of a heatmap: from `low` to a robust `high` (the 99th
-/// percentile of the cells), so one extreme cell does not wash out the
-/// rest; cells above `high` are marked rather than stretching the ramp.
+/// The shading range of a heatmap: from `low` to `high`. When a few cells
+/// stretch the range far beyond the rest, `high` is the 99th percentile
+/// instead of the largest cell, so one extreme value does not wash out the
+/// others; cells above it are marked rather than stretching the ramp.
 public struct HeatScale: Hashable, Sendable {
     public let low: Double
     public let high: Double
@@ -8,19 +9,22 @@ public struct HeatScale: Hashable, Sendable {
     public let max: Double
 
     public static let robustQuantile = 0.99
+    /// The top is cut only when the largest cell is this many times further
+    /// from `low` than the 99th percentile: an outlier, not an even spread's top 1%.
+    public static let outlierStretch = 1.5
 
     /// The ramp starts at the lowest cell, not at zero: daily births of
     /// 7k–10k would otherwise all be the top shade.
     public init(values: [Double]) {
-        guard !values.isEmpty else {
+        guard let lowest = values.min(), let highest = values.max() else {
             self.init(low: 0, high: 0, max: 0)
             return
         }
-        let sorted = values.sorted()
-        let lowest = sorted[0]
-        let rank = Int((Self.robustQuantile * Double(sorted.count)).rounded(.up)) - 1
-        self.init(low: lowest,
-                  high: sorted[Swift.max(0, Swift.min(rank, sorted.count - 1))], max: sorted[sorted.count - 1])
+        var scratch = values
+        let rank = Int((Self.robustQuantile * Double(values.count)).rounded(.up)) - 1
+        let percentile = Self.select(Swift.max(0, Swift.min(rank, values.count - 1)), in: &scratch)
+        let cut = highest - lowest > Self.outlierStretch * (percentile - lowest)
+        self.init(low: lowest, high: cut ? percentile : highest, max: highest)
     }
 
     public init(low: Double, high: Double, max: Double) {
@@ -37,4 +41,25 @@ public struct HeatScale: Hashable, Sendable {
     }
 
     public var cutsOutliers: Bool { max > high }
+
+    /// The `k`-th smallest value (0-based), reordering `values`: a
+    /// quickselect, so a level of millions of cells is not sorted.
+    static func select(_ k: Int, in values: inout [Double]) -> Double {
+        var lo = 0, hi = values.count - 1
+        while lo < hi {
+            let pivot = values[lo + (hi - lo) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { return values[k] }
+        }
+        return values[k]
+    }
 }

@@ -23,6 +23,10 @@ public struct Glyphs: Sendable {
     public let heat: [Character]
     /// A heatmap cell that cannot exist (an hour a DST change skipped).
     public let hatch: Character
+    /// Marks the column of now over a grid.
+    public let nowMark: Character
+    /// `Days × hours`.
+    public let times: Character
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -31,7 +35,7 @@ public struct Glyphs: Sendable {
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
         dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded,
-        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳")
+        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳", nowMark: "▼", times: "×")
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -40,7 +44,7 @@ public struct Glyphs: Sendable {
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
         dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii,
-        heat: [" ", ".", ":", "*", "#"], hatch: "x")
+        heat: [" ", ".", ":", "*", "#"], hatch: "x", nowMark: "v", times: "x")
 }
 
 extension Glyphs {

@@ -113,11 +113,11 @@ struct MapGrid {
     // MARK: Cells
 
     /// The cells of a row in `columns` (a window of them: rows of series
-    /// can have thousands of periods), indexed from `columns.lowerBound`.
-    func cells(ofRow row: Int, columns: Range<Int>) -> ArraySlice<Cell> {
+    /// can have thousands of periods), one per column of the window.
+    func cells(ofRow row: Int, columns: Range<Int>) -> [Cell] {
         if rowsAreSeries {
             let series = seriesRows[row]
-            return columns.map { .stats(dataset.stats(level, index: $0, series: series, value: navigation.valueIndex)) }[...]
+            return columns.map { .stats(dataset.stats(level, index: $0, series: series, value: navigation.valueIndex)) }
         }
         var cells = [Cell](repeating: subUnit == .hour ? .skipped : .absent, count: columnCount)
         let page = navigation.page(in: dataset, level: level, index: row)
@@ -133,7 +133,7 @@ struct MapGrid {
                 cells[column] = .stats(bucket.stats)
             }
         }
-        return cells[columns.clamped(to: cells.indices)]
+        return Array(cells[columns.clamped(to: cells.indices)])
     }
 
     /// Hours and minutes go by the wall clock (a repeated DST hour folds
@@ -156,13 +156,18 @@ struct MapGrid {
 
     /// The column holding `now`, by wall clock, whether or not the data reaches it.
     func nowColumn(_ now: Int64) -> Int? {
-        if rowsAreSeries { return nowRow(now) }
+        rowsAreSeries ? nowRow(now) : column(holding: now)
+    }
+
+    /// The sub-bucket column of the period holding `t`: its wall-clock hour
+    /// or minute, else its place in the period.
+    func column(holding t: Int64) -> Int? {
         switch subUnit {
-        case .hour, .minute: return column(ofBucket: 0, start: now)
+        case .hour, .minute: return column(ofBucket: 0, start: t)
         default:
-            let ordinal = calendar.ordinal(of: level.unit, at: now)
+            let ordinal = calendar.ordinal(of: level.unit, at: t)
             let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: subUnit)
-            guard let i = bounds.lastIndex(where: { $0 <= now }), i < bounds.count - 1 else { return nil }
+            guard let i = bounds.lastIndex(where: { $0 <= t }), i < bounds.count - 1 else { return nil }
             return i
         }
     }
@@ -195,12 +200,11 @@ struct MapGrid {
         }
         var merged = Stats()
         for part in parts { merged.merge(part.stats) }
-        var text = "\(id) \(subBucketLabel(start: first.start, end: last.end))  \(value(merged))"
-        if parts.count > 1 {
-            // A repeated DST hour: each occurrence, told apart by its offset.
-            text += "  (" + parts.map { "\(hourWithOffset($0.start)) \(number($0.stats))" }.joined(separator: " · ") + ")"
-        }
-        return text
+        guard parts.count > 1 else { return "\(id) \(subBucketLabel(start: first.start, end: last.end))  \(value(merged))" }
+        // A repeated DST hour: the wall-clock hour once, then each time it came, told apart by its offset.
+        let hour = subBucketLabel(start: first.start, end: last.end)
+        return "\(id) \(hour) twice  \(value(merged))  ("
+            + parts.map { "\(number($0.stats)) at UTC\(calendar.localTime(at: $0.start).offsetString)" }.joined(separator: ", ") + ")"
     }
 
     private func subBucketLabel(start: Int64, end: Int64) -> String {
@@ -217,10 +221,5 @@ struct MapGrid {
         case .week: return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: start))
         case .month, .quarter, .year: return CalendarSystem.monthNames[t.date.month - 1]
         }
-    }
-
-    private func hourWithOffset(_ start: Int64) -> String {
-        let t = calendar.localTime(at: start)
-        return "\(Digits.pad(t.hour, 2)):00\(t.offsetString)"
     }
 }

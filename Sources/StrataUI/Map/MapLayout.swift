@@ -45,6 +45,13 @@ struct MapLayout {
         Rect(x: x(ofColumn: column), y: y(ofRow: row), width: cellWidth + 1, height: 1)
     }
 
+    /// The offset moved on to a cell's edge, so the first column shown is
+    /// whole and keeps its gap from the row labels (the far end may stop mid-cell).
+    func snapped(_ offset: Viewport.Offset, viewport: Viewport) -> Viewport.Offset {
+        let x = (offset.x + cellWidth - 1) / cellWidth * cellWidth
+        return Viewport.Offset(x: min(x, viewport.maxOffset.x), y: offset.y)
+    }
+
     /// Labels every `step` columns, so none runs into the next.
     func labelStep(labelWidth: Int) -> Int {
         max(1, (labelWidth + 1 + cellWidth - 1) / cellWidth)

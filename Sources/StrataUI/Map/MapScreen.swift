@@ -29,8 +29,8 @@ public struct MapScreen: Screen {
     /// `Days × hours · 0 ░▒▓█ 1.2k  ▲ over 1.2k, up to 9.9k`
     func drawLegend(_ grid: MapGrid, scale: HeatScale, y: Int, into screen: inout Grid) {
         let row = Rect(x: 0, y: y, width: screen.width, height: 1)
-        let title = grid.rowsAreSeries ? "Series × \(grid.level.rawValue)s"
-                                       : "\(grid.level.displayName)s × \(grid.subUnit.name)s"
+        let title = grid.rowsAreSeries ? "Series \(glyphs.times) \(grid.level.rawValue)s"
+                                       : "\(grid.level.displayName)s \(glyphs.times) \(grid.subUnit.name)s"
         var x = 1 + screen.write(title, x: 1, y: y, style: Style(.plain, bold: true), clip: row)
         x += screen.write("  \(NumberFormat.humane(scale.low)) ", x: x, y: y, style: .muted, clip: row)
         for (step, shade) in glyphs.heat.enumerated().dropFirst() {
@@ -38,10 +38,10 @@ public struct MapScreen: Screen {
             x += 1
         }
         x += screen.write(" \(NumberFormat.humane(scale.high))", x: x, y: y, style: .muted, clip: row)
-        if scale.cutsOutliers {
-            screen.write("  \(glyphs.up) over \(NumberFormat.humane(scale.high)), up to \(NumberFormat.humane(scale.max))",
-                         x: x, y: y, style: .muted, clip: row)
-        }
+        // A folded DST hour can pass the top too, so the mark is always explained.
+        let above = "  \(glyphs.up) over \(NumberFormat.humane(scale.high))"
+        screen.write(above + (scale.cutsOutliers ? ", up to \(NumberFormat.humane(scale.max))" : ""),
+                     x: x, y: y, style: .muted, clip: row)
     }
 
     func drawGrid(_ grid: MapGrid, layout: MapLayout, viewport: Viewport, scale: HeatScale, into screen: inout Grid) {
@@ -66,12 +66,15 @@ public struct MapScreen: Screen {
             let step = layout.labelStep(labelWidth: grid.columnLabelWidth)
             for column in columns where column % step == 0 {
                 let at = screenPoint(x: layout.x(ofColumn: column) + 1, y: 0)
-                screen.write(grid.columnLabel(column), x: at.x, y: at.y,
+                let label = grid.columnLabel(column)
+                // A label cut by the edge would read as another one (`1` for `16`): left out.
+                guard at.x + TextWidth.columns(of: label) <= viewport.columnHeaderArea.maxX else { continue }
+                screen.write(label, x: at.x, y: at.y,
                              style: column == cursor.column ? Style(.accent, bold: true) : .muted)
             }
             if let nowColumn, columns.contains(nowColumn) {
                 let at = screenPoint(x: layout.x(ofColumn: nowColumn), y: 1)
-                screen.write(String(glyphs.down), x: at.x, y: at.y, style: Style(.accent, bold: true))
+                screen.write(String(glyphs.nowMark), x: at.x, y: at.y, style: Style(.accent, bold: true))
             }
         }
         screen.clipped(to: viewport.rowHeaderArea) { screen in
@@ -87,10 +90,9 @@ public struct MapScreen: Screen {
         }
         screen.clipped(to: body) { screen in
             for row in rows {
-                let cells = grid.cells(ofRow: row, columns: columns)
-                for column in cells.indices {
+                for (column, cell) in zip(columns, grid.cells(ofRow: row, columns: columns)) {
                     let at = screenPoint(x: layout.x(ofColumn: column), y: layout.y(ofRow: row))
-                    drawCell(cells[column], x: at.x + 1, y: at.y, width: layout.cellWidth - 1, scale: scale, into: &screen)
+                    drawCell(cell, x: at.x + 1, y: at.y, width: layout.cellWidth - 1, scale: scale, into: &screen)
                     if column == nowColumn { screen.write(String(glyphs.vertical), x: at.x, y: at.y, style: Style(.accent)) }
                 }
             }

@@ -13,6 +13,10 @@ public struct MapState: Equatable, Sendable {
     public var drag: DragLock?
     /// What `/` last looked for among the row labels; `n` looks again.
     public var query: String?
+    /// With rows of series: the series on show before (often "all", which
+    /// has no row) and the one the rows started on, to go back on `r`.
+    public var seriesBeforeRows: Int?
+    public var seriesOnEntry: Int?
 
     public init(column: Int = 0, scroll: Viewport.Offset = .zero, rowsAreSeries: Bool = false,
                 drag: DragLock? = nil, query: String? = nil) {

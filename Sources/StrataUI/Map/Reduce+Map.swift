@@ -25,24 +25,24 @@ func reduceMap(_ state: inout AppState, action: Action, count: Int, env: AppEnvi
     case .cursorToEnd:
         grid.move(&state, map: &map, row: grid.rowCount - 1, column: column)
     case .nowPeriod:
-        if let nowRow = grid.rowsAreSeries ? nil : grid.nowRow(env.now) {
-            grid.move(&state, map: &map, row: nowRow, column: grid.nowColumn(env.now) ?? column)
+        // The period of now (or the nearest end of the data), and now's column by the wall clock.
+        let nowIndex = env.dataset.index(state.navigation.level, containing: env.now)
+        if grid.rowsAreSeries {
+            grid.move(&state, map: &map, row: row, column: nowIndex)
         } else {
-            state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: env.now))
+            grid.move(&state, map: &map, row: nowIndex, column: grid.nowColumn(env.now) ?? column)
         }
     case .scrollMap(let columns, let rows):
         viewport.scroll(dx: columns * layout.cellWidth, dy: rows)
-        map.scroll = viewport.offset
+        map.scroll = layout.snapped(viewport.offset, viewport: viewport)
     case .swapMapAxes:
-        map.rowsAreSeries.toggle()
-        // Rows of series start on a real series, not on "all".
-        if map.rowsAreSeries, state.navigation.seriesIndex == 0, state.navigation.seriesCount > 1 {
-            state.navigation.seriesIndex = 1
-        }
+        swapAxes(&state.navigation, map: &map)
+    case .nextSeries, .previousSeries:
+        // Rows of series: Tab walks the rows, wrapping, as it walks the series elsewhere.
+        let step = action == .nextSeries ? count : -count
+        let rows = grid.rowCount
+        grid.move(&state, map: &map, row: ((row + step) % rows + rows) % rows, column: column)
     case .mapPress(let x, let y):
-        let cell = layout.cell(atScreenX: x, y: y, viewport: viewport)
-        grid.move(&state, map: &map, row: cell.row ?? row, column: cell.column ?? column)
-        revealCursor(&map, navigation: state.navigation, size: state.size, env: env)
         map.drag = DragLock(x: x, y: y, offset: map.scroll)
     case .mapDrag(let x, let y):
         guard var drag = map.drag else { return }
@@ -52,6 +52,11 @@ func reduceMap(_ state: inout AppState, action: Action, count: Int, env: AppEnvi
         }
         map.drag = drag
     case .mapRelease:
+        // A press and release that never became a pan is a click: the cursor goes there.
+        if let drag = map.drag, drag.axis == nil {
+            let cell = layout.cell(atScreenX: drag.originX, y: drag.originY, viewport: viewport)
+            grid.move(&state, map: &map, row: cell.row ?? row, column: cell.column ?? column)
+        }
         map.drag = nil
     case .zoomIn:
         openPager(&state, grid: grid, row: row, column: column, env: env)
@@ -82,18 +87,45 @@ private func toggleMap(_ state: inout AppState, env: AppEnvironment) {
     state.route = .map(map)
 }
 
+/// `r`: rows of series start on a real series rather than "all" (which
+/// has no row), and going back restores "all" if the rows were not moved.
+private func swapAxes(_ navigation: inout Navigation, map: inout MapState) {
+    map.rowsAreSeries.toggle()
+    if map.rowsAreSeries {
+        map.seriesBeforeRows = navigation.seriesIndex
+        if navigation.seriesIndex == 0, navigation.seriesCount > 1 { navigation.seriesIndex = 1 }
+        map.seriesOnEntry = navigation.seriesIndex
+    } else {
+        if let before = map.seriesBeforeRows, navigation.seriesIndex == map.seriesOnEntry { navigation.seriesIndex = before }
+        map.seriesBeforeRows = nil
+        map.seriesOnEntry = nil
+    }
+}
+
+func isMapOfSeries(_ state: AppState) -> Bool {
+    if case .map(let map) = state.route, map.rowsAreSeries, state.overlay == nil { return true }
+    return false
+}
+
 /// Scrolls as little as it takes, along each axis, to show the cursor's cell.
 func revealCursor(_ map: inout MapState, navigation: Navigation, size: Size, env: AppEnvironment) {
     let grid = MapGrid(dataset: env.dataset, navigation: navigation, rowsAreSeries: map.rowsAreSeries)
     let layout = MapLayout(size: size, grid: grid)
     var viewport = layout.viewport(offset: map.scroll)
     viewport.reveal(layout.rect(row: grid.cursorRow, column: grid.cursorColumn(map)))
-    map.scroll = viewport.offset
+    map.scroll = layout.snapped(viewport.offset, viewport: viewport)
+}
+
+/// After a resize: the cursor stays in view on the new screen.
+func revealMapCursor(_ state: inout AppState, env: AppEnvironment) {
+    guard case .map(var map) = state.route else { return }
+    revealCursor(&map, navigation: state.navigation, size: state.size, env: env)
+    state.route = .map(map)
 }
 
 /// After any action on the map: a cursor that moved (by a key here, or by a
 /// shared move such as `:` or Tab) is scrolled into view; a scroll is not undone.
-func revealMapCursor(_ state: inout AppState, before: Navigation, beforeRoute: AppState.Route, env: AppEnvironment) {
+func revealMapCursorIfMoved(_ state: inout AppState, before: Navigation, beforeRoute: AppState.Route, env: AppEnvironment) {
     guard case .map(var map) = state.route else { return }
     let after = state.navigation
     var moved = before.levelIndex != after.levelIndex || before.position != after.position
@@ -106,16 +138,27 @@ func revealMapCursor(_ state: inout AppState, before: Navigation, beforeRoute: A
     state.route = .map(map)
 }
 
-/// Enter: the cursor's sub-bucket on the next finer level, or its period
-/// when there is none (or when the cells are periods), in the pager.
+/// Enter: the cursor's sub-bucket in the pager, on the level of its own
+/// unit when that is a level (a year's month opens that month), else on
+/// the next finer level; the cursor's period when there is no finer level
+/// (or when the cells are periods).
 private func openPager(_ state: inout AppState, grid: MapGrid, row: Int, column: Int, env: AppEnvironment) {
     state.route = .pager
-    guard !grid.rowsAreSeries, state.navigation.levelIndex > 0 else { return }
-    let buckets = state.navigation.page(in: env.dataset).buckets.enumerated()
+    let navigation = state.navigation
+    guard !grid.rowsAreSeries, navigation.levelIndex > 0 else { return }
+    let buckets = navigation.page(in: env.dataset).buckets.enumerated()
     guard let start = buckets.first(where: { grid.column(ofBucket: $0.offset, start: $0.element.start) == column })?
         .element.start else { return }
-    state.navigation.levelIndex -= 1
+    state.navigation.levelIndex = navigation.levels.firstIndex { $0.unit == grid.subUnit } ?? navigation.levelIndex - 1
     state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: start))
+}
+
+/// After `:` in the map: the cursor goes to the column holding the date too.
+func moveMapColumn(_ state: inout AppState, to t: Int64, env: AppEnvironment) {
+    guard case .map(var map) = state.route, !map.rowsAreSeries else { return }
+    let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: false)
+    if let column = grid.column(holding: t) { map.column = column }
+    state.route = .map(map)
 }
 
 /// `/` in the map: the next row after the cursor whose label holds the text, wrapping around.

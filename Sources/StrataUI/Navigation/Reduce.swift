@@ -7,11 +7,17 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
     switch event {
     case .resize(let size):
         state.size = size
+        revealMapCursor(&state, env: env)
     case .tick:
         if let transition = state.transition, transition.isFinished(at: env.time) { state.transition = nil }
     case .key(let key):
         state.transition = nil // a key skips any running animation to its end
         state.notice = nil
+        // Esc with a count pending cancels the count, whatever else Esc does on the screen.
+        if key == .escape, state.pendingCount != nil, state.overlay == nil {
+            state.pendingCount = nil
+            return
+        }
         if let action = state.keyMap.action(for: key) { reduce(into: &state, action: action, env: env) }
     case .mouse(let mouse):
         if let action = action(for: mouse, state: state, env: env) {
@@ -92,7 +98,13 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         let next = (state.pendingCount ?? 0) * 10 + digit
         state.pendingCount = next == 0 ? nil : min(next, 999_999)
     case .cycleAggregate:
-        state.navigation.aggregate = state.navigation.aggregate.next
+        // Counted rows are all 1: their mean, min and max say nothing.
+        let names = env.dataset.valueNames, value = state.navigation.valueIndex
+        let counted = names.indices.contains(value) && names[value] == LoadResult.countedRows
+        state.navigation.aggregate = counted ? (state.navigation.aggregate == .sum ? .count : .sum)
+                                             : state.navigation.aggregate.next
+    case .nextSeries where isMapOfSeries(state), .previousSeries where isMapOfSeries(state):
+        reduceMap(&state, action: action, count: count, env: env)
     case .nextSeries:
         state.navigation.seriesIndex = (state.navigation.seriesIndex + 1) % state.navigation.seriesCount
     case .nextValue:
@@ -150,7 +162,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     }
     startSlide(&state, from: before, env: env)
     if before.levelIndex != state.navigation.levelIndex { revealOverviewSection(&state) }
-    revealMapCursor(&state, before: before, beforeRoute: beforeRoute, env: env)
+    revealMapCursorIfMoved(&state, before: before, beforeRoute: beforeRoute, env: env)
     // A card that now shows another period starts again at its top.
     if case .card(var card) = state.route,
        before.levelIndex != state.navigation.levelIndex || before.position != state.navigation.position {
@@ -172,6 +184,7 @@ private func submitPrompt(_ state: inout AppState, env: AppEnvironment) {
         state.navigation.positions[i] = Navigation.clamp(env.dataset.index(level, containing: t), navigation.periodCounts[i])
     }
     state.overlay = nil
+    moveMapColumn(&state, to: t, env: env)
     switch env.dataset.side(of: t, on: navigation.level) {
     case .before: state.notice = "\(text) is before the data: showing the first \(navigation.level.rawValue)"
     case .after: state.notice = "\(text) is after the data: showing the last \(navigation.level.rawValue)"
