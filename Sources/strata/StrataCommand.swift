@@ -72,6 +72,23 @@ struct StrataCommand: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).")
     var noMouse = false
 
+    /// As ArgumentParser's own, but bad usage is one `strata:` line (exit 64), like every other error.
+    static func main() {
+        var command: StrataCommand
+        do {
+            command = try parse()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) } // --help, --version
+            FileHandle.standardError.write(Data("strata: \(message(for: error)) (see strata --help)\n".utf8))
+            exit(withError: ExitCode(64))
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     mutating func run() throws {
         do throws(Failure) {
             try Runner(command: self).run()

@@ -83,6 +83,12 @@ struct CommandLineTests {
         #expect(lines[1].hasPrefix("month,2012-01,2012-01-01T00:00:00+00:00,2012-02-01T00:00:00+00:00,31,173.3,0,27.7,5.5903225806"))
     }
 
+    @Test func aDumpAfterQuitIsTheScreenItQuitOn() throws {
+        let result = try Self.strata("--demo --now 2026-11-22T15:30:00Z --keys 'm k q' --dump")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Days × hours") && result.stdout.contains("day 729/730"))
+    }
+
     @Test func versionIsPrinted() throws {
         let result = try Self.strata("--version")
         #expect(result.status == 0)
@@ -103,6 +109,8 @@ struct CommandLineTests {
         let result = try Self.strata(arguments)
         #expect(result.status == status)
         #expect(result.stderr.contains(mention))
+        // One line, as every error: `strata: …`.
+        #expect(result.stderr.hasPrefix("strata: ") && result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
     }
 
