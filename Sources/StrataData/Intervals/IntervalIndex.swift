@@ -14,13 +14,16 @@ public struct IntervalIndex: Sendable {
     }
 
     public let labels: [String]
+    /// The names of the inputs whose rows are kept, as `Record.input` counts them.
+    public let inputs: [String]
     /// `bySeries[s]`: accumulator series `s`'s intervals, sorted by start, then end.
     public let bySeries: [[Record]]
     /// `reach[s][i]`: the latest end among `bySeries[s][0...i]`, so a search
     /// for intervals overlapping a time skips those that ended before it.
     private let reach: [[Int64]]
 
-    init(records: [Record], labels: [String], seriesCount: Int) {
+    init(records: [Record], labels: [String], seriesCount: Int, inputs: [String]) {
+        self.inputs = inputs
         var bySeries: [[Record]] = Array(repeating: [], count: max(seriesCount, 1))
         for r in records {
             let s = Int(r.series)
@@ -48,6 +51,12 @@ public struct IntervalIndex: Sendable {
     public var count: Int { bySeries.reduce(0) { $0 + $1.count } }
 
     public func label(_ r: Record) -> String { labels[Int(r.label)] }
+
+    /// `tv-guide.csv:2411`: where the record is, as the card's rows name theirs.
+    public func location(_ r: Record) -> String? {
+        guard Int(r.input) < inputs.count else { return nil }
+        return "\(inputs[Int(r.input)].split(separator: "/").last ?? ""):\(r.line)"
+    }
 
     /// Indexes into `bySeries[s]` of the intervals overlapping `[from, to)`
     /// (an instant at `from` counts), in start order.

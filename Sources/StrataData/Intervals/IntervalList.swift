@@ -29,7 +29,7 @@ struct IntervalList: Sendable {
     }
 
     /// The index of every interval, by series and start.
-    func index(seriesCount: Int) -> IntervalIndex {
-        IntervalIndex(records: records, labels: labels.names, seriesCount: seriesCount)
+    func index(seriesCount: Int, inputs: [String]) -> IntervalIndex {
+        IntervalIndex(records: records, labels: labels.names, seriesCount: seriesCount, inputs: inputs)
     }
 }

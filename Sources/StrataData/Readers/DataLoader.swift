@@ -168,7 +168,7 @@ public enum DataLoader {
                           rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
         result.offsetsDiffer = offsets.mixed
-        if accumulator.holdsIntervals { result.intervals = sink.intervals.index(seriesCount: sink.series.names.count) }
+        if accumulator.holdsIntervals { result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name)) }
         return result
     }
 

@@ -58,5 +58,24 @@ public enum Action: Hashable, Sendable {
     case openSearch
     /// `n`: the next line matching the last search.
     case searchNext
+    /// `m`: the map of the current level; for interval data, the timeline. Again (or Esc) goes back.
+    case toggleMap
+    /// `+` / `-` in the timeline: fewer (finer) or more minutes per column.
+    case zoomTimeline(finer: Bool)
+    /// `←` / `→` in the timeline: the previous or next block in the cursor's row.
+    case blockStep(Int)
+    /// `↑` / `↓` in the timeline: the block nearest in time in the row above or below.
+    case blockRow(Int)
+    /// A click on a block: the cursor goes there.
+    case pickBlock(series: Int, index: Int)
+    /// Enter on a block: its card, with its whole input row.
+    case openBlock
+    case closeBlock
+    /// The wheel over the timeline: rows down, or columns of time on.
+    case scrollTimeline(rows: Int, columns: Int)
+    /// A drag over the timeline, in screen cells: pressed, moved, released.
+    case dragBegan(x: Int, y: Int)
+    case dragMoved(x: Int, y: Int)
+    case dragEnded
     case quit
 }

@@ -23,6 +23,15 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
 
 /// A press on a zone of the frame on screen, or a wheel step the map knows.
 private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment) -> Action? {
+    // The timeline pans by dragging; a press that does not move is a click.
+    if case .timeline(let timeline) = state.route, !timeline.showsCard, state.overlay == nil {
+        switch mouse.kind {
+        case .press(.left): return .dragBegan(x: mouse.x, y: mouse.y)
+        case .drag(.left): return .dragMoved(x: mouse.x, y: mouse.y)
+        case .release: return .dragEnded
+        default: break
+        }
+    }
     switch mouse.kind {
     case .press(.left):
         return env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
@@ -45,6 +54,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     let before = state.navigation
     let count = state.pendingCount ?? 1
     if case .countDigit = action {} else { state.pendingCount = nil }
+    if reduceTimeline(&state, action: action, count: count, env: env) { return }
 
     switch action {
     case .move(let periods):
@@ -95,6 +105,11 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         reduceCard(&state, action: action, count: count, env: env)
     case .toggleOverview, .scrollOverview, .selectPeriod, .openPager:
         reduceOverview(&state, action: action, env: env)
+    case .toggleMap:
+        openTimeline(&state, env: env)
+    case .zoomTimeline, .blockStep, .blockRow, .pickBlock, .openBlock, .closeBlock, .scrollTimeline, .dragBegan, .dragMoved,
+         .dragEnded:
+        break
     case .toggleHelp:
         if case .help = state.overlay { state.overlay = nil } else { state.overlay = .help(offset: 0) }
     case .scrollHelp(let lines):
@@ -119,7 +134,9 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         default: break
         }
     case .promptSubmit:
-        if case .search(let text, _) = state.overlay {
+        if case .search(let text, _) = state.overlay, case .timeline = state.route {
+            searchTimeline(&state, for: text, env: env)
+        } else if case .search(let text, _) = state.overlay {
             search(&state, for: text, env: env)
         } else {
             submitPrompt(&state, env: env)
@@ -128,6 +145,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.quit = true
     }
     startSlide(&state, from: before, env: env)
+    if before != state.navigation { settleTimeline(&state, env: env) }
     if before.levelIndex != state.navigation.levelIndex { revealOverviewSection(&state) }
     // A card that now shows another period starts again at its top.
     if case .card(var card) = state.route,
