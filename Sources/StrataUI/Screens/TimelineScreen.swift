@@ -54,7 +54,7 @@ public struct TimelineScreen: Screen {
             guard let (label, at) = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step) else { continue }
             let x = area.x + column - first
             let width = TextWidth.columns(of: label)
-            guard x >= free, at < layout.period.upperBound else { continue }
+            guard x >= free, x + width <= area.maxX, at < layout.period.upperBound else { continue }
             grid.write(label, x: x, y: area.y, style: .muted, clip: area)
             grid.write(String(glyphs.tick == "┤" ? "┬" : "+"), x: x, y: area.y + 1, style: .muted, clip: area)
             free = x + width + 1
