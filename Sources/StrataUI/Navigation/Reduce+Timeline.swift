@@ -97,9 +97,7 @@ func openTimeline(_ state: inout AppState, env: AppEnvironment) {
     var timeline = TimelineState(zoom: zoom)
     let period = TimelineLayout(state: state, timeline: timeline, dataset: dataset).period
     let t = period.contains(env.now) ? env.now : period.lowerBound
-    timeline.cursor = intervals.bySeries.indices.lazy.compactMap { s in
-        nearest(intervals, series: s, to: t, within: period).map { TimelineState.Cursor(series: s, index: $0) }
-    }.first
+    timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
     reveal(&timeline, state: state, env: env)
     state.route = .timeline(timeline)
 }
@@ -110,10 +108,10 @@ func openTimeline(_ state: inout AppState, env: AppEnvironment) {
 func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
     guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return }
     let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
-    guard let cursor = timeline.cursor, !overlaps(intervals.bySeries[cursor.series][cursor.index], period) else { return }
-    if let index = nearest(intervals, series: cursor.series, to: period.lowerBound, within: period) {
-        timeline.cursor = TimelineState.Cursor(series: cursor.series, index: index)
-    }
+    if let cursor = timeline.cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
+    // Its own row first, else the first row with a block in the period.
+    let rows = [timeline.cursor?.series ?? 0] + Array(intervals.bySeries.indices)
+    timeline.cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? timeline.cursor
     timeline.left = 0
     reveal(&timeline, state: state, env: env)
     state.route = .timeline(timeline)
@@ -166,14 +164,22 @@ private func overlaps(_ r: IntervalIndex.Record, _ period: Range<Int64>) -> Bool
     r.start < period.upperBound && (r.end > period.lowerBound || r.start >= period.lowerBound)
 }
 
+/// The first of `rows` with a block in `period`, on its block nearest `t`.
+private func firstBlock(_ intervals: IntervalIndex, rows: [Int], near t: Int64, in period: Range<Int64>) -> TimelineState.Cursor? {
+    rows.lazy.compactMap { s in
+        nearest(intervals, series: s, to: t, within: period, strictly: true).map { TimelineState.Cursor(series: s, index: $0) }
+    }.first
+}
+
 /// The block of `series` nearest to `t` (0 when it runs over `t`), among
-/// those overlapping `period` when there are some; nil for a series with no blocks.
-func nearest(_ intervals: IntervalIndex, series: Int, to t: Int64, within period: Range<Int64>) -> Int? {
+/// those overlapping `period` when there are some (`strictly`: only those);
+/// nil for a series with no blocks (there).
+func nearest(_ intervals: IntervalIndex, series: Int, to t: Int64, within period: Range<Int64>, strictly: Bool = false) -> Int? {
     guard intervals.bySeries.indices.contains(series) else { return nil }
     let records = intervals.bySeries[series]
     let inside = intervals.overlapping(series: series, from: period.lowerBound, to: period.upperBound)
     let after = intervals.firstStarting(series: series, atOrAfter: t)
-    let candidates = inside.isEmpty ? [after - 1, after].filter(records.indices.contains) : inside
+    let candidates = inside.isEmpty && !strictly ? [after - 1, after].filter(records.indices.contains) : inside
     func distance(_ i: Int) -> Int64 {
         let r = records[i]
         return r.start <= t && t < r.end ? 0 : min(abs(r.start - t), abs(r.end - t))

@@ -11,6 +11,13 @@ public struct TimelineScreen: Screen {
     let env: AppEnvironment
     var dataset: Dataset { env.dataset }
     var glyphs: Glyphs { env.glyphs }
+    /// The timeline's own marks, in ASCII where the terminal is not UTF-8.
+    var ascii: Bool { glyphs.box == .ascii }
+    var narrowBlock: String { ascii ? "|" : "▌" }
+    var blockEdge: String { String(glyphs.vertical) }
+    var cursorEdge: String { ascii ? "#" : "┃" }
+    var nowMark: String { ascii ? "v" : "▼" }
+    var nowLine: String { ascii ? ":" : "┊" }
 
     public init(state: AppState, timeline: TimelineState, env: AppEnvironment) {
         self.state = state
@@ -56,7 +63,7 @@ public struct TimelineScreen: Screen {
             let width = TextWidth.columns(of: label)
             guard x >= free, x + width <= area.maxX, at < layout.period.upperBound else { continue }
             grid.write(label, x: x, y: area.y, style: .muted, clip: area)
-            grid.write(String(glyphs.tick == "┤" ? "┬" : "+"), x: x, y: area.y + 1, style: .muted, clip: area)
+            grid.write(ascii ? "+" : "┬", x: x, y: area.y + 1, style: .muted, clip: area)
             free = x + width + 1
         }
     }
@@ -74,7 +81,7 @@ public struct TimelineScreen: Screen {
         let minuteOfDay = local.hour * 60 + local.minute
         let intoStep = stepMinutes >= 1440 ? minuteOfDay + (local.date.dayNumber % (stepMinutes / 1440)) * 1440
                                            : minuteOfDay % stepMinutes
-        let wait = intoStep == 0 && local.second == 0 ? 0 : Int64((stepMinutes >= 1440 ? stepMinutes : stepMinutes) * 60 - intoStep * 60 - local.second)
+        let wait = intoStep == 0 && local.second == 0 ? 0 : Int64(stepMinutes * 60 - intoStep * 60 - local.second)
         let at = span.lowerBound + wait
         guard at < span.upperBound else { return nil }
         let t = dataset.calendar.localTime(at: at)
@@ -102,11 +109,11 @@ public struct TimelineScreen: Screen {
             let style = isCursor ? Style(.accent, bold: true, reverse: true) : Style(.bar, reverse: true)
             frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
             if block.columns.count < 3 {
-                frame.grid.write("▌", x: rect.x, y: rect.y, style: isCursor ? Style(.accent, bold: true) : Style(.bar), clip: body)
+                frame.grid.write(narrowBlock, x: rect.x, y: rect.y, style: isCursor ? Style(.accent, bold: true) : Style(.bar), clip: body)
                 continue
             }
             frame.grid.fill(shown, style: style)
-            frame.grid.write(isCursor ? "┃" : "│", x: rect.x, y: rect.y, style: style, clip: body)
+            frame.grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: body)
             // A block that starts off screen keeps its label in view.
             let textX = max(rect.x + 1, body.x)
             frame.grid.write(intervals.label(records[block.index]), x: textX, y: rect.y, width: rect.maxX - textX,
@@ -120,9 +127,9 @@ public struct TimelineScreen: Screen {
         let x = layout.viewport.screenRect(forContent: Rect(x: layout.labelWidth + column, y: 0, width: 1, height: 1)).x
         let body = layout.viewport.bodyArea
         guard x >= body.x, x < body.maxX else { return }
-        grid.write("▼", x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
+        grid.write(nowMark, x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
         for y in body.y..<body.maxY where grid[x, y].scalar == " " && !grid[x, y].style.reverse {
-            grid.write("┊", x: x, y: y, style: Style(.warning))
+            grid.write(nowLine, x: x, y: y, style: Style(.warning))
         }
     }
 
