@@ -134,6 +134,23 @@ struct IntervalReaderTests {
         #expect(page.buckets[1...4].map(\.stats.count) == [1, 1, 1, 1])
     }
 
+    /// A file read by two threads gives the same intervals, labels and lines as one read whole.
+    @Test func twoThreadsReadTheSameIntervals() throws {
+        var text = "channel,title,start,end\n"
+        for i in 0..<3000 {
+            let start = Fixture.utc(2024, 3, 1) + Int64(i / 3) * 600
+            text += "c\(i % 3),show \(i % 7),\(start),\(start + 600 + Int64(i % 3) * 60)\n"
+        }
+        func load(split: Int64) throws -> [[String]] {
+            let r = try Fixture.load(text, baseUnit: .hour) { $0.endColumn = "end"; $0.seriesColumn = "channel"; $0.splitThreshold = split }
+            #expect(r.accepted == 3000)
+            return r.intervals!.bySeries.map { $0.map { "\($0.start) \($0.end) \(r.intervals!.label($0)) \(r.intervals!.location($0)!)" } }
+        }
+        let whole = try load(split: 1 << 40)
+        #expect(whole.map(\.count) == [1000, 1000, 1000])
+        #expect(try load(split: 1024) == whole)
+    }
+
     @Test func jsonLinesIntervals() throws {
         let r = try Fixture.load("""
             {"at":"2024-03-10T09:00:00Z","stop":"2024-03-10T09:20:00Z","name":"x"}

@@ -180,6 +180,37 @@ struct TimelineTests {
         #expect(state == expected)
     }
 
+    @Test func aJumpPutsTheCursorOnItsRowsBlockNearestTheNewPeriodsStart() throws {
+        var (state, env) = try open()
+        for action: Action in [.openPrompt] + "2024-10-30".map(Action.promptInput) + [.promptSubmit] {
+            reduce(into: &state, action: action, env: env)
+        }
+        #expect(state.navigation.positions[0] == 9)
+        let day = env.dataset.calendar.instant(forReference: "2024-10-30")!
+        let cursor = try #require(timeline(state)?.cursor)
+        #expect(cursor.series == 0)
+        #expect(cursor.index == nearest(env.dataset.intervals!, series: 0, to: day, within: day..<(day + 86_400)))
+    }
+
+    @Test func aClickPicksTheBlockDrawnThereAndADragDoesNot() throws {
+        var app = try Self.app(now: Self.evening, size: Size(width: 120, height: 24))
+        app.handle(.key(.character("m")))
+        let frame = app.render()
+        // A block of the fourth row (arte), away from the cursor's.
+        let zone = try #require(frame.zones.first { if case .pickBlock(3, _) = $0.action { true } else { false } })
+        guard case .pickBlock(_, let index) = zone.action else { return }
+        for kind: MouseEvent.Kind in [.press(.left), .release] {
+            app.handle(.mouse(MouseEvent(kind, x: zone.rect.x, y: zone.rect.y)))
+        }
+        #expect(timeline(app.state)?.cursor == TimelineState.Cursor(series: 3, index: index))
+        let before = app.state
+        _ = app.render()
+        app.handle(.mouse(MouseEvent(.press(.left), x: zone.rect.x, y: zone.rect.y + 3)))
+        app.handle(.mouse(MouseEvent(.drag(.left), x: zone.rect.x, y: zone.rect.y + 1)))
+        app.handle(.mouse(MouseEvent(.release, x: zone.rect.x, y: zone.rect.y + 1)))
+        #expect(timeline(app.state)?.cursor == timeline(before)?.cursor)
+    }
+
     @Test func mAndEscGoBackToThePager() throws {
         var (state, env) = try open()
         reduce(into: &state, event: .key(.character("m")), env: env)

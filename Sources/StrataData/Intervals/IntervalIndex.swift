@@ -9,7 +9,6 @@ public struct IntervalIndex: Sendable {
         public var end: Int64
         public var label: UInt32
         public var line: UInt32
-        public var series: UInt16
         public var input: UInt16
     }
 
@@ -22,14 +21,11 @@ public struct IntervalIndex: Sendable {
     /// for intervals overlapping a time skips those that ended before it.
     private let reach: [[Int64]]
 
-    init(records: [Record], labels: [String], seriesCount: Int, inputs: [String]) {
+    init(bySeries: [[Record]], labels: [String], seriesCount: Int, inputs: [String]) {
         self.inputs = inputs
-        var bySeries: [[Record]] = Array(repeating: [], count: max(seriesCount, 1))
-        for r in records {
-            let s = Int(r.series)
-            while bySeries.count <= s { bySeries.append([]) }
-            bySeries[s].append(r)
-        }
+        var bySeries = bySeries
+        while bySeries.count < max(seriesCount, 1) { bySeries.append([]) }
+        // Rows in time order are sorted already: only an unsorted input is sorted (a copy).
         for s in bySeries.indices where !zip(bySeries[s], bySeries[s].dropFirst()).allSatisfy({ Self.ordered($0, $1) }) {
             bySeries[s].sort(by: Self.ordered)
         }
