@@ -187,12 +187,14 @@ public struct TimelineScreen: Screen {
         ]
         let location = intervals.location(record)
         switch env.cardRows {
-        case .rows(let rows, _)?:
+        case .rows(let rows, let complete)?:
             if let row = rows.first(where: { $0.location == location }) {
                 lines.append((row.location, .muted))
                 lines += Self.wrap(row.text, width: inner).map { ($0, Style.plain) }
-            } else {
+            } else if complete {
                 lines.append(("its input row was not found (the file changed?)", .muted))
+            } else {
+                lines.append(("its input row is past the first \(NumberFormat.exact(Double(rows.count))) rows overlapping it", .muted))
             }
         case .reading?, nil: lines.append(("reading its input row\(glyphs.ellipsis)", .muted))
         case .notKept(let note)?: lines.append((note, .muted))
