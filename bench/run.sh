@@ -11,7 +11,10 @@
 #        BENCH_SIZES (default "1000000 10000000"), BENCH_KEYS (default 20000),
 #        BENCH_CARD_RUNS (default 20: the card's figure is a small difference
 #        of two medians), BENCH_ONLY=card (only the card's rows, printed and
-#        written to bench/out/card.md, RESULTS.md left alone).
+#        written to bench/out/card.md, RESULTS.md left alone),
+#        BENCH_ONLY=intervals (only the interval load and the timeline's
+#        per-key cost, written to bench/out/intervals.md), BENCH_INTERVALS
+#        (default 10000000 intervals).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,9 +29,14 @@ DATA=bench/data
 OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
-case "$ONLY" in ''|card) ;; *) echo "BENCH_ONLY: only 'card' is known" >&2; exit 2 ;; esac
+NIV=${BENCH_INTERVALS:-10000000}
+case "$ONLY" in ''|card|intervals) ;; *) echo "BENCH_ONLY: only 'card' and 'intervals' are known" >&2; exit 2 ;; esac
 mkdir -p "$DATA" "$OUT"
-if [ "$ONLY" = card ]; then rm -f "$OUT"/card*; else rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card*; fi
+case "$ONLY" in
+card) rm -f "$OUT"/card* ;;
+intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/intervals.md ;;
+esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
 
@@ -59,9 +67,10 @@ done
 # --- inputs -----------------------------------------------------------------
 cc -O2 -o "$DATA/gen" bench/gen.c
 stamp=$(cksum < bench/gen.c | cut -d' ' -f1)
-input() {  # input ROWS [COLUMNS] -> path of the generated file, made if missing or stale
+input() {  # input ROWS [COLUMNS|intervals] -> path of the generated file, made if missing or stale
     local cols=${2:-1} f="$DATA/t$1.csv"
     [ "$cols" = 1 ] || f="$DATA/t$1x$cols.csv"
+    [ "$cols" = intervals ] && f="$DATA/iv$1.csv"
     if [ ! -f "$f" ] || [ "$(cat "$f.stamp" 2>/dev/null)" != "$stamp" ]; then
         log "generating $f"
         "$DATA/gen" "$1" "$f" "$cols"
@@ -114,6 +123,61 @@ card() {
     cut -d' ' -f1-3 /proc/loadavg > "$OUT/card.load"   # its own: with BENCH_ONLY=card it is measured alone
 }
 
+# A mix of 200 keys on the pager (moves, level changes, jumps, aggregates), repeated for the per-key cost.
+block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
+
+# --- intervals ------------------------------------------------------------------
+# Loading NIV intervals (200 channels, programmes of 5 to 60 minutes over three
+# years: every one split at the hours, days, weeks and months it overlaps, and
+# kept for the timeline), and a key in the timeline against a key in the pager
+# on the same data at 200x60: m, then block moves, zooms, periods and rows.
+intervals() {
+    local f cmd base tblock tkeys pkeys
+    f=$(input "$NIV" intervals)
+    cat "$f" >/dev/null
+    cmd="$STRATA $f --dump --series channel --tz UTC --now $NOW"
+    log "$NIV intervals: load, $RUNS runs"
+    hf "$OUT/iv-load.json" "$RUNS" --warmup 1 "$cmd"
+    rss iv-load "$cmd"
+    tblock="right*40 down*10 left*30 up*10 + right*20 - - left*20 pgdn down*20 pgup up*20 right*18 + + left*8"
+    tkeys="m "; pkeys=""
+    for ((i = 0; i < NKEYS / 200; i++)); do tkeys+="$tblock "; pkeys+="$block "; done
+    printf '%s\n' "$tkeys" > "$OUT/iv-keys-timeline.txt"
+    printf '%s\n' "$pkeys" > "$OUT/iv-keys-pager.txt"
+    base="$STRATA $f --frames --size 200x60 --series channel --tz UTC --now $NOW"
+    log "per-key cost on $NIV intervals: timeline and pager, $NKEYS keys each, vs 0 keys"
+    hf "$OUT/iv-keys.json" "$RUNS" "$base --keys-file $OUT/iv-keys-timeline.txt" "$base --keys-file $OUT/iv-keys-pager.txt" "$base --keys ''"
+    python3 - "$OUT" "$NKEYS" "$NIV" "$f" "$cmd" "$base" "$tblock" <<'PY' > "$OUT/intervals.md"
+import json, statistics, sys, os
+out, nkeys, niv, path, cmd, base, tblock = sys.argv[1:]
+nkeys = int(nkeys)
+def res(name, i): return json.load(open(f"{out}/{name}.json"))["results"][i]
+def med(name, i): return statistics.median(res(name, i)["times"])
+def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+load, cpu = med("iv-load", 0), res("iv-load", 0)["user"] + res("iv-load", 0)["system"]
+try: rss = int(open(f"{out}/iv-load.rss").read().split()[-1]) / 1024
+except Exception: rss = float("nan")
+tl, pg, none = med("iv-keys", 0), med("iv-keys", 1), med("iv-keys", 2)
+tus, pus = (tl - none) / nkeys * 1e6, (pg - none) / nkeys * 1e6
+print(f"## Intervals ({int(niv):,} rows, {os.path.getsize(path)/1e6:.0f} MB)\n")
+print("| what | median | CPU (user+sys) | peak RSS |")
+print("|---|---:|---:|---:|")
+print(f"| load and first screen | {fmt(load)} | {fmt(cpu)} | {rss:.0f} MB |")
+print()
+print(f"Per key at 200x60, {nkeys:,} keys minus none: timeline {tus:.1f} µs, pager {pus:.1f} µs, "
+      f"{tus / pus if pus > 0 else float('nan'):.2f}× — {'**met**' if tus <= 2 * pus else '**missed**'} (target ≤ 2×).\n")
+print("```sh")
+print(cmd)
+print(f"{base} --keys-file KEYS   # timeline: \"m\", then {nkeys // 200} × \"{tblock}\"; pager: the pager's keys above")
+print("```")
+PY
+}
+if [ "$ONLY" = intervals ]; then
+    intervals
+    cat "$OUT/intervals.md"
+    exit 0
+fi
+
 # BENCH_ONLY=card: only the card's rows, below.
 largest=$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)
 big=$(input "$largest") small= wide=
@@ -140,8 +204,7 @@ if [ "$ONLY" != card ]; then
     rss wide "$(strata_cmd "$wide")"
 
     # --- per-key cost -------------------------------------------------------------
-    # A mix of 200 keys (moves, level changes, jumps, aggregates), repeated.
-    block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
+    # The pager's mix of keys (see `block` above), repeated.
     keys=""
     for ((i = 0; i < NKEYS / 200; i++)); do keys+="$block "; done
     printf '%s\n' "$keys" > "$OUT/keys.txt"
@@ -168,6 +231,7 @@ import sys
 t = sys.stdin.buffer.read().decode()
 print(sum(t.count(c) for c in "▁▂▃▄▅▆▇█") // max(1, t.count("--- frame ")))' > "$OUT/cells-$n.txt"
     done
+    intervals
 fi
 card
 
@@ -318,4 +382,4 @@ P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now 
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys '' > /dev/null")
 P("```")
 PY
-if [ "$ONLY" = card ]; then cat "$OUT/card.md"; else cat bench/RESULTS.md; fi
+if [ "$ONLY" = card ]; then cat "$OUT/card.md"; else cat "$OUT/intervals.md" >> bench/RESULTS.md; cat bench/RESULTS.md; fi

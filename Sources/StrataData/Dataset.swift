@@ -10,6 +10,9 @@ public struct Dataset: Sendable {
         public let periods: [Level: BucketSeries]
         /// Every bucket together: the whole of the data, the same on every level.
         public let total: Stats
+        /// Interval data: every period of each unit coarser than the base,
+        /// each interval counted once in each (`periods` are among these).
+        public let units: [TimeUnit: BucketSeries]
     }
 
     /// What the header names: a file name, `stdin`, `demo`.
@@ -34,6 +37,11 @@ public struct Dataset: Sendable {
     public var typicalGap: Int64?
     /// Heat scales built so far, shared by every copy of this dataset.
     let heatScales = HeatScaleMemo()
+    /// The rows are intervals: values are seconds of overlap, and a
+    /// period counts each interval overlapping it once.
+    public let holdsIntervals: Bool
+    /// Interval data read from files: every interval, for the timeline.
+    public var intervals: IntervalIndex?
 
     /// - Parameter otherValues: more value columns, each with its name and
     ///   its own accumulator (same calendar, base unit and series numbering).
@@ -48,6 +56,7 @@ public struct Dataset: Sendable {
         self.valueName = valueName
         self.valueNames = [valueName] + otherValues.map(\.name)
         self.skippedRows = skippedRows
+        self.holdsIntervals = accumulator.holdsIntervals
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an
@@ -74,6 +83,11 @@ public struct Dataset: Sendable {
                 Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table,
                             levels: levels, calendar: calendar, baseUnit: accumulator.baseUnit)
             }
+        }
+        if accumulator.holdsIntervals {
+            self.seriesByValue = [Self.intervalSeries(accumulator, seriesNames: seriesNames, levels: levels, base: byValue[0])]
+            self.series = seriesByValue[0]
+            return
         }
         self.seriesByValue = byValue
         self.series = byValue[0]
@@ -112,7 +126,38 @@ public struct Dataset: Sendable {
         }
         var total = Stats()
         for stats in buckets.stats { total.merge(stats) }
-        return Series(name: name, buckets: buckets, periods: periods, total: total)
+        return Series(name: name, buckets: buckets, periods: periods, total: total, units: [:])
+    }
+
+    /// Interval data: each series' base buckets as read, and its periods
+    /// from the accumulator's own tables, where an interval counts once in
+    /// each period it overlaps ("all" merges the series: an interval is in one).
+    private static func intervalSeries(_ accumulator: Accumulator, seriesNames: [String], levels: [Level],
+                                       base: [Series]) -> [Series] {
+        let baseUnit = accumulator.baseUnit
+        let units = (baseUnit.rawValue + 1...TimeUnit.year.rawValue).compactMap { TimeUnit(rawValue: $0) }
+        let count = seriesNames.isEmpty ? 1 : max(seriesNames.count, accumulator.seriesCount)
+        var perSeries: [[TimeUnit: BucketSeries]] = (0..<count).map { s in
+            Dictionary(uniqueKeysWithValues: units.map { ($0, accumulator.sortedPeriods(of: $0, series: s)!) })
+        }
+        var totals = (0..<count).map { accumulator.intervalTotal(series: $0) }
+        if !seriesNames.isEmpty {
+            let all = Dictionary(uniqueKeysWithValues: units.map { unit in
+                var table: [Int: Stats] = [:]
+                for tables in perSeries {
+                    for (k, v) in zip(tables[unit]!.ordinals, tables[unit]!.stats) { table[k, default: Stats()].merge(v) }
+                }
+                return (unit, BucketSeries(table))
+            })
+            perSeries.insert(all, at: 0)
+            totals.insert(totals.reduce(into: Stats()) { $0.merge($1) }, at: 0)
+        }
+        return base.enumerated().map { i, series in
+            let tables = i < perSeries.count ? perSeries[i] : [:]
+            let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in tables[level.unit].map { (level, $0) } })
+            return Series(name: series.name, buckets: series.buckets, periods: periods,
+                          total: i < totals.count ? totals[i] : Stats(), units: tables)
+        }
     }
 
     /// The sub-unit a level's bars show.
@@ -121,7 +166,9 @@ public struct Dataset: Sendable {
         case .hour: .minute
         case .day: .hour
         case .week, .month: .day
-        case .quarter: levels.contains(.week) ? .week : .month
+        // An interval counts once per bar: a quarter's weeks cut at its
+        // edges would need each interval clipped again, so intervals use months.
+        case .quarter: levels.contains(.week) && !holdsIntervals ? .week : .month
         case .year: .month
         }
     }
@@ -154,7 +201,9 @@ public struct Dataset: Sendable {
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
         let series = seriesByValue[v][s]
         // A quarter's first week is cut at the quarter's start: not a whole week.
-        let totalled = level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
+        // Interval data keeps exact per-unit totals (an interval counts once in each sub-bucket).
+        let totalled = holdsIntervals ? series.units[sub]
+            : level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
         let subStats: [Stats]
         if let totalled {
             let firstSub = calendar.ordinal(of: sub, at: bounds[0])

@@ -102,6 +102,7 @@ public enum DataLoader {
             var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
+            part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
             let outcome: InputReader.Outcome
             do {
                 outcome = try reader.read(into: &part)
@@ -167,6 +168,7 @@ public enum DataLoader {
                           rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
         result.offsetsDiffer = offsets.mixed
+        if accumulator.holdsIntervals { result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name)) }
         return result
     }
 

@@ -42,16 +42,16 @@ func reduceMap(_ state: inout AppState, action: Action, count: Int, env: AppEnvi
         let step = action == .nextSeries ? count : -count
         let rows = grid.rowCount
         grid.move(&state, map: &map, row: ((row + step) % rows + rows) % rows, column: column)
-    case .mapPress(let x, let y):
+    case .dragBegan(let x, let y):
         map.drag = DragLock(x: x, y: y, offset: map.scroll)
-    case .mapDrag(let x, let y):
+    case .dragMoved(let x, let y):
         guard var drag = map.drag else { return }
         if let offset = drag.offset(x: x, y: y) {
             viewport.scroll(dx: offset.x - viewport.offset.x, dy: offset.y - viewport.offset.y)
             map.scroll = viewport.offset
         }
         map.drag = drag
-    case .mapRelease:
+    case .dragEnded:
         // A press and release that never became a pan is a click: the cursor goes there.
         if let drag = map.drag, drag.axis == nil {
             let cell = layout.cell(atScreenX: drag.originX, y: drag.originY, viewport: viewport)

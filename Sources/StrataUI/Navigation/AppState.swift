@@ -10,6 +10,7 @@ public struct AppState: Equatable, Sendable {
         case card(CardState)
         case overview(OverviewState)
         case map(MapState)
+        case timeline(TimelineState)
     }
 
     /// Drawn over any route; closing it shows the route as it was.
@@ -61,6 +62,7 @@ public struct AppState: Equatable, Sendable {
         case .card: .card
         case .overview: .overview
         case .map: .map
+        case .timeline(let timeline): timeline.showsCard ? .timelineCard : .timeline
         }
     }
 }

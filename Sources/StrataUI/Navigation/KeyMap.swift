@@ -93,7 +93,7 @@ extension KeyMap {
         KeyBinding([.character("=")], "=", .alignLevels, "align every level on this period"),
         KeyBinding([.enter], "Enter", .expand, "expand the page into its card", hint: "⏎ expand"),
         KeyBinding([.character("o")], "o", .toggleOverview, "overview of every level", hint: "o overview"),
-        KeyBinding([.character("m")], "m", .toggleMap, "map: the level as a heatmap", hint: "m map"),
+        KeyBinding([.character("m")], "m", .toggleMap, "map: the level as a heatmap (a timeline for intervals)", hint: "m map"),
         KeyBinding(wheels: [.up, .left], "wheel", .move(periods: -1), "mouse wheel pages"),
         KeyBinding(wheels: [.down, .right], "", .move(periods: 1), ""),
         KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id", hint: ": jump"),
@@ -194,5 +194,5 @@ extension KeyMap {
     ], takesCounts: false, takesText: true, notes: [])
 
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .card, .overview, .map, .help, .prompt, .search]
+    public static let all: [KeyMap] = [.pager, .card, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search]
 }

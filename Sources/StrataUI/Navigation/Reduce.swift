@@ -29,16 +29,22 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
 
 /// A press on a zone of the frame on screen, or a wheel step the map knows.
 private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment) -> Action? {
-    let onMap: Bool
-    if case .map = state.route, state.overlay == nil { onMap = true } else { onMap = false }
+    // The map and the timeline pan by dragging; a press that does not move is a click.
+    // A press on a zone that is not a block (a level tab) is that zone's click at once.
+    if state.overlay == nil, isPannable(state.route) {
+        switch mouse.kind {
+        case .press(.left):
+            let zone = env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
+            if let zone, !isBlockPick(zone) { return zone }
+            return .dragBegan(x: mouse.x, y: mouse.y)
+        case .drag(.left): return .dragMoved(x: mouse.x, y: mouse.y)
+        case .release: return .dragEnded
+        default: break
+        }
+    }
     switch mouse.kind {
     case .press(.left):
-        let zone = env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
-        return zone ?? (onMap ? .mapPress(x: mouse.x, y: mouse.y) : nil)
-    case .drag(.left) where onMap:
-        return .mapDrag(x: mouse.x, y: mouse.y)
-    case .release where onMap:
-        return .mapRelease
+        return env.zones.last { $0.rect.contains(x: mouse.x, y: mouse.y) }?.action
     case .wheel:
         guard let wheel = mouse.effectiveWheel else { return nil }
         // Sideways over an overview strip: that strip, whichever section is selected.
@@ -52,6 +58,19 @@ private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment)
     }
 }
 
+/// The screens whose grid a drag pans.
+private func isPannable(_ route: AppState.Route) -> Bool {
+    switch route {
+    case .map: true
+    case .timeline(let timeline): !timeline.showsCard
+    default: false
+    }
+}
+
+private func isBlockPick(_ action: Action) -> Bool {
+    if case .pickBlock = action { true } else { false }
+}
+
 /// Applies one action. Keys that do not apply are ignored; indices are
 /// clamped, never wrapped; a move on the pager starts a slide.
 public func reduce(into state: inout AppState, action: Action, env: AppEnvironment) {
@@ -59,6 +78,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     let beforeRoute = state.route
     let count = state.pendingCount ?? 1
     if case .countDigit = action {} else { state.pendingCount = nil }
+    if reduceTimeline(&state, action: action, count: count, env: env) { return }
 
     switch action {
     case .move(let periods):
@@ -124,10 +144,14 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         }
     case .expand, .collapse:
         reduceCard(&state, action: action, count: count, env: env)
-    case .toggleMap, .cursorColumn, .scrollMap, .swapMapAxes, .mapPress, .mapDrag, .mapRelease:
+    case .toggleMap where env.dataset.intervals != nil:
+        openTimeline(&state, env: env)
+    case .toggleMap, .cursorColumn, .scrollMap, .swapMapAxes, .dragBegan, .dragMoved, .dragEnded:
         reduceMap(&state, action: action, count: count, env: env)
     case .toggleOverview, .scrollOverview, .selectPeriod, .openPager:
         reduceOverview(&state, action: action, env: env)
+    case .zoomTimeline, .blockStep, .blockRow, .pickBlock, .openBlock, .closeBlock, .scrollTimeline:
+        break
     case .toggleHelp:
         if case .help = state.overlay { state.overlay = nil } else { state.overlay = .help(offset: 0) }
     case .scrollHelp(let lines):
@@ -153,7 +177,11 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         }
     case .promptSubmit:
         if case .search(let text, _) = state.overlay {
-            if case .map = state.route { searchMap(&state, for: text, env: env) } else { search(&state, for: text, env: env) }
+            switch state.route {
+            case .map: searchMap(&state, for: text, env: env)
+            case .timeline: searchTimeline(&state, for: text, env: env)
+            default: search(&state, for: text, env: env)
+            }
         } else {
             submitPrompt(&state, env: env)
         }
@@ -161,6 +189,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.quit = true
     }
     startSlide(&state, from: before, env: env)
+    if before != state.navigation { settleTimeline(&state, env: env) }
     if before.levelIndex != state.navigation.levelIndex { revealOverviewSection(&state) }
     revealMapCursorIfMoved(&state, before: before, beforeRoute: beforeRoute, env: env)
     // A card that now shows another period starts again at its top.

@@ -54,17 +54,28 @@ public struct StrataApp {
         readCardRows()
     }
 
-    /// With a card open, the rows of its period, read when the period (or series) changes.
+    /// With a card open, the rows of its period (or the timeline's block), read when that changes.
     private mutating func readCardRows() {
-        guard case .card = state.route else {
+        let wanted: (key: [Int], from: Int64, to: Int64, series: Int)
+        let navigation = state.navigation
+        switch state.route {
+        case .card:
+            let page = navigation.page(in: dataset)
+            wanted = ([navigation.levelIndex, navigation.position, navigation.seriesIndex], page.start, page.end, navigation.seriesIndex)
+        case .timeline(let timeline):
+            guard timeline.showsCard, let cursor = timeline.cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else {
+                cardRows = nil
+                return
+            }
+            // The rows overlapping the block, in its series: its own row is among them.
+            wanted = ([-1, cursor.series, cursor.index], record.start, max(record.end, record.start + 1),
+                      dataset.series.count > 1 ? cursor.series + 1 : 0)
+        default:
             cardRows = nil
             return
         }
-        let navigation = state.navigation
-        let period = [navigation.levelIndex, navigation.position, navigation.seriesIndex]
-        if cardRows?.period != period {
-            let page = navigation.page(in: dataset)
-            cardRows = (period, readRows?(page.start, page.end, navigation.seriesIndex)
+        if cardRows?.period != wanted.key {
+            cardRows = (wanted.key, readRows?(wanted.from, wanted.to, wanted.series)
                 ?? CardRowsRead(note: "rows are not kept for this input"))
         }
         // A slice at a time while the loop ticks, or all at once for a dump.

@@ -12,6 +12,7 @@ public struct OverviewScreen: Screen {
     let env: AppEnvironment
     var navigation: Navigation { state.navigation }
     var dataset: Dataset { env.dataset }
+    var valueFormat: ValueFormat { ValueFormat(dataset: dataset, aggregate: navigation.aggregate) }
     var glyphs: Glyphs { env.glyphs }
 
     public init(state: AppState, overview: OverviewState, env: AppEnvironment) {
@@ -49,7 +50,7 @@ public struct OverviewScreen: Screen {
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
         if let total = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].total.value(navigation.aggregate) {
-            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(NumberFormat.humane(total))"
+            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(valueFormat.humane(total))"
         }
         let selected = i == navigation.levelIndex
         grid.write(glyphs.truncate(text, to: grid.width - 2), x: 1, y: y,
@@ -102,7 +103,7 @@ public struct OverviewScreen: Screen {
         }
         Sparkline(values: page.buckets.map { $0.stats.value(navigation.aggregate) }, range: range, stretch: true,
                   steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: row)
-        grid.write((partial ? "~" : "") + NumberFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
+        grid.write((partial ? "~" : "") + valueFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
     }
 
     /// The top periods of the selected level under the current aggregate.
@@ -121,7 +122,7 @@ public struct OverviewScreen: Screen {
         grid.write("Top \(ranked.count) \(level.rawValue)s by \(navigation.aggregate.rawValue)", x: 1, y: y, style: Style(.plain, bold: true))
         for (n, entry) in ranked.enumerated() {
             let id = dataset.calendar.periodID(level, ordinal: entry.ordinal)
-            grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(NumberFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
+            grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(valueFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
         }
     }
 

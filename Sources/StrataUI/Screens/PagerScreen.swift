@@ -192,8 +192,10 @@ public struct PagerScreen: Screen {
             return "\(weekday) \(label)"
         }
         let now = page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }
-        BarChart(buckets: page.buckets.map(\.stats), labels: labels, aggregate: navigation.aggregate,
-                 highlighted: now, glyphs: glyphs).draw(into: &grid, rect: rect)
+        var chart = BarChart(buckets: page.buckets.map(\.stats), labels: labels, aggregate: navigation.aggregate,
+                             highlighted: now, glyphs: glyphs)
+        chart.format = ValueFormat(dataset: dataset, aggregate: navigation.aggregate)
+        chart.draw(into: &grid, rect: rect)
     }
 
     /// A few columns of the previous and next cards, dimmed, at the edges:

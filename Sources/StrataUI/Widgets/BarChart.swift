@@ -11,6 +11,8 @@ public struct BarChart: Sendable {
     /// A bucket to draw in the accent colour (the "now" sub-bucket).
     public var highlighted: Int?
     public var glyphs: Glyphs
+    /// How the y axis labels read (durations for interval data).
+    public var format: ValueFormat = .number
 
     public init(buckets: [Stats], labels: [String], aggregate: Aggregate, highlighted: Int? = nil, glyphs: Glyphs) {
         self.buckets = buckets
@@ -36,7 +38,7 @@ public struct BarChart: Sendable {
         for _ in 0..<2 {
             let values = columns.compactMap { $0.stats.value(aggregate) }
             scale = ChartScale.nice(low: values.min() ?? 0, high: values.max() ?? 0, rows: plotRows, includeZero: true)
-            axisWidth = showYLabels ? Axis(scale: scale, glyphs: glyphs).width : 1
+            axisWidth = showYLabels ? Axis(scale: scale, glyphs: glyphs, format: format).width : 1
             columns = merged(into: rect.width - axisWidth - 1)
         }
         let plotX = rect.x + axisWidth
@@ -48,7 +50,7 @@ public struct BarChart: Sendable {
         let zeroRow = rect.y + scale.row(for: 0)
 
         let axisArea = Rect(x: showYLabels ? rect.x : plotX - 1, y: rect.y, width: showYLabels ? axisWidth : 1, height: plotRows)
-        Axis(scale: scale, glyphs: glyphs).draw(into: &grid, area: axisArea)
+        Axis(scale: scale, glyphs: glyphs, format: format).draw(into: &grid, area: axisArea)
         grid.write(String(repeating: glyphs.horizontal, count: max(0, plotWidth)), x: plotX, y: zeroRow, style: .muted, clip: rect)
         let shownColumns = rect.intersection(grid.clip)
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
