@@ -38,10 +38,10 @@ public struct MapScreen: Screen {
             x += 1
         }
         x += screen.write(" \(NumberFormat.humane(scale.high))", x: x, y: y, style: .muted, clip: row)
-        // A folded DST hour can pass the top too, so the mark is always explained.
-        let above = "  \(glyphs.up) over \(NumberFormat.humane(scale.high))"
-        screen.write(above + (scale.cutsOutliers ? ", up to \(NumberFormat.humane(scale.max))" : ""),
-                     x: x, y: y, style: .muted, clip: row)
+        if scale.cutsOutliers {
+            screen.write("  \(glyphs.up) over \(NumberFormat.humane(scale.high)), up to \(NumberFormat.humane(scale.max))",
+                         x: x, y: y, style: .muted, clip: row)
+        }
     }
 
     func drawGrid(_ grid: MapGrid, layout: MapLayout, viewport: Viewport, scale: HeatScale, into screen: inout Grid) {
@@ -118,7 +118,8 @@ public struct MapScreen: Screen {
             guard let value = stats.value(state.navigation.aggregate) else { return }
             if value == 0 {
                 screen.write(String(glyphs.middleDot), x: x + (width - 1) / 2, y: y, style: .muted)
-            } else if let fraction = scale.fraction(value) {
+            } else if let fraction = scale.fraction(value) ?? (scale.cutsOutliers ? nil : 1) {
+                // (A repeated DST hour folded into one cell can pass an uncut top: it is the top.)
                 let steps = glyphs.heat.count - 1
                 let shade = glyphs.heat[1 + min(steps - 1, Int(fraction * Double(steps)))]
                 let heat = 1 + min(Int(ColorMap.maxHeat) - 1, Int(fraction * Double(ColorMap.maxHeat)))
