@@ -8,6 +8,8 @@ public struct Dataset: Sendable {
         /// `periods[level]`: the stats of each period that has data, by period
         /// ordinal. Sparse, so memory follows the data, not the time it spans.
         public let periods: [Level: BucketSeries]
+        /// `subBucketRanges[level]`: the range of the values its pages chart.
+        public let subBucketRanges: [Level: ValueRanges]
         /// Every bucket together: the whole of the data, the same on every level.
         public let total: Stats
     }
@@ -92,29 +94,49 @@ public struct Dataset: Sendable {
     /// One series' base buckets and the totals of its periods on every level.
     private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], calendar: CalendarSystem,
                                baseUnit: TimeUnit) -> Series {
-        var periods: [Level: BucketSeries] = [:]
+        var periods: [Level: BucketSeries] = [:], ranges: [Level: ValueRanges] = [:]
         let starts = buckets.ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
+        // Each unit's ordinal of every base bucket, worked out once: a level's
+        // sub-unit is often another level's unit, or the base unit itself.
+        var unitOrdinals: [TimeUnit: [Int]] = [baseUnit: buckets.ordinals]
+        func ordinals(_ unit: TimeUnit) -> [Int] {
+            if let known = unitOrdinals[unit] { return known }
+            let computed = starts.map { calendar.ordinal(of: unit, at: $0) }
+            unitOrdinals[unit] = computed
+            return computed
+        }
         for level in levels {
-            // Base ordinals are sorted, so period ordinals come in order too.
+            let periodOrdinals = ordinals(level.unit), subOrdinals = ordinals(subUnit(of: level, levels: levels))
+            // Base ordinals are sorted, so period ordinals come in order too,
+            // and a sub-bucket (a sub-unit inside one period) is a run of them.
             var ordinals: [Int] = [], stats: [Stats] = []
-            for (start, s) in zip(starts, buckets.stats) {
-                let period = calendar.ordinal(of: level.unit, at: start)
+            var range = ValueRanges(), subBucket = Stats()
+            for i in buckets.stats.indices {
+                let s = buckets.stats[i], period = periodOrdinals[i]
                 if ordinals.last == period {
                     stats[stats.count - 1].merge(s)
                 } else {
                     ordinals.append(period)
                     stats.append(s)
                 }
+                subBucket.merge(s)
+                if i + 1 == buckets.stats.count || periodOrdinals[i + 1] != period || subOrdinals[i + 1] != subOrdinals[i] {
+                    range.include(subBucket)
+                    subBucket = Stats()
+                }
             }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
+            ranges[level] = range
         }
         var total = Stats()
         for stats in buckets.stats { total.merge(stats) }
-        return Series(name: name, buckets: buckets, periods: periods, total: total)
+        return Series(name: name, buckets: buckets, periods: periods, subBucketRanges: ranges, total: total)
     }
 
     /// The sub-unit a level's bars show.
-    public func subUnit(of level: Level) -> TimeUnit {
+    public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels) }
+
+    static func subUnit(of level: Level, levels: [Level]) -> TimeUnit {
         switch level {
         case .hour: .minute
         case .day: .hour
