@@ -19,6 +19,13 @@ public struct Glyphs: Sendable {
     public let cursor: String
     /// The border of cards and boxes.
     public let box: Block.Border
+    /// Lines and bands in braille dots; false draws a character a cell instead.
+    public let braille: Bool
+    /// Without braille: a line's cells, one character per series on one chart, then a band's.
+    public let lineMarks: [Character]
+    public let bandMark: Character
+    /// Stacked bars without colours: each series' full cells in its own shade.
+    public let seriesFills: [Character]
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -26,7 +33,8 @@ public struct Glyphs: Sendable {
         horizontal: "─", vertical: "│", cross: "┼", tick: "┤",
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
-        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded)
+        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded,
+        braille: true, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["█", "▓", "▒", "░"])
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -34,7 +42,8 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", cross: "+", tick: "+",
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
-        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii)
+        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii,
+        braille: false, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["#", "%", "=", ":"])
 }
 
 extension Glyphs {

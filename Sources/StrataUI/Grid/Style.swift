@@ -9,6 +9,7 @@ public enum Tint: Hashable, Sendable {
     case positive    // rises
     case warning     // skipped rows, "so far"
     case heat(UInt8) // heatmap shade 0 (empty) ... 8 (hottest)
+    case series(UInt8) // one series among several on a chart, 0 ... seriesColors - 1, then again
 }
 
 public struct Style: Hashable, Sendable {

@@ -74,6 +74,9 @@ extension KeyMap {
         KeyBinding([.character("V")], "V", .previousValue, "previous value column"),
         KeyBinding([.tab], "Tab", .nextSeries, "next series"),
         KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
+        KeyBinding([.character("s")], "s", .toggleAllSeries, "all series at once: overlaid lines or stacked bars"),
+        KeyBinding([.character("c")], "c", .cycleChart, "cycle the chart: bars, line, band (min–max and mean)"),
+        KeyBinding([.character("y")], "y", .toggleYScale, "y scale per page or one for the whole level"),
         KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
         KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
     ]

@@ -71,7 +71,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .periodWithData(let forward):
         let navigation = state.navigation
         if let index = env.dataset.index(navigation.level, withDataFrom: navigation.position, forward: forward,
-                                         series: navigation.seriesIndex, value: navigation.valueIndex) {
+                                         series: navigation.shownSeries, value: navigation.valueIndex) {
             state.navigation.setPosition(index)
         }
     case .alignLevels:
@@ -82,6 +82,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .cycleAggregate:
         state.navigation.aggregate = state.navigation.aggregate.next
     case .nextSeries:
+        state.navigation.allSeries = false  // Tab picks one series out of them all
         state.navigation.seriesIndex = (state.navigation.seriesIndex + 1) % state.navigation.seriesCount
     case .nextValue:
         state.navigation.valueIndex = (state.navigation.valueIndex + 1) % state.navigation.valueCount
@@ -90,7 +91,15 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.valueIndex = (state.navigation.valueIndex + n - 1) % n
     case .previousSeries:
         let n = state.navigation.seriesCount
+        state.navigation.allSeries = false
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
+    case .cycleChart:
+        state.navigation.chosenChart = state.navigation.chart.next
+    case .toggleYScale:
+        state.navigation.yScale = state.navigation.yScale.toggled
+    case .toggleAllSeries:
+        // Only data with two series or more has anything to overlay.
+        if state.navigation.namedSeriesCount > 1 { state.navigation.allSeries.toggle() }
     case .expand, .collapse, .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
         reduceCard(&state, action: action, count: count, env: env)
     case .toggleOverview, .scrollOverview, .selectPeriod, .openPager:

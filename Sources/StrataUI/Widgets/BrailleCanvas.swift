@@ -34,14 +34,19 @@ public struct BrailleCanvas: Sendable {
         dots[(y / 4) * width + x / 2] |= Self.bits[(x % 2) * 4 + y % 4]
     }
 
-    /// A straight line of dots, both ends included (Bresenham).
-    public mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int)) {
+    /// A straight line of dots, both ends included (Bresenham). `dashes`
+    /// says which dots along it are drawn, over and over from the start
+    /// (`[true, false]` every other one), so lines that cross tell apart
+    /// without colour; the start is always drawn.
+    public mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int), dashes: [Bool] = [true]) {
         var x = start.x, y = start.y
         let dx = abs(end.x - start.x), dy = -abs(end.y - start.y)
         let sx = start.x < end.x ? 1 : -1, sy = start.y < end.y ? 1 : -1
         var error = dx + dy
+        var step = 0
         while true {
-            set(x: x, y: y)
+            if dashes.isEmpty || dashes[step % dashes.count] { set(x: x, y: y) }
+            step += 1
             if x == end.x && y == end.y { return }
             let doubled = 2 * error
             if doubled >= dy { error += dy; x += sx }
@@ -53,6 +58,14 @@ public struct BrailleCanvas: Sendable {
     /// sub-bucket's min–max range in a band.
     public mutating func fillColumn(x: Int, from top: Int, to bottom: Int) {
         for y in min(top, bottom)...max(top, bottom) { set(x: x, y: y) }
+    }
+
+    /// One row of cells as braille text, a space where a cell has no dot (a legend's sample).
+    public func text(row: Int) -> String {
+        String(String.UnicodeScalarView((0..<width).map { column in
+            let pattern = dots[row * width + column]
+            return pattern == 0 ? " " : Unicode.Scalar(0x2800 + UInt32(pattern)) ?? " "
+        }))
     }
 
     /// Draws the cells that have a dot at `area`'s top left, clipped to it.
