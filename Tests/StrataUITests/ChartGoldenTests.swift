@@ -43,7 +43,7 @@ struct ChartGoldenTests {
         let december = try Self.weather("down y")
         Golden.check(november, named: "chart-weather-level-scale-2015-11")
         Golden.check(december, named: "chart-weather-level-scale-2015-12")
-        #expect(december.contains("level scale"))
+        #expect(december.contains("y:level"))
         // The y labels, left of the axis line, are the same on both pages.
         func axis(_ screen: String) -> [String] {
             screen.split(separator: "\n").dropFirst(3).prefix(18).map { String($0.prefix(16)) }

@@ -129,7 +129,7 @@ public struct PagerScreen: Screen {
         frame.grid.write(rightText, x: width - 1 - rightWidth, y: y, style: .muted, clip: row)
     }
 
-    /// `mean temp 1/4 · series 2/6 north · level scale · UTC`: what the chart shows and on which scale.
+    /// `mean temp 1/4 · series 2/6 north · y:level · UTC`: what the chart shows and on which y scale.
     func headerRightText() -> String {
         let dot = glyphs.middleDot
         var right = "\(navigation.aggregate.rawValue) \(dataset.valueNames[navigation.valueIndex])"
@@ -144,7 +144,8 @@ public struct PagerScreen: Screen {
                 right += " \(dot) series \(navigation.seriesIndex)/\(named) \(dataset.series[navigation.seriesIndex].name)"
             }
         }
-        return right + " \(dot) \(navigation.yScale.rawValue) scale \(dot) \(dataset.calendar.zone.displayName)"
+        // `y:page` or `y:level`, named after its key as `1/4` is after `v`: short enough to leave the file name room.
+        return right + " \(dot) y:\(navigation.yScale.rawValue) \(dot) \(dataset.calendar.zone.displayName)"
     }
 
     func drawStrip(into grid: inout Grid, row: Rect, index: Int, count: Int) {
