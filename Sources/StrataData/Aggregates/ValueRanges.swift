@@ -10,9 +10,10 @@ public struct ValueRanges: Hashable, Sendable {
     /// Widens every aggregate's range to take in one sub-bucket.
     mutating func include(_ stats: Stats) {
         for (i, aggregate) in Aggregate.allCases.enumerated() {
-            guard let value = stats.value(aggregate) else { return }
-            lows[i] = Swift.min(lows[i], value)
-            highs[i] = Swift.max(highs[i], value)
+            if let value = stats.value(aggregate) {
+                lows[i] = Swift.min(lows[i], value)
+                highs[i] = Swift.max(highs[i], value)
+            }
         }
     }
 

@@ -70,8 +70,13 @@ public struct BrailleCanvas: Sendable {
 
     /// Draws the cells that have a dot at `area`'s top left, clipped to it.
     public func draw(into grid: inout Grid, area: Rect, style: Style, mode: Mode = .braille) {
-        for row in 0..<min(height, area.height) {
-            for column in 0..<min(width, area.width) {
+        // Only the cells the grid's clip lets through: a peeking neighbour shows a few columns.
+        let shown = area.intersection(grid.clip)
+        let top = shown.y - area.y, left = shown.x - area.x
+        let rows = top..<max(top, min(height, shown.maxY - area.y))
+        let columns = left..<max(left, min(width, shown.maxX - area.x))
+        for row in rows {
+            for column in columns {
                 let pattern = dots[row * width + column]
                 guard pattern != 0 else { continue }
                 let glyph: Unicode.Scalar
