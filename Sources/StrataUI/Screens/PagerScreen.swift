@@ -109,12 +109,20 @@ public struct PagerScreen: Screen {
         let row = Rect(x: 0, y: y, width: width, height: 1)
         var tabs = LevelTabs(names: navigation.levels.map(\.displayName), current: navigation.levelIndex, glyphs: glyphs)
         if tabs.width > width - 4 { tabs.names = navigation.levels.map { String($0.displayName.prefix(1)) } }
-        let rightText = glyphs.truncate(headerRightText(), to: max(0, width - tabs.width - 4))
-        let rightWidth = TextWidth.columns(of: rightText)
-        let tabsX = max(1, min((width - tabs.width) / 2 + 4, width - rightWidth - tabs.width - 3))
+        let nameRoom = 10 + TextWidth.columns(of: dataset.sourceName) / 2
+        func place(_ text: String) -> (text: String, width: Int, tabsX: Int) {
+            let text = glyphs.truncate(text, to: max(0, width - tabs.width - 4))
+            let textWidth = TextWidth.columns(of: text)
+            return (text, textWidth, max(1, min((width - tabs.width) / 2 + 4, width - textWidth - tabs.width - 3)))
+        }
+        var (rightText, rightWidth, tabsX) = place(headerRightText(markingPageScale: true))
+        // The default scale gives up its mark before the file name does; the level scale always says so.
+        if tabsX - 2 < nameRoom, navigation.yScale == .page {
+            (rightText, rightWidth, tabsX) = place(headerRightText(markingPageScale: false))
+        }
         let leftRoom = tabsX - 2
         var left = leftRoom >= 8 ? "strata" : ""
-        if leftRoom >= 10 + TextWidth.columns(of: dataset.sourceName) / 2 {
+        if leftRoom >= nameRoom {
             left += "  " + glyphs.truncate(dataset.sourceName, to: leftRoom - 9)
         }
         if !left.isEmpty {
@@ -129,8 +137,9 @@ public struct PagerScreen: Screen {
         frame.grid.write(rightText, x: width - 1 - rightWidth, y: y, style: .muted, clip: row)
     }
 
-    /// `mean temp 1/4 · series 2/6 north · y:level · UTC`: what the chart shows and on which y scale.
-    func headerRightText() -> String {
+    /// `mean temp 1/4 · series 2/6 north · y:level · UTC`: what the chart shows and on which y scale
+    /// (`y:page`, the default, only when `markingPageScale`).
+    func headerRightText(markingPageScale: Bool) -> String {
         let dot = glyphs.middleDot
         var right = "\(navigation.aggregate.rawValue) \(dataset.valueNames[navigation.valueIndex])"
         if navigation.valueCount > 1 { right += " \(navigation.valueIndex + 1)/\(navigation.valueCount)" }
@@ -144,8 +153,9 @@ public struct PagerScreen: Screen {
                 right += " \(dot) series \(navigation.seriesIndex)/\(named) \(dataset.series[navigation.seriesIndex].name)"
             }
         }
-        // `y:page` or `y:level`, named after its key as `1/4` is after `v`: short enough to leave the file name room.
-        return right + " \(dot) y:\(navigation.yScale.rawValue) \(dot) \(dataset.calendar.zone.displayName)"
+        // `y:page` or `y:level`, named after its key as `1/4` is after `v`.
+        if navigation.yScale == .level || markingPageScale { right += " \(dot) y:\(navigation.yScale.rawValue)" }
+        return right + " \(dot) \(dataset.calendar.zone.displayName)"
     }
 
     func drawStrip(into grid: inout Grid, row: Rect, index: Int, count: Int) {
