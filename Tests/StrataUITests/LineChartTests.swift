@@ -80,3 +80,19 @@ struct LineChartTests {
         #expect(beyond.split(separator: "\n")[0].contains("⠂"))
     }
 }
+
+@Suite("LineChart: the now point")
+struct LineChartNowTests {
+    @Test func theNowPointIsInTheAccentColour() {
+        var grid = Grid(size: Size(width: 26, height: 4))
+        let stats = [1.0, 2, 3].map(Stats.init(value:))
+        LineChart(series: [stats], labels: ["1", "2", "3"], aggregate: .sum, highlighted: 2, glyphs: .unicode)
+            .draw(into: &grid, rect: grid.bounds)
+        let accented = (0..<grid.height).flatMap { y in (0..<grid.width).filter { grid[$0, y].style == Style(.accent) }.map { ($0, y) } }
+        #expect(accented.count == 1)
+        if let (x, y) = accented.first {
+            #expect(grid[x, y].scalar.value >= 0x2801 && grid[x, y].scalar.value <= 0x28FF)
+            #expect(y == 0)  // 3 is the top of the scale
+        }
+    }
+}

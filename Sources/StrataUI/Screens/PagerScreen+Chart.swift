@@ -23,14 +23,14 @@ extension PagerScreen {
         let labels = labels(of: page)
         let range = chart.levelRange(navigation, level: page.level, dataset: dataset)
         let aggregate = navigation.aggregate
+        let now = page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }
         switch chart.form {
         case .bars, .stackedBars:
-            let now = page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }
             BarChart(series: series, labels: labels, aggregate: aggregate, highlighted: now, range: range, glyphs: glyphs,
                      colors: env.colors).draw(into: &grid, rect: plot)
         case .line, .band, .lines:
-            LineChart(series: series, band: chart.form == .band, labels: labels, aggregate: aggregate, range: range,
-                      glyphs: glyphs, colors: env.colors).draw(into: &grid, rect: plot)
+            LineChart(series: series, band: chart.form == .band, labels: labels, aggregate: aggregate, highlighted: now,
+                      range: range, glyphs: glyphs, colors: env.colors).draw(into: &grid, rect: plot)
         }
     }
 

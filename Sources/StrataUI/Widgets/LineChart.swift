@@ -13,17 +13,20 @@ public struct LineChart: Sendable {
     public var band: Bool
     public var labels: [String]
     public var aggregate: Aggregate
+    /// A sub-bucket whose point is drawn in the accent colour (the "now" one), for a single series.
+    public var highlighted: Int?
     /// One range for the whole level; nil fits the scale to these lines.
     public var range: ClosedRange<Double>?
     public var glyphs: Glyphs
     public var colors: Bool
 
-    public init(series: [[Stats]], band: Bool = false, labels: [String], aggregate: Aggregate,
+    public init(series: [[Stats]], band: Bool = false, labels: [String], aggregate: Aggregate, highlighted: Int? = nil,
                 range: ClosedRange<Double>? = nil, glyphs: Glyphs, colors: Bool = false) {
         self.series = series
         self.band = band
         self.labels = labels
         self.aggregate = aggregate
+        self.highlighted = highlighted
         self.range = range
         self.glyphs = glyphs
         self.colors = colors
@@ -55,6 +58,14 @@ public struct LineChart: Sendable {
             let mark = glyphs.lineMarks[series.count > 1 ? k % glyphs.lineMarks.count : 0]
             canvas.draw(into: &grid, area: plot, style: series.count > 1 ? Style(.series(UInt8(k % 256))) : Style(.bar),
                         mode: glyphs.braille ? .braille : .ascii(mark.unicodeScalars.first!))
+        }
+        // The cell holding the "now" point, in the accent colour as a bar would be.
+        if series.count == 1, let now = highlighted, let column = chart.columns.ranges.firstIndex(where: { $0.contains(now) }),
+           let value = band ? columns[0][column].mean : columns[0][column].value(aggregate) {
+            let cell = (x: plot.x + chart.columns.dotX(of: column, plotX: plot.x) / 2, y: plot.y + chart.dotY(value) / 4)
+            if plot.contains(x: cell.x, y: cell.y) {
+                grid.restyle(Rect(x: cell.x, y: cell.y, width: 1, height: 1)) { $0 = Style(.accent) }
+            }
         }
     }
 
