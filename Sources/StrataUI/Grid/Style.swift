@@ -28,6 +28,8 @@ public struct Style: Hashable, Sendable {
     public static let plain = Style()
     public static let muted = Style(.muted)
     public static let accent = Style(.accent, bold: true)
+    /// The `index`th series on a chart of several.
+    public static func series(_ index: Int) -> Style { Style(.series(UInt8(index % Int(ColorMap.seriesColors)))) }
 }
 
 public struct Size: Hashable, Sendable {

@@ -49,7 +49,7 @@ extension PagerScreen {
         let entries = zip(chart.series, pages).enumerated().map { k, pair in
             let (s, page) = pair
             let latest = page.buckets.last { !$0.stats.isEmpty }?.stats.value(navigation.aggregate)
-            return ChartLegend.Entry(sample: sample(k, stacked: chart.form == .stackedBars), style: Style(.series(UInt8(k % 256))),
+            return ChartLegend.Entry(sample: sample(k, stacked: chart.form == .stackedBars), style: .series(k),
                                      name: dataset.series[s].name, value: latest.map(NumberFormat.humane) ?? String(glyphs.middleDot))
         }
         ChartLegend(entries: entries, glyphs: glyphs).draw(into: &grid, area: row)

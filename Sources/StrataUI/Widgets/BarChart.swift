@@ -110,7 +110,7 @@ public struct BarChart: Sendable {
     }
 
     private func style(series k: Int, value: Double, highlighted: Bool) -> Style {
-        if series.count > 1 { return Style(.series(UInt8(k % 256))) }
+        if series.count > 1 { return .series(k) }
         return Style(highlighted ? .accent : (value < 0 ? .negative : .bar))
     }
 

@@ -44,7 +44,7 @@ public struct LineChart: Sendable {
         chart.drawFrame(into: &grid, labels: labels)
         let columns = series.map(chart.columns.merge)
         let plot = chart.plot
-        // Dots are worked out for the plot only, so a sliver of a neighbour card costs a sliver.
+        // A canvas a layer, each drawn over the last: the dim band, then the lines.
         if band, let stats = columns.first {
             var canvas = BrailleCanvas(width: plot.width, height: plot.height)
             fillBand(stats, chart: chart, into: &canvas)
@@ -56,7 +56,7 @@ public struct LineChart: Sendable {
             let dashes = series.count > 1 && !colors ? Self.dashes[k % Self.dashes.count] : [true]
             trace(stats.map { band ? $0.mean : $0.value(aggregate) }, chart: chart, dashes: dashes, into: &canvas)
             let mark = glyphs.lineMarks[series.count > 1 ? k % glyphs.lineMarks.count : 0]
-            canvas.draw(into: &grid, area: plot, style: series.count > 1 ? Style(.series(UInt8(k % 256))) : Style(.bar),
+            canvas.draw(into: &grid, area: plot, style: series.count > 1 ? .series(k) : Style(.bar),
                         mode: glyphs.braille ? .braille : .ascii(mark.unicodeScalars.first!))
         }
         // The cell holding the "now" point, in the accent colour as a bar would be.
