@@ -96,35 +96,30 @@ public struct Dataset: Sendable {
                                baseUnit: TimeUnit) -> Series {
         var periods: [Level: BucketSeries] = [:], ranges: [Level: ValueRanges] = [:]
         let starts = buckets.ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
-        // Each unit's ordinal of every base bucket, worked out once: a level's
-        // sub-unit is often another level's unit, or the base unit itself.
-        var unitOrdinals: [TimeUnit: [Int]] = [baseUnit: buckets.ordinals]
-        func ordinals(_ unit: TimeUnit) -> [Int] {
-            if let known = unitOrdinals[unit] { return known }
-            let computed = starts.map { calendar.ordinal(of: unit, at: $0) }
-            unitOrdinals[unit] = computed
-            return computed
-        }
         for level in levels {
-            let periodOrdinals = ordinals(level.unit), subOrdinals = ordinals(subUnit(of: level, levels: levels))
+            let sub = subUnit(of: level, levels: levels)
             // Base ordinals are sorted, so period ordinals come in order too,
-            // and a sub-bucket (a sub-unit inside one period) is a run of them.
+            // and a sub-bucket (a sub-unit inside one period) is a run of them:
+            // its end is worked out once a run, not once a bucket.
+            let everyBucket = sub == baseUnit
             var ordinals: [Int] = [], stats: [Stats] = []
-            var range = ValueRanges(), subBucket = Stats()
-            for i in buckets.stats.indices {
-                let s = buckets.stats[i], period = periodOrdinals[i]
+            var range = ValueRanges(), subBucket = Stats(), subEnd = Int64.min
+            for (start, s) in zip(starts, buckets.stats) {
+                let period = calendar.ordinal(of: level.unit, at: start)
+                if everyBucket || ordinals.last != period || start >= subEnd {
+                    if !subBucket.isEmpty { range.include(subBucket) }
+                    subBucket = Stats()
+                    if !everyBucket { subEnd = calendar.end(of: sub, ordinal: calendar.ordinal(of: sub, at: start)) }
+                }
+                subBucket.merge(s)
                 if ordinals.last == period {
                     stats[stats.count - 1].merge(s)
                 } else {
                     ordinals.append(period)
                     stats.append(s)
                 }
-                subBucket.merge(s)
-                if i + 1 == buckets.stats.count || periodOrdinals[i + 1] != period || subOrdinals[i + 1] != subOrdinals[i] {
-                    range.include(subBucket)
-                    subBucket = Stats()
-                }
             }
+            if !subBucket.isEmpty { range.include(subBucket) }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
             ranges[level] = range
         }

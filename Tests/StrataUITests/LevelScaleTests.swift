@@ -18,8 +18,10 @@ struct LevelScaleTests {
     }
 
     @Test func theRangeWorkedOutWhenLoadingIsEveryPagesRange() throws {
+        // Hours in days, days in weeks and months, weeks cut at a quarter's start, months in years.
         let (cities, _, _) = try RealDataGoldenTests.loadWithNoFlags("three-cities.csv")
-        for dataset in [try RealDataGoldenTests.weather.get(), ScreenTests.demo, cities] {
+        let (weatherUpToYears, _, _) = try RealDataGoldenTests.loadWithNoFlags("seattle-weather.csv")
+        for dataset in [try RealDataGoldenTests.weather.get(), weatherUpToYears, ScreenTests.demo, cities] {
             for level in dataset.levels {
                 for value in dataset.valueNames.indices {
                     for series in dataset.series.indices {
