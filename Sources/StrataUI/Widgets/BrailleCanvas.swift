@@ -13,6 +13,9 @@ public struct BrailleCanvas: Sendable {
     public let width: Int, height: Int
     /// One byte per cell: its braille dot bits.
     private var dots: [UInt8]
+    /// The cells with a dot lie within these rows and columns (empty ranges while none has):
+    /// drawing looks only there, a line's band of rows rather than the whole chart.
+    private var rowsUsed = 0..<0, columnsUsed = 0..<0
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -31,7 +34,17 @@ public struct BrailleCanvas: Sendable {
     /// Sets one dot; dots off the canvas are ignored.
     public mutating func set(x: Int, y: Int) {
         guard x >= 0, x < dotWidth, y >= 0, y < dotHeight else { return }
-        dots[(y / 4) * width + x / 2] |= Self.bits[(x % 2) * 4 + y % 4]
+        let row = y / 4, column = x / 2
+        dots[row * width + column] |= Self.bits[(x % 2) * 4 + y % 4]
+        if rowsUsed.isEmpty {
+            rowsUsed = row..<row + 1
+            columnsUsed = column..<column + 1
+            return
+        }
+        if row < rowsUsed.lowerBound { rowsUsed = row..<rowsUsed.upperBound }
+        if row >= rowsUsed.upperBound { rowsUsed = rowsUsed.lowerBound..<row + 1 }
+        if column < columnsUsed.lowerBound { columnsUsed = column..<columnsUsed.upperBound }
+        if column >= columnsUsed.upperBound { columnsUsed = columnsUsed.lowerBound..<column + 1 }
     }
 
     /// A straight line of dots, both ends included (Bresenham). `dashes`
@@ -70,11 +83,10 @@ public struct BrailleCanvas: Sendable {
 
     /// Draws the cells that have a dot at `area`'s top left, clipped to it.
     public func draw(into grid: inout Grid, area: Rect, style: Style, mode: Mode = .braille) {
-        // Only the cells the grid's clip lets through: a peeking neighbour shows a few columns.
+        // Only cells with dots that the grid's clip lets through: a peeking neighbour shows a few columns.
         let shown = area.intersection(grid.clip)
-        let top = shown.y - area.y, left = shown.x - area.x
-        let rows = top..<max(top, min(height, shown.maxY - area.y))
-        let columns = left..<max(left, min(width, shown.maxX - area.x))
+        let rows = rowsUsed.clamped(to: (shown.y - area.y)..<max(shown.y - area.y, shown.maxY - area.y))
+        let columns = columnsUsed.clamped(to: (shown.x - area.x)..<max(shown.x - area.x, shown.maxX - area.x))
         for row in rows {
             for column in columns {
                 let pattern = dots[row * width + column]

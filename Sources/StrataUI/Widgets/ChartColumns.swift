@@ -35,7 +35,9 @@ struct ChartColumns {
 
     /// Each column's stats: its sub-buckets merged.
     func merge(_ buckets: [Stats]) -> [Stats] {
-        ranges.map { range in
+        // A column a sub-bucket, the usual case: nothing to merge.
+        if ranges.count == buckets.count { return buckets }
+        return ranges.map { range in
             var stats = Stats()
             for i in range where i < buckets.count { stats.merge(buckets[i]) }
             return stats
