@@ -227,6 +227,18 @@ struct ReducerTests {
         #expect(run(mean, [.cycleChart]) == expected)
     }
 
+    @Test func countedRowsHaveNoBandToCycleTo() throws {
+        let data = try SeriesScreenTests.dataset("time\n2024-05-01T09:00:00Z\n2024-05-01T09:10:00Z\n") { $0.countOnly = true }
+        let env = AppEnvironment(dataset: data, now: ScreenTests.now)
+        let start = AppState(navigation: Navigation(levels: data.levels, periodCounts: data.levels.map { data.count($0) },
+                                                    positions: data.levels.map { _ in 0 }, aggregate: .count))
+        var expected = start
+        expected.navigation.chosenChart = .line
+        #expect(run(start, [.cycleChart], env: env) == expected)
+        expected.navigation.chosenChart = .bar
+        #expect(run(start, [.cycleChart, .cycleChart], env: env) == expected)
+    }
+
     @Test func yTogglesOneScaleForTheLevel() {
         var expected = makeState()
         expected.navigation.yScale = .level

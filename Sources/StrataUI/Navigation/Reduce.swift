@@ -94,7 +94,10 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.allSeries = false
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
     case .cycleChart:
-        state.navigation.chosenChart = state.navigation.chart.next
+        var next = state.navigation.chart.next
+        // Counted rows are each worth 1: their min–max band is a flat line at 1, so `c` passes it by.
+        if next == .band, env.dataset.valueNames[state.navigation.valueIndex] == LoadResult.countedRows { next = next.next }
+        state.navigation.chosenChart = next
     case .toggleYScale:
         state.navigation.yScale = state.navigation.yScale.toggled
     case .toggleAllSeries:
