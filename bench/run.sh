@@ -14,7 +14,9 @@
 #        written to bench/out/card.md, RESULTS.md left alone),
 #        BENCH_ONLY=intervals (only the interval load and the timeline's
 #        per-key cost, written to bench/out/intervals.md), BENCH_INTERVALS
-#        (default 10000000 intervals).
+#        (default 10000000 intervals), BENCH_ONLY=charts (only a key with
+#        six overlaid series against one series' bars, printed and written to
+#        bench/out/charts.md, RESULTS.md left alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,12 +32,13 @@ OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
-case "$ONLY" in ''|card|intervals) ;; *) echo "BENCH_ONLY: only 'card' and 'intervals' are known" >&2; exit 2 ;; esac
+case "$ONLY" in ''|card|intervals|charts) ;; *) echo "BENCH_ONLY: only 'card', 'intervals' and 'charts' are known" >&2; exit 2 ;; esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
 card) rm -f "$OUT"/card* ;;
 intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
-*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/intervals.md ;;
+charts) rm -f "$OUT"/charts* ;;
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md ;;
 esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
@@ -178,10 +181,43 @@ if [ "$ONLY" = intervals ]; then
     exit 0
 fi
 
-# BENCH_ONLY=card: only the card's rows, below.
+# --- six series at once ----------------------------------------------------------
+# The same `time,value` rows dealt round six series (`s0`…`s5`). The same moves
+# (no `a`: the aggregate stays a sum) on the single series' bars (all six
+# together), and after `c s` on the six overlaid as lines; per key, less the run
+# with no keys. On the small and the largest file: the cost must not grow with the data.
+charts() {
+    local f n six base
+    local moves="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 end left*20 right*18 left*5"
+    local keys="" i
+    for ((i = 0; i < NKEYS / 200; i++)); do keys+="$moves "; done
+    printf '%s\n' "$keys" > "$OUT/charts-bars.txt"
+    printf 'c s %s\n' "$keys" > "$OUT/charts-overlay.txt"
+    for f in "$small" "$big"; do
+        n=$(basename "$f" .csv); n=${n#t}
+        six="$DATA/t${n}s6.csv"
+        if [ ! -f "$six" ] || [ "$(cat "$six.stamp" 2>/dev/null)" != "$stamp" ]; then
+            log "generating $six"
+            awk -F, 'NR == 1 { print "time,series,value"; next } { print $1 ",s" (NR % 6) "," $2 }' "$f" > "$six"
+            echo "$stamp" > "$six.stamp"
+        fi
+        base="$STRATA $six --series series --value value --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
+        $base --keys "c s" > "$OUT/charts-check.txt" 2>/dev/null
+        grep -q "all 6 ·" "$OUT/charts-check.txt" || { log "the overlay of $six does not show six series"; exit 1; }
+        log "charts, $n rows: $NKEYS keys on one series' bars, the same on six overlaid lines, and no keys"
+        hf "$OUT/charts-$n.json" "$RUNS" "$base --keys-file $OUT/charts-bars.txt" "$base --keys-file $OUT/charts-overlay.txt" \
+            "$base --keys ''"
+    done
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/charts.load"
+}
+
+# BENCH_ONLY=card: only the card's rows, below; BENCH_ONLY=charts: only the charts'.
 largest=$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)
 big=$(input "$largest") small= wide=
-if [ "$ONLY" != card ]; then
+if [ "$ONLY" = charts ]; then
+    small=$(input 10000)
+    charts
+elif [ "$ONLY" != card ]; then
     # --- side by side -------------------------------------------------------------
     for n in $SIZES; do
         f=$(input "$n")
@@ -232,15 +268,16 @@ t = sys.stdin.buffer.read().decode()
 print(sum(t.count(c) for c in "▁▂▃▄▅▆▇█") // max(1, t.count("--- frame ")))' > "$OUT/cells-$n.txt"
     done
     intervals
+    charts
 fi
-card
+[ "$ONLY" = charts ] || card
 
 # --- the table ----------------------------------------------------------------
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 - "$OUT" "$NKEYS" "$HAVE_PANDAS" "$RUNS" "$NOW" "$STRATA" "$(awk_cmd FILE)" "$(pandas_cmd FILE)" \
     "$(nproc)" "$(free -h | awk '/^Mem:/{print $2}')" "$(swift --version 2>/dev/null | head -1)" \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" "$wide" \
-    "$AT" "$ONLY" <<'PY' > "$([ "$ONLY" = card ] && echo "$OUT/card.md" || echo bench/RESULTS.md)"
+    "$AT" "$ONLY" <<'PY' > "$(case "$ONLY" in card) echo "$OUT/card.md" ;; charts) echo "$OUT/charts.md" ;; *) echo bench/RESULTS.md ;; esac)"
 import json, os, statistics, sys, datetime
 out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load, wide, \
     at, only = sys.argv[1:]
@@ -258,6 +295,29 @@ def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 def mb(kb): return "—" if kb is None else f"{kb/1024:.1f} MB"
 def verdict(ok): return "**met**" if ok else "**missed**"
 P = print
+# Six overlaid series against one series' bars, per key, on each file measured.
+charts = {}
+for f in sorted(os.listdir(out)):
+    if f.startswith("charts-") and f.endswith(".json"):
+        path = f"{out}/{f}"
+        bars, overlay, none = med(path, 0), med(path, 1), med(path, 2)
+        charts[int(f[len("charts-"):-len(".json")])] = ((bars - none) / nkeys * 1e6, (overlay - none) / nkeys * 1e6)
+def charts_table(alone=""):
+    P(f"Six series at once{alone}: {nkeys:,} replayed moves with `--frames --size 200x60` on `time,series,value` rows "
+      "(the rows of the `time,value` file dealt round six series), on the series' bars (all six together, `sum`), and after "
+      "`c s` on the six overlaid as lines; per key, less the run with no keys. Load average right after: "
+      f"{open(f'{out}/charts.load').read().strip()}.\n")
+    P("| rows | one series' bars, per key | six overlaid lines, per key | × bars |")
+    P("|---:|---:|---:|---:|")
+    for n, (bars, overlay) in sorted(charts.items()):
+        P(f"| {n:,} | {bars:.1f} µs | {overlay:.1f} µs | {overlay / bars:.2f}× |")
+def charts_target():
+    worst = max(overlay / bars for bars, overlay in charts.values())
+    P(f"- A key with six overlaid series within 2× one series' bars: at most {worst:.2f}× — {verdict(worst <= 2)}.")
+if only == "charts":
+    charts_table(f" (measured alone, {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}, `BENCH_ONLY=charts`)")
+    P(); charts_target()
+    sys.exit()
 # The card's rows: (with the card, without, gap) per level; the same table and
 # target line whether the whole bench ran or only this part (BENCH_ONLY=card).
 rounds = [json.load(open(f"{out}/{f}"))["results"] for f in sorted(os.listdir(out)) if f.startswith("card-") and f.endswith(".json")]
@@ -339,6 +399,8 @@ P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata first screen, `time,value` | {f
 P(f"| {os.path.getsize(wide)/1e6:.0f} MB | strata first screen, `time,v1,…,v8` | {fmt(t_wide)} | {t_wide/t_one:.2f}× | {fmt(c_wide)} | {mb(rss('wide'))} |")
 P()
 card_table()
+P()
+charts_table()
 (ns, (_, _, us_small, _, _)), (nb, (_, _, us_big, ous_big, mus_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
@@ -359,6 +421,7 @@ rw = rss("wide")
 P(f"- Eight value columns within 2× one: {t_wide/t_one:.2f}× ({fmt(t_wide)} vs {fmt(t_one)}) — {verdict(t_wide <= 2 * t_one)}.")
 P(f"- Eight value columns in at most 64 MB: {mb(rw)} — {verdict(rw is not None and rw <= 64 * 1024)}.")
 card_target()
+charts_target()
 P(f"- No flags: {fmt(t_auto)}, {mb(rss('auto'))} (no target; the cost of the picks, see the table above).")
 if have_pandas == "0":
     P("\npandas is not installed for python3, so its row is left out.")
@@ -382,4 +445,8 @@ P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now 
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys '' > /dev/null")
 P("```")
 PY
-if [ "$ONLY" = card ]; then cat "$OUT/card.md"; else cat "$OUT/intervals.md" >> bench/RESULTS.md; cat bench/RESULTS.md; fi
+case "$ONLY" in
+card) cat "$OUT/card.md" ;;
+charts) cat "$OUT/charts.md" ;;
+*) cat "$OUT/intervals.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+esac

@@ -8,6 +8,8 @@ public struct Dataset: Sendable {
         /// `periods[level]`: the stats of each period that has data, by period
         /// ordinal. Sparse, so memory follows the data, not the time it spans.
         public let periods: [Level: BucketSeries]
+        /// `subBucketRanges[level]`: the range of the values its pages chart.
+        public let subBucketRanges: [Level: ValueRanges]
         /// Every bucket together: the whole of the data, the same on every level.
         public let total: Stats
         /// Interval data: every period of each unit coarser than the base,
@@ -108,13 +110,24 @@ public struct Dataset: Sendable {
     /// One series' base buckets and the totals of its periods on every level.
     private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], calendar: CalendarSystem,
                                baseUnit: TimeUnit) -> Series {
-        var periods: [Level: BucketSeries] = [:]
+        var periods: [Level: BucketSeries] = [:], ranges: [Level: ValueRanges] = [:]
         let starts = buckets.ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
         for level in levels {
-            // Base ordinals are sorted, so period ordinals come in order too.
+            let sub = subUnit(of: level, levels: levels)
+            // Base ordinals are sorted, so period ordinals come in order too,
+            // and a sub-bucket (a sub-unit inside one period) is a run of them:
+            // its end is worked out once a run, not once a bucket.
+            let everyBucket = sub == baseUnit
             var ordinals: [Int] = [], stats: [Stats] = []
+            var range = ValueRanges(), subBucket = Stats(), subEnd = Int64.min
             for (start, s) in zip(starts, buckets.stats) {
                 let period = calendar.ordinal(of: level.unit, at: start)
+                if everyBucket || ordinals.last != period || start >= subEnd {
+                    if !subBucket.isEmpty { range.include(subBucket) }
+                    subBucket = Stats()
+                    if !everyBucket { subEnd = calendar.end(of: sub, ordinal: calendar.ordinal(of: sub, at: start)) }
+                }
+                subBucket.merge(s)
                 if ordinals.last == period {
                     stats[stats.count - 1].merge(s)
                 } else {
@@ -122,11 +135,13 @@ public struct Dataset: Sendable {
                     stats.append(s)
                 }
             }
+            if !subBucket.isEmpty { range.include(subBucket) }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
+            ranges[level] = range
         }
         var total = Stats()
         for stats in buckets.stats { total.merge(stats) }
-        return Series(name: name, buckets: buckets, periods: periods, total: total, units: [:])
+        return Series(name: name, buckets: buckets, periods: periods, subBucketRanges: ranges, total: total, units: [:])
     }
 
     /// Interval data: each series' base buckets as read, and its periods
@@ -155,20 +170,29 @@ public struct Dataset: Sendable {
         return base.enumerated().map { i, series in
             let tables = i < perSeries.count ? perSeries[i] : [:]
             let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in tables[level.unit].map { (level, $0) } })
-            return Series(name: series.name, buckets: series.buckets, periods: periods,
+            // A level's bars are periods of its sub-unit, each interval counted once in each.
+            var ranges: [Level: ValueRanges] = [:]
+            for level in levels {
+                var range = ValueRanges()
+                for stats in tables[subUnit(of: level, levels: levels, intervals: true)]?.stats ?? [] { range.include(stats) }
+                ranges[level] = range
+            }
+            return Series(name: series.name, buckets: series.buckets, periods: periods, subBucketRanges: ranges,
                           total: i < totals.count ? totals[i] : Stats(), units: tables)
         }
     }
 
     /// The sub-unit a level's bars show.
-    public func subUnit(of level: Level) -> TimeUnit {
+    public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
+
+    static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
         switch level {
         case .hour: .minute
         case .day: .hour
         case .week, .month: .day
         // An interval counts once per bar: a quarter's weeks cut at its
         // edges would need each interval clipped again, so intervals use months.
-        case .quarter: levels.contains(.week) && !holdsIntervals ? .week : .month
+        case .quarter: levels.contains(.week) && !intervals ? .week : .month
         case .year: .month
         }
     }

@@ -48,6 +48,8 @@ struct StrataCommand: ParsableCommand {
     var levels: String?
     @Option(help: "What bars show: sum, count, mean, min, max.")
     var agg: String?
+    @Option(help: "The chart: bar, line or band (default: bars for sum and count, a line for mean, min and max).")
+    var chart: String?
     @Flag(help: "Stop at the first row that does not parse (exit 65).")
     var strict = false
     @Option(help: "The level to start on (added to the levels when not one of them).")

@@ -57,6 +57,15 @@ struct CommandLineTests {
         #expect(result.stdout.contains("\u{1B}["))
     }
 
+    @Test func chartPicksTheKindAtStart() throws {
+        let line = try Self.strata("--demo --now 2026-11-22T14:10Z --dump --chart line")
+        #expect(line.status == 0)
+        #expect(line.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        #expect(!line.stdout.contains("█"))
+        let bars = try Self.strata("--demo --now 2026-11-22T14:10Z --dump --chart BAR --agg mean")
+        #expect(bars.stdout.contains("█"))
+    }
+
     @Test func pipedOutputIsThePlainStartingPage() throws {
         let result = try Self.strata(Self.weather)
         #expect(result.status == 0)
@@ -103,6 +112,7 @@ struct CommandLineTests {
         ("--keys 'left nope' --demo --dump", 64, "nope"),
         ("--bogus-flag", 64, "bogus"),
         ("--export xml --demo", 64, "--export"),
+        ("--chart pie --demo", 64, "--chart"),
         ("\(weather) --value weather_typo", 64, "weather_typo"),
     ])
     func exitCodes(arguments: String, status: Int32, mention: String) throws {

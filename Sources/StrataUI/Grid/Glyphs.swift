@@ -27,6 +27,13 @@ public struct Glyphs: Sendable {
     public let nowMark: Character
     /// `Days × hours`.
     public let times: Character
+    /// Lines and bands in braille dots; false draws a character a cell instead.
+    public let braille: Bool
+    /// Without braille: a line's cells, one character per series on one chart, then a band's.
+    public let lineMarks: [Character]
+    public let bandMark: Character
+    /// Stacked bars without colours: each series' full cells in its own shade.
+    public let seriesFills: [Character]
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -35,7 +42,8 @@ public struct Glyphs: Sendable {
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
         dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded,
-        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳", nowMark: "▼", times: "×")
+        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳", nowMark: "▼", times: "×",
+        braille: true, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["█", "▓", "▒", "░"])
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -44,7 +52,8 @@ public struct Glyphs: Sendable {
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
         dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii,
-        heat: [" ", ".", ":", "*", "#"], hatch: "x", nowMark: "v", times: "x")
+        heat: [" ", ".", ":", "*", "#"], hatch: "x", nowMark: "v", times: "x",
+        braille: false, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["#", "%", "=", ":"])
 }
 
 extension Glyphs {

@@ -14,7 +14,7 @@ public struct MapScreen: Screen {
     public func draw(into frame: inout Frame) {
         let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries)
         let layout = MapLayout(size: frame.grid.size, grid: grid)
-        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0)
+        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
         let scale = grid.scale
         drawLegend(grid, scale: scale, y: layout.legendRow, into: &frame.grid)
         let viewport = layout.viewport(offset: map.scroll)

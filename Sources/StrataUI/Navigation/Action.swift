@@ -23,6 +23,12 @@ public enum Action: Hashable, Sendable {
     case previousValue
     case nextSeries
     case previousSeries
+    /// `c`: bars, line, band.
+    case cycleChart
+    /// `y`: a y scale per page or one for the whole level.
+    case toggleYScale
+    /// `s`: every series at once, or back to the one picked.
+    case toggleAllSeries
     case toggleHelp
     /// Scrolls help by lines when it is taller than the screen.
     case scrollHelp(by: Int)

@@ -67,16 +67,30 @@ public struct KeyMap: Sendable {
 }
 
 extension KeyMap {
-    /// What every screen's keys share: how values are shown, help, quit.
-    static let viewKeys: [KeyBinding] = [
+    /// Which values are shown: every screen's.
+    static let valueKeys: [KeyBinding] = [
         KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate: sum, count, mean, min, max", hint: "a agg"),
         KeyBinding([.character("v")], "v", .nextValue, "next value column"),
         KeyBinding([.character("V")], "V", .previousValue, "previous value column"),
         KeyBinding([.tab], "Tab", .nextSeries, "next series"),
         KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
+    ]
+
+    /// How charts are drawn: the screens with charts (pager, card, overview).
+    static let chartKeys: [KeyBinding] = [
+        KeyBinding([.character("s")], "s", .toggleAllSeries, "all series at once: overlaid lines or stacked bars"),
+        KeyBinding([.character("c")], "c", .cycleChart, "cycle the chart: bars, line, band (min–max and mean)"),
+        KeyBinding([.character("y")], "y", .toggleYScale, "y scale per page or one for the whole level"),
+    ]
+
+    /// Help and quit.
+    static let appKeys: [KeyBinding] = [
         KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
         KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
     ]
+
+    /// What the screens with charts share.
+    static let viewKeys = valueKeys + chartKeys + appKeys
 
     public static let pager = KeyMap(bindings: [
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period"),
@@ -164,7 +178,7 @@ extension KeyMap {
         KeyBinding(wheels: [.down], "", .scrollMap(columns: 0, rows: 3), ""),
         KeyBinding(wheels: [.left], "", .scrollMap(columns: -3, rows: 0), ""),
         KeyBinding(wheels: [.right], "", .scrollMap(columns: 3, rows: 0), ""),
-    ] + viewKeys, takesCounts: true, takesText: false,
+    ] + valueKeys + appKeys, takesCounts: true, takesText: false,
        notes: [("drag", "pans the grid along the axis it first moves"), ("click", "moves the cursor to the cell"),
                ("1-9", "a count before a move: 5↓ goes five rows down")])
 

@@ -58,6 +58,12 @@ private func action(for mouse: MouseEvent, state: AppState, env: AppEnvironment)
     }
 }
 
+/// Each row counts 1 for the value on show: no value column.
+private func countsRows(_ navigation: Navigation, env: AppEnvironment) -> Bool {
+    let names = env.dataset.valueNames
+    return names.indices.contains(navigation.valueIndex) && names[navigation.valueIndex] == LoadResult.countedRows
+}
+
 /// The screens whose grid a drag pans.
 private func isPannable(_ route: AppState.Route) -> Bool {
     switch route {
@@ -109,7 +115,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .periodWithData(let forward):
         let navigation = state.navigation
         if let index = env.dataset.index(navigation.level, withDataFrom: navigation.position, forward: forward,
-                                         series: navigation.seriesIndex, value: navigation.valueIndex) {
+                                         series: navigation.shownSeries, value: navigation.valueIndex) {
             state.navigation.setPosition(index)
         }
     case .alignLevels:
@@ -119,13 +125,12 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.pendingCount = next == 0 ? nil : min(next, 999_999)
     case .cycleAggregate:
         // Counted rows are all 1: their mean, min and max say nothing.
-        let names = env.dataset.valueNames, value = state.navigation.valueIndex
-        let counted = names.indices.contains(value) && names[value] == LoadResult.countedRows
-        state.navigation.aggregate = counted ? (state.navigation.aggregate == .sum ? .count : .sum)
-                                             : state.navigation.aggregate.next
+        state.navigation.aggregate = countsRows(state.navigation, env: env)
+            ? (state.navigation.aggregate == .sum ? .count : .sum) : state.navigation.aggregate.next
     case .nextSeries where isMapOfSeries(state), .previousSeries where isMapOfSeries(state):
         reduceMap(&state, action: action, count: count, env: env)
     case .nextSeries:
+        state.navigation.allSeries = false  // Tab picks one series out of them all
         state.navigation.seriesIndex = (state.navigation.seriesIndex + 1) % state.navigation.seriesCount
     case .nextValue:
         state.navigation.valueIndex = (state.navigation.valueIndex + 1) % state.navigation.valueCount
@@ -134,7 +139,18 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         state.navigation.valueIndex = (state.navigation.valueIndex + n - 1) % n
     case .previousSeries:
         let n = state.navigation.seriesCount
+        state.navigation.allSeries = false
         state.navigation.seriesIndex = (state.navigation.seriesIndex + n - 1) % n
+    case .cycleChart:
+        var next = state.navigation.chart.next
+        // Counted rows are each worth 1: their min–max band is a flat line at 1, so `c` passes it by.
+        if next == .band, countsRows(state.navigation, env: env) { next = next.next }
+        state.navigation.chosenChart = next
+    case .toggleYScale:
+        state.navigation.yScale = state.navigation.yScale.toggled
+    case .toggleAllSeries:
+        // Only data with two series or more has anything to overlay.
+        if state.navigation.namedSeriesCount > 1 { state.navigation.allSeries.toggle() }
     case .cursor, .cursorPages, .cursorTo, .cursorToEnd, .zoomIn, .openSearch, .searchNext:
         // The same moves mean the card's cursor in the card, the map's in the map.
         if case .map = state.route {

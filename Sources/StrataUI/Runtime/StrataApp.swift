@@ -8,6 +8,9 @@ public struct StrataApp {
     public let dataset: Dataset
     public let glyphs: Glyphs
     public let animates: Bool
+    /// Whether the screen shows colours (a terminal that has them, a `--color` dump):
+    /// without them, series on one chart differ by dot pattern instead.
+    public var colors = false
     let clock: any AppClock
     /// Starts reading a period's raw rows (`from`, `to` in UTC seconds, a series index) for the card.
     public typealias RowReader = (_ from: Int64, _ to: Int64, _ series: Int) -> CardRowsRead
@@ -23,7 +26,8 @@ public struct StrataApp {
     /// Every level starts on its latest period with data, or on the one
     /// containing `reference`; a few rows far after the rest (a typo) do not count.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
-                at reference: Int64? = nil, aggregate: Aggregate = .sum, size: Size = Size(width: 80, height: 24),
+                at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
+                size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false) {
         self.dataset = dataset
         self.readRows = readRows
@@ -40,12 +44,13 @@ public struct StrataApp {
         let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
                                     aggregate: aggregate, seriesCount: dataset.series.count,
-                                    valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)))
+                                    valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
+                                    chart: chart)
         state = AppState(navigation: navigation, size: size)
     }
 
     public var environment: AppEnvironment {
-        AppEnvironment(dataset: dataset, glyphs: glyphs, animates: animates, now: clock.wallSeconds(),
+        AppEnvironment(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: clock.wallSeconds(),
                        time: clock.milliseconds(), zones: zones, cardRows: cardRows?.read.rows)
     }
 
@@ -61,7 +66,7 @@ public struct StrataApp {
         switch state.route {
         case .card:
             let page = navigation.page(in: dataset)
-            wanted = ([navigation.levelIndex, navigation.position, navigation.seriesIndex], page.start, page.end, navigation.seriesIndex)
+            wanted = ([navigation.levelIndex, navigation.position, navigation.shownSeries], page.start, page.end, navigation.shownSeries)
         case .timeline(let timeline):
             guard timeline.showsCard, let cursor = timeline.cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else {
                 cardRows = nil

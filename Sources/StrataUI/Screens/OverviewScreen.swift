@@ -49,7 +49,7 @@ public struct OverviewScreen: Screen {
             text += "  \(first) – \(last)"
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
-        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].total.value(navigation.aggregate) {
+        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate) {
             text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(valueFormat.humane(total))"
         }
         let selected = i == navigation.levelIndex
@@ -77,9 +77,12 @@ public struct OverviewScreen: Screen {
             pages.append(navigation.page(in: dataset, level: level, index: first + pages.count))
             x += OverviewLayout.cardSlot
         }
-        // One scale for the strip, so its sparklines compare by eye.
+        // The pager's scale rules: the level's range on one scale for the level, else the cards on
+        // show share one (a card's own range would make every one-bar card full); zero in view under bars.
+        let chart = PageChart(navigation: navigation)
         let values = pages.flatMap { $0.buckets.compactMap { $0.stats.value(navigation.aggregate) } }
-        let range = min(0, values.min() ?? 0)...max(values.max() ?? 1, 0)
+        var range = chart.levelRange(navigation, level: level, dataset: dataset) ?? values.min().map { $0...(values.max() ?? $0) }
+        if chart.includesZero, let shown = range { range = min(0, shown.lowerBound)...max(0, shown.upperBound) }
         let coverage = dataset.coverage
         for (n, page) in pages.enumerated() {
             let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
@@ -89,7 +92,7 @@ public struct OverviewScreen: Screen {
         }
     }
 
-    func drawCard(_ page: Page, selected: Bool, partial: Bool, range: ClosedRange<Double>, rect: Rect, into grid: inout Grid) {
+    func drawCard(_ page: Page, selected: Bool, partial: Bool, range: ClosedRange<Double>?, rect: Rect, into grid: inout Grid) {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
@@ -109,7 +112,7 @@ public struct OverviewScreen: Screen {
     /// The top periods of the selected level under the current aggregate.
     func drawTop(y: Int, into grid: inout Grid) {
         let level = navigation.level
-        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].periods[level] else { return }
+        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].periods[level] else { return }
         // The highest ten, kept in order as the periods go by: no sort of the whole level each frame.
         var ranked: [(ordinal: Int, value: Double)] = []
         for (ordinal, stats) in zip(periods.ordinals, periods.stats) {

@@ -97,7 +97,7 @@ extension PagerScreen {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
         guard let comparedBuckets else {
-            return dataset.stats(page.level, index: page.index - 1, series: navigation.seriesIndex, value: navigation.valueIndex)
+            return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
                 .value(aggregate).map { ($0, false) }
         }
         var stats = Stats()

@@ -27,7 +27,7 @@ public struct TimelineScreen: Screen {
 
     public func draw(into frame: inout Frame) {
         let layout = TimelineLayout(state: state, timeline: timeline, dataset: dataset)
-        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0)
+        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
         drawCorner(layout, into: &frame.grid)
         drawAxis(layout, into: &frame.grid)
         if let intervals = dataset.intervals {
