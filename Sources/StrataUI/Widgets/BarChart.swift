@@ -48,7 +48,7 @@ public struct BarChart: Sendable {
         let plot = chart.plot, columns = chart.columns
         let zeroRow = plot.y + chart.scale.row(for: 0)
         chart.drawFrame(into: &grid, labels: labels)
-        grid.write(String(repeating: glyphs.horizontal, count: plot.width), x: plot.x, y: zeroRow, style: .muted, clip: rect)
+        grid.fill(Rect(x: plot.x, y: zeroRow, width: plot.width, height: 1).intersection(rect), with: glyphs.horizontal, style: .muted)
         let shown = rect.intersection(grid.clip)
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
         let hanging = [glyphs.hangingBar.quarter, glyphs.hangingBar.half, glyphs.hangingBar.full].map { $0.unicodeScalars.first! }
@@ -60,15 +60,12 @@ public struct BarChart: Sendable {
             for up in [true, false] {
                 let segments = self.segments(values, up: up, unit: chart.scale.unit, highlighted: isHighlighted)
                 guard !segments.isEmpty else { continue }
-                for w in 0..<columns.barWidth {
-                    if up {
-                        drawBar(segments, into: &grid, x: x + w, from: zeroRow - 1, step: -1, last: plot.y,
-                                partial: { blocks[$0] })
-                    } else {
-                        drawBar(segments, into: &grid, x: x + w, from: zeroRow + 1, step: 1, last: plot.maxY - 1,
-                                partial: { hanging[$0 >= 8 ? 2 : ($0 >= 4 ? 1 : 0)] })
-                    }
-                }
+                // One column of the bar worked out, then drawn across its width.
+                let cells = up
+                    ? barCells(segments, from: zeroRow - 1, step: -1, last: plot.y, partial: { blocks[$0] })
+                    : barCells(segments, from: zeroRow + 1, step: 1, last: plot.maxY - 1,
+                               partial: { hanging[$0 >= 8 ? 2 : ($0 >= 4 ? 1 : 0)] })
+                for cell in cells { grid.fill(Rect(x: x, y: cell.y, width: columns.barWidth, height: 1), with: cell.cell) }
             }
         }
     }
@@ -124,20 +121,23 @@ public struct BarChart: Sendable {
 
     /// One column of a bar from the zero line outwards: whole cells of the
     /// segment that has most of each cell, then the partial end.
-    private func drawBar(_ segments: [Segment], into grid: inout Grid, x: Int, from row: Int, step: Int, last: Int,
-                        partial: (Int) -> Unicode.Scalar) {
+    private func barCells(_ segments: [Segment], from row: Int, step: Int, last: Int,
+                          partial: (Int) -> Unicode.Scalar) -> [(y: Int, cell: Cell)] {
         let total = segments.reduce(0) { $0 + $1.eighths }
+        var cells: [(y: Int, cell: Cell)] = []
         var y = row, done = 0
         while done < total, (y - last) * step <= 0 {
             let part = min(8, total - done)
             let segment = majority(of: segments, in: done..<(done + part))
-            grid.put(part == 8 ? segment.fill : partial(part), x: x, y: y, style: segment.style)
+            cells.append((y, Cell(part == 8 ? segment.fill : partial(part), style: segment.style)))
             done += part
             y += step
         }
+        return cells
     }
 
     private func majority(of segments: [Segment], in cell: Range<Int>) -> Segment {
+        if segments.count == 1 { return segments[0] }
         var start = 0, best = segments[0], bestOverlap = -1
         for segment in segments {
             let span = start..<(start + segment.eighths)
