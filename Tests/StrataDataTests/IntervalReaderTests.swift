@@ -120,6 +120,24 @@ struct IntervalReaderTests {
         #expect(r.notes.contains("series: column \"channel\" (no two of its intervals overlap; --series none turns this off)"))
     }
 
+    /// Hour-long jobs starting seconds apart: the bars are no finer than the
+    /// jobs (hours, on the day level), as each job is split into every bar it covers.
+    @Test func levelsFitTheIntervalsLengthNotOnlyTheirSpacing() throws {
+        let iso = { (t: Int64) in CalendarSystem(zone: .utc).localTime(at: t).isoString }
+        var rows = "start,end\n"
+        for i in 0..<400 {
+            let start = Fixture.utc(2024, 3, 1) + Int64(i) * 30 + Int64(i % 7)
+            rows += "\(iso(start)),\(iso(start + 3600))\n"
+        }
+        let result = try Fixture.withFile("jobs.csv", rows) { (path) throws(ReadError) in
+            var setup = LoadSetup()
+            setup.fallbackZone = .utc
+            return try DataLoader.load([.file(path)], options: Fixture.options(), setup: setup)
+        }
+        #expect(result.levels.first == .day)
+        #expect(result.notes.contains { $0.contains("intervals about 1 h long") })
+    }
+
     /// 2024-10-27 in Europe/Berlin has 25 hours: 01:30 to 03:30 on the wall clock lasts 3 hours.
     @Test func dstOverlapOnTheLongDay() throws {
         let r = try Fixture.load("start,end\n2024-10-27 01:30,2024-10-27 03:30\n", calendar: Self.berlin, baseUnit: .hour)

@@ -108,7 +108,7 @@ struct TimelineTests {
         #expect(state == expected)
     }
 
-    @Test func downGoesToTheBlockNearestInTimeInTheNextRow() throws {
+    @Test func downGoesToTheBlockRunningAtTheCursorsStartInTheNextRow() throws {
         var (state, env) = try open()
         let intervals = env.dataset.intervals!
         let t = try #require(timeline(state))
@@ -116,9 +116,13 @@ struct TimelineTests {
         reduce(into: &state, action: .blockRow(1), env: env)
         let cursor = try #require(timeline(state)?.cursor)
         #expect(cursor.series == 1)
-        let middle = from.start + (from.end - from.start) / 2
         let to = intervals.bySeries[1][cursor.index]
-        #expect(to.start <= middle && middle < to.end)
+        #expect(to.start <= from.start && from.start < to.end)
+        // Six rows down, the cursor has not drifted: its block is within an hour of that start.
+        for _ in 0..<6 { reduce(into: &state, action: .blockRow(1), env: env) }
+        let down = try #require(timeline(state)?.cursor)
+        let far = intervals.bySeries[down.series][down.index]
+        #expect(down.series == 7 && far.start < from.start + 3600 && from.start - 3600 < far.end)
     }
 
     @Test func searchFindsARowByItsLabelAndNFindsTheNext() throws {

@@ -6,6 +6,7 @@ import StrataData
 /// Returns false for actions it leaves to the shared reducer.
 func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: AppEnvironment) -> Bool {
     guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return false }
+    if case .blockRow = action {} else { timeline.goal = nil }
     switch action {
     case .toggleMap:
         state.route = .pager
@@ -32,11 +33,13 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
         guard let cursor = timeline.cursor else { return true }
         let record = intervals.bySeries[cursor.series][cursor.index]
         let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
-        // The block's middle, within the period: what "nearest in time" measures from.
-        let middle = min(max(record.start + (record.end - record.start) / 2, period.lowerBound), period.upperBound - 1)
+        // The block's start, within the period: steps up and down stay near one time, as a
+        // TV guide's cursor does, and rows with no block in the period are passed over.
+        let anchor = timeline.goal ?? min(max(record.start, period.lowerBound), period.upperBound - 1)
+        timeline.goal = anchor
         var series = cursor.series + step
         while intervals.bySeries.indices.contains(series) {
-            if let index = nearest(intervals, series: series, to: middle, within: period) {
+            if let index = nearest(intervals, series: series, to: anchor, within: period, strictly: true) {
                 timeline.cursor = TimelineState.Cursor(series: series, index: index)
                 follow(&state, timeline.cursor!, intervals: intervals, env: env)
                 reveal(&timeline, state: state, env: env)
@@ -110,6 +113,13 @@ func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
     let rows = [timeline.cursor?.series ?? 0] + Array(intervals.bySeries.indices)
     timeline.cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? timeline.cursor
     timeline.left = 0
+    reveal(&timeline, state: state, env: env)
+    state.route = .timeline(timeline)
+}
+
+/// After a resize: the cursor block stays in view.
+func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
+    guard case .timeline(var timeline) = state.route else { return }
     reveal(&timeline, state: state, env: env)
     state.route = .timeline(timeline)
 }

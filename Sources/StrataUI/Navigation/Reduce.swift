@@ -8,6 +8,7 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
     case .resize(let size):
         state.size = size
         revealMapCursor(&state, env: env)
+        revealTimelineCursor(&state, env: env)
     case .tick:
         if let transition = state.transition, transition.isFinished(at: env.time) { state.transition = nil }
     case .key(let key):

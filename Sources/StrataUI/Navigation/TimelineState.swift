@@ -26,6 +26,9 @@ public struct TimelineState: Equatable, Sendable {
     public var drag: DragLock?
     /// What `/` last looked for; `n` looks for it again.
     public var query: String?
+    /// The time ↑/↓ keep to while they follow one another (an editor's goal
+    /// column), so a walk down the rows does not drift; any other move drops it.
+    public var goal: Int64?
     /// `Enter`: the cursor block's card, with its whole input row.
     public var showsCard = false
 

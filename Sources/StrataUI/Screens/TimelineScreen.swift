@@ -121,15 +121,17 @@ public struct TimelineScreen: Screen {
         }
     }
 
-    /// `▼` on the axis at now, and a dotted line down every row where no block covers it.
+    /// `▼` on the axis at now, and a dotted line down every row, over the blocks but the cursor's.
     func drawNow(_ layout: TimelineLayout, into grid: inout Grid) {
         guard let column = layout.column(of: env.now) else { return }
         let x = layout.viewport.screenRect(forContent: Rect(x: layout.labelWidth + column, y: 0, width: 1, height: 1)).x
         let body = layout.viewport.bodyArea
         guard x >= body.x, x < body.maxX else { return }
         grid.write(nowMark, x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
-        for y in body.y..<body.maxY where grid[x, y].scalar == " " && !grid[x, y].style.reverse {
-            grid.write(nowLine, x: x, y: y, style: Style(.warning))
+        for y in body.y..<body.maxY where grid[x, y].style.tint != .accent {
+            // Inside a block the line takes the block's colours, so the block stays whole.
+            let under = grid[x, y].style
+            grid.write(nowLine, x: x, y: y, style: under.reverse ? under : Style(.warning))
         }
     }
 
