@@ -4,7 +4,7 @@ SWIFT ?= swift
 BINARY := .build/debug/strata
 RELEASE_BINARY := .build/release/strata
 
-.PHONY: build release run test test-unit test-e2e soak install clean bench fuzz width-table
+.PHONY: build release run test test-unit test-e2e soak install clean bench fuzz width-table readme-screens
 
 build:
 	$(SWIFT) build
@@ -47,3 +47,7 @@ fuzz:
 # Character widths from the Unicode data of the python3 that runs it.
 width-table:
 	python3 Tools/gen-width-table.py
+
+# The README's screens, captured anew from the debug build (see Tools/readme-screens.py).
+readme-screens: build
+	python3 Tools/readme-screens.py

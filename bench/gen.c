@@ -1,10 +1,15 @@
 /* Deterministic CSV for `make bench`:
  *   gen ROWS OUT.csv [COLUMNS]
+ *   gen ROWS OUT.csv intervals
  * ISO-8601 UTC times (2020-01-01T00:00:07Z) in time order from 2020-01-01
  * over three years (2020..2022), then COLUMNS (default 1, at most 8) values
  * with one or two decimals: `time,value` for one, `time,v1,...,v8` for
  * more. The same arguments always give the same bytes (a fixed LCG, no
- * clock, no locale); one column gives the same bytes as before COLUMNS. */
+ * clock, no locale); one column gives the same bytes as before COLUMNS.
+ * `intervals` writes `channel,title,start,end` instead: 200 channels
+ * (ch000..ch199), each airing back-to-back programmes of 5 to 60 minutes
+ * on a 5-minute grid from 2020-01-01, titles from 5,000 (`show 1234`),
+ * rows in order of start. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -32,9 +37,51 @@ static void civil(int64_t z, int *y, int *m, int *d) {
 
 static char *two(char *p, int v) { p[0] = '0' + v / 10; p[1] = '0' + v % 10; return p + 2; }
 
+/* `2020-01-01T00:05:00Z` */
+static char *iso(char *p, int64_t t) {
+    int y, m, d; civil(t / 86400, &y, &m, &d);
+    int64_t sec = t % 86400;
+    p += sprintf(p, "%04d-%02d-%02dT", y, m, d);
+    p = two(p, (int)(sec / 3600)); *p++ = ':';
+    p = two(p, (int)(sec / 60 % 60)); *p++ = ':';
+    p = two(p, (int)(sec % 60)); *p++ = 'Z';
+    return p;
+}
+
+enum { CHANNELS = 200 };
+
+static int intervals(long long rows, FILE *out) {
+    static char buf[1 << 20];
+    size_t used = (size_t)sprintf(buf, "channel,title,start,end\n");
+    int64_t next_start[CHANNELS];
+    const int64_t start = 1577836800;              /* 2020-01-01T00:00:00Z */
+    for (int c = 0; c < CHANNELS; c++) next_start[c] = start;
+    for (int64_t t = start; rows > 0; t += 300) {
+        for (int c = 0; c < CHANNELS && rows > 0; c++) {
+            if (next_start[c] != t) continue;
+            int64_t end = t + 300 * (int64_t)(1 + next() % 12);
+            char *p = buf + used;
+            p += sprintf(p, "ch%03d,show %u,", c, next() % 5000);
+            p = iso(p, t); *p++ = ',';
+            p = iso(p, end); *p++ = '\n';
+            used = (size_t)(p - buf);
+            if (used > sizeof buf - 128) { fwrite(buf, 1, used, out); used = 0; }
+            next_start[c] = end;
+            rows--;
+        }
+    }
+    fwrite(buf, 1, used, out);
+    return fclose(out) != 0 ? 74 : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) { fprintf(stderr, "usage: gen ROWS OUT.csv [COLUMNS]\n"); return 64; }
     long long rows = atoll(argv[1]);
+    if (argc == 4 && strcmp(argv[3], "intervals") == 0) {
+        FILE *out = fopen(argv[2], "wb");
+        if (!out) { perror(argv[2]); return 66; }
+        return intervals(rows, out);
+    }
     int columns = argc == 4 ? atoi(argv[3]) : 1;
     if (columns < 1 || columns > 8) { fprintf(stderr, "gen: COLUMNS must be 1 to 8\n"); return 64; }
     FILE *out = fopen(argv[2], "wb");

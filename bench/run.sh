@@ -11,7 +11,12 @@
 #        BENCH_SIZES (default "1000000 10000000"), BENCH_KEYS (default 20000),
 #        BENCH_CARD_RUNS (default 20: the card's figure is a small difference
 #        of two medians), BENCH_ONLY=card (only the card's rows, printed and
-#        written to bench/out/card.md, RESULTS.md left alone).
+#        written to bench/out/card.md, RESULTS.md left alone),
+#        BENCH_ONLY=intervals (only the interval load and the timeline's
+#        per-key cost, written to bench/out/intervals.md), BENCH_INTERVALS
+#        (default 10000000 intervals), BENCH_ONLY=charts (only a key with
+#        six overlaid series against one series' bars, printed and written to
+#        bench/out/charts.md, RESULTS.md left alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,9 +31,15 @@ DATA=bench/data
 OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
-case "$ONLY" in ''|card) ;; *) echo "BENCH_ONLY: only 'card' is known" >&2; exit 2 ;; esac
+NIV=${BENCH_INTERVALS:-10000000}
+case "$ONLY" in ''|card|intervals|charts) ;; *) echo "BENCH_ONLY: only 'card', 'intervals' and 'charts' are known" >&2; exit 2 ;; esac
 mkdir -p "$DATA" "$OUT"
-if [ "$ONLY" = card ]; then rm -f "$OUT"/card*; else rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card*; fi
+case "$ONLY" in
+card) rm -f "$OUT"/card* ;;
+intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
+charts) rm -f "$OUT"/charts* ;;
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md ;;
+esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
 
@@ -59,9 +70,10 @@ done
 # --- inputs -----------------------------------------------------------------
 cc -O2 -o "$DATA/gen" bench/gen.c
 stamp=$(cksum < bench/gen.c | cut -d' ' -f1)
-input() {  # input ROWS [COLUMNS] -> path of the generated file, made if missing or stale
+input() {  # input ROWS [COLUMNS|intervals] -> path of the generated file, made if missing or stale
     local cols=${2:-1} f="$DATA/t$1.csv"
     [ "$cols" = 1 ] || f="$DATA/t$1x$cols.csv"
+    [ "$cols" = intervals ] && f="$DATA/iv$1.csv"
     if [ ! -f "$f" ] || [ "$(cat "$f.stamp" 2>/dev/null)" != "$stamp" ]; then
         log "generating $f"
         "$DATA/gen" "$1" "$f" "$cols"
@@ -114,10 +126,98 @@ card() {
     cut -d' ' -f1-3 /proc/loadavg > "$OUT/card.load"   # its own: with BENCH_ONLY=card it is measured alone
 }
 
-# BENCH_ONLY=card: only the card's rows, below.
+# A mix of 200 keys on the pager (moves, level changes, jumps, aggregates), repeated for the per-key cost.
+block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
+
+# --- intervals ------------------------------------------------------------------
+# Loading NIV intervals (200 channels, programmes of 5 to 60 minutes over three
+# years: every one split at the hours, days, weeks and months it overlaps, and
+# kept for the timeline), and a key in the timeline against a key in the pager
+# on the same data at 200x60: m, then block moves, zooms, periods and rows.
+intervals() {
+    local f cmd base tblock tkeys pkeys
+    f=$(input "$NIV" intervals)
+    cat "$f" >/dev/null
+    cmd="$STRATA $f --dump --series channel --tz UTC --now $NOW"
+    log "$NIV intervals: load, $RUNS runs"
+    hf "$OUT/iv-load.json" "$RUNS" --warmup 1 "$cmd"
+    rss iv-load "$cmd"
+    tblock="right*40 down*10 left*30 up*10 + right*20 - - left*20 pgdn down*20 pgup up*20 right*18 + + left*8"
+    tkeys="m "; pkeys=""
+    for ((i = 0; i < NKEYS / 200; i++)); do tkeys+="$tblock "; pkeys+="$block "; done
+    printf '%s\n' "$tkeys" > "$OUT/iv-keys-timeline.txt"
+    printf '%s\n' "$pkeys" > "$OUT/iv-keys-pager.txt"
+    base="$STRATA $f --frames --size 200x60 --series channel --tz UTC --now $NOW"
+    log "per-key cost on $NIV intervals: timeline and pager, $NKEYS keys each, vs 0 keys"
+    hf "$OUT/iv-keys.json" "$RUNS" "$base --keys-file $OUT/iv-keys-timeline.txt" "$base --keys-file $OUT/iv-keys-pager.txt" "$base --keys ''"
+    python3 - "$OUT" "$NKEYS" "$NIV" "$f" "$cmd" "$base" "$tblock" <<'PY' > "$OUT/intervals.md"
+import json, statistics, sys, os
+out, nkeys, niv, path, cmd, base, tblock = sys.argv[1:]
+nkeys = int(nkeys)
+def res(name, i): return json.load(open(f"{out}/{name}.json"))["results"][i]
+def med(name, i): return statistics.median(res(name, i)["times"])
+def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+load, cpu = med("iv-load", 0), res("iv-load", 0)["user"] + res("iv-load", 0)["system"]
+try: rss = int(open(f"{out}/iv-load.rss").read().split()[-1]) / 1024
+except Exception: rss = float("nan")
+tl, pg, none = med("iv-keys", 0), med("iv-keys", 1), med("iv-keys", 2)
+tus, pus = (tl - none) / nkeys * 1e6, (pg - none) / nkeys * 1e6
+print(f"## Intervals ({int(niv):,} rows, {os.path.getsize(path)/1e6:.0f} MB)\n")
+print("| what | median | CPU (user+sys) | peak RSS |")
+print("|---|---:|---:|---:|")
+print(f"| load and first screen | {fmt(load)} | {fmt(cpu)} | {rss:.0f} MB |")
+print()
+print(f"Per key at 200x60, {nkeys:,} keys minus none: timeline {tus:.1f} µs, pager {pus:.1f} µs, "
+      f"{tus / pus if pus > 0 else float('nan'):.2f}× — {'**met**' if tus <= 2 * pus else '**missed**'} (target ≤ 2×).\n")
+print("```sh")
+print(cmd)
+print(f"{base} --keys-file KEYS   # timeline: \"m\", then {nkeys // 200} × \"{tblock}\"; pager: the pager's keys above")
+print("```")
+PY
+}
+if [ "$ONLY" = intervals ]; then
+    intervals
+    cat "$OUT/intervals.md"
+    exit 0
+fi
+
+# --- six series at once ----------------------------------------------------------
+# The same `time,value` rows dealt round six series (`s0`…`s5`). The same moves
+# (no `a`: the aggregate stays a sum) on the single series' bars (all six
+# together), and after `c s` on the six overlaid as lines; per key, less the run
+# with no keys. On the small and the largest file: the cost must not grow with the data.
+charts() {
+    local f n six base
+    local moves="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 end left*20 right*18 left*5"
+    local keys="" i
+    for ((i = 0; i < NKEYS / 200; i++)); do keys+="$moves "; done
+    printf '%s\n' "$keys" > "$OUT/charts-bars.txt"
+    printf 'c s %s\n' "$keys" > "$OUT/charts-overlay.txt"
+    for f in "$small" "$big"; do
+        n=$(basename "$f" .csv); n=${n#t}
+        six="$DATA/t${n}s6.csv"
+        if [ ! -f "$six" ] || [ "$(cat "$six.stamp" 2>/dev/null)" != "$stamp" ]; then
+            log "generating $six"
+            awk -F, 'NR == 1 { print "time,series,value"; next } { print $1 ",s" (NR % 6) "," $2 }' "$f" > "$six"
+            echo "$stamp" > "$six.stamp"
+        fi
+        base="$STRATA $six --series series --value value --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
+        $base --keys "c s" > "$OUT/charts-check.txt" 2>/dev/null
+        grep -q "all 6 ·" "$OUT/charts-check.txt" || { log "the overlay of $six does not show six series"; exit 1; }
+        log "charts, $n rows: $NKEYS keys on one series' bars, the same on six overlaid lines, and no keys"
+        hf "$OUT/charts-$n.json" "$RUNS" "$base --keys-file $OUT/charts-bars.txt" "$base --keys-file $OUT/charts-overlay.txt" \
+            "$base --keys ''"
+    done
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/charts.load"
+}
+
+# BENCH_ONLY=card: only the card's rows, below; BENCH_ONLY=charts: only the charts'.
 largest=$(echo $SIZES | tr ' ' '\n' | sort -n | tail -1)
 big=$(input "$largest") small= wide=
-if [ "$ONLY" != card ]; then
+if [ "$ONLY" = charts ]; then
+    small=$(input 10000)
+    charts
+elif [ "$ONLY" != card ]; then
     # --- side by side -------------------------------------------------------------
     for n in $SIZES; do
         f=$(input "$n")
@@ -140,8 +240,7 @@ if [ "$ONLY" != card ]; then
     rss wide "$(strata_cmd "$wide")"
 
     # --- per-key cost -------------------------------------------------------------
-    # A mix of 200 keys (moves, level changes, jumps, aggregates), repeated.
-    block="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 a*5 end left*20 right*18"
+    # The pager's mix of keys (see `block` above), repeated.
     keys=""
     for ((i = 0; i < NKEYS / 200; i++)); do keys+="$block "; done
     printf '%s\n' "$keys" > "$OUT/keys.txt"
@@ -150,27 +249,35 @@ if [ "$ONLY" != card ]; then
     okeys="o "
     for ((i = 0; i < NKEYS / 200; i++)); do okeys+="$oblock "; done
     printf '%s\n' "$okeys" > "$OUT/keys-overview.txt"
+    # And in the map of the day level: the cursor moved by cells and screens, the aggregate cycled.
+    mblock="end left*5 up*40 right*10 down*20 left*10 pgup*10 pgdn*10 home right*20 a*5 end left*20 up*30 right*17"
+    mkeys="m "
+    for ((i = 0; i < NKEYS / 200; i++)); do mkeys+="$mblock "; done
+    printf '%s\n' "$mkeys" > "$OUT/keys-map.txt"
     small=$(input 10000)
     for f in "$small" "$big"; do
         n=$(basename "$f" .csv); n=${n#t}
         base="$STRATA $f --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
         log "per-key cost, $n rows: $NKEYS keys vs 0 keys"
-        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''" "$base --keys-file $OUT/keys-overview.txt"
+        hf "$OUT/keys-$n.json" "$RUNS" "$base --keys-file $OUT/keys.txt" "$base --keys ''" "$base --keys-file $OUT/keys-overview.txt" \
+            "$base --keys-file $OUT/keys-map.txt"
         # How much each frame draws (bar cells), from 5 blocks of the same keys.
         $base --keys "$(printf '%s ' $block $block $block $block $block)" 2>/dev/null | python3 -c '
 import sys
 t = sys.stdin.buffer.read().decode()
 print(sum(t.count(c) for c in "▁▂▃▄▅▆▇█") // max(1, t.count("--- frame ")))' > "$OUT/cells-$n.txt"
     done
+    intervals
+    charts
 fi
-card
+[ "$ONLY" = charts ] || card
 
 # --- the table ----------------------------------------------------------------
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 - "$OUT" "$NKEYS" "$HAVE_PANDAS" "$RUNS" "$NOW" "$STRATA" "$(awk_cmd FILE)" "$(pandas_cmd FILE)" \
     "$(nproc)" "$(free -h | awk '/^Mem:/{print $2}')" "$(swift --version 2>/dev/null | head -1)" \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')" "$SIZES" "$small" "$big" "$LOAD" "$wide" \
-    "$AT" "$ONLY" <<'PY' > "$([ "$ONLY" = card ] && echo "$OUT/card.md" || echo bench/RESULTS.md)"
+    "$AT" "$ONLY" <<'PY' > "$(case "$ONLY" in card) echo "$OUT/card.md" ;; charts) echo "$OUT/charts.md" ;; *) echo bench/RESULTS.md ;; esac)"
 import json, os, statistics, sys, datetime
 out, nkeys, have_pandas, runs, now, strata, awk_cmd, pandas_cmd, ncpu, mem, swift, cpu, sizes, small, big, load, wide, \
     at, only = sys.argv[1:]
@@ -188,6 +295,29 @@ def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 def mb(kb): return "—" if kb is None else f"{kb/1024:.1f} MB"
 def verdict(ok): return "**met**" if ok else "**missed**"
 P = print
+# Six overlaid series against one series' bars, per key, on each file measured.
+charts = {}
+for f in sorted(os.listdir(out)):
+    if f.startswith("charts-") and f.endswith(".json"):
+        path = f"{out}/{f}"
+        bars, overlay, none = med(path, 0), med(path, 1), med(path, 2)
+        charts[int(f[len("charts-"):-len(".json")])] = ((bars - none) / nkeys * 1e6, (overlay - none) / nkeys * 1e6)
+def charts_table(alone=""):
+    P(f"Six series at once{alone}: {nkeys:,} replayed moves with `--frames --size 200x60` on `time,series,value` rows "
+      "(the rows of the `time,value` file dealt round six series), on the series' bars (all six together, `sum`), and after "
+      "`c s` on the six overlaid as lines; per key, less the run with no keys. Load average right after: "
+      f"{open(f'{out}/charts.load').read().strip()}.\n")
+    P("| rows | one series' bars, per key | six overlaid lines, per key | × bars |")
+    P("|---:|---:|---:|---:|")
+    for n, (bars, overlay) in sorted(charts.items()):
+        P(f"| {n:,} | {bars:.1f} µs | {overlay:.1f} µs | {overlay / bars:.2f}× |")
+def charts_target():
+    worst = max(overlay / bars for bars, overlay in charts.values())
+    P(f"- A key with six overlaid series within 2× one series' bars: at most {worst:.2f}× — {verdict(worst <= 2)}.")
+if only == "charts":
+    charts_table(f" (measured alone, {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')}, `BENCH_ONLY=charts`)")
+    P(); charts_target()
+    sys.exit()
 # The card's rows: (with the card, without, gap) per level; the same table and
 # target line whether the whole bench ran or only this part (BENCH_ONLY=card).
 rounds = [json.load(open(f"{out}/{f}"))["results"] for f in sorted(os.listdir(out)) if f.startswith("card-") and f.endswith(".json")]
@@ -241,16 +371,18 @@ k = {}
 for f in (small, big):
     n = os.path.basename(f)[1:-4]
     path = f"{out}/keys-{n}.json"
-    with_keys, without, overview = med(path, 0), med(path, 1), med(path, 2)
-    k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6, (overview - without) / nkeys * 1e6)
+    with_keys, without, overview, heatmap = med(path, 0), med(path, 1), med(path, 2), med(path, 3)
+    k[n] = (with_keys, without, (with_keys - without) / nkeys * 1e6, (overview - without) / nkeys * 1e6,
+            (heatmap - without) / nkeys * 1e6)
 P(f"Per-key cost: {nkeys:,} replayed keys with `--frames --size 200x60` (a frame rendered per key) "
   f"minus the same run with no keys, over {nkeys:,}:\n")
-P("| rows | with keys | no keys | per key | bar cells per frame | per key in the overview (`o`, then the same keys) |")
-P("|---:|---:|---:|---:|---:|---:|")
-for n, (a, b, us, ous) in k.items():
+P("| rows | with keys | no keys | per key | bar cells per frame | per key in the overview (`o`, then the same keys) "
+  "| per key in the map (`m`, then MAP_KEYS) |")
+P("|---:|---:|---:|---:|---:|---:|---:|")
+for n, (a, b, us, ous, mus) in k.items():
     try: cells = open(f"{out}/cells-{n}.txt").read().strip()
     except Exception: cells = "—"
-    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} | {ous:.1f} µs |")
+    P(f"| {int(n):,} | {fmt(a)} | {fmt(b)} | {us:.1f} µs | {cells} | {ous:.1f} µs | {mus:.1f} µs |")
 P("\nThe big file's charts are denser (more bar cells per frame, last column), which costs drawing "
   "time whatever the row count.")
 nbig = os.path.basename(big)[1:-4]
@@ -267,7 +399,9 @@ P(f"| {os.path.getsize(big)/1e6:.0f} MB | strata first screen, `time,value` | {f
 P(f"| {os.path.getsize(wide)/1e6:.0f} MB | strata first screen, `time,v1,…,v8` | {fmt(t_wide)} | {t_wide/t_one:.2f}× | {fmt(c_wide)} | {mb(rss('wide'))} |")
 P()
 card_table()
-(ns, (_, _, us_small, _)), (nb, (_, _, us_big, ous_big)) = list(k.items())[0], list(k.items())[-1]
+P()
+charts_table()
+(ns, (_, _, us_small, _, _)), (nb, (_, _, us_big, ous_big, mus_big)) = list(k.items())[0], list(k.items())[-1]
 ratio = us_big / us_small if us_small > 0 else float("nan")
 P()
 n, t, r = checks[-1]
@@ -281,10 +415,13 @@ P(f"- Key cost flat in data size: {us_big:.1f} µs/key on {int(nb):,} rows vs {u
   f"{int(ns):,} rows, {ratio:.2f}× — {verdict(ratio <= 1.5)} (≈ 1× wanted; ≤ 1.5× counted as flat).")
 P(f"- A key in the overview costs no more than one in the pager: {ous_big:.1f} µs vs {us_big:.1f} µs on "
   f"{int(nb):,} rows — {verdict(ous_big <= us_big * 1.1)} (within the 10% this machine's noise allows).")
+P(f"- A key in the map costs no more than one in the pager: {mus_big:.1f} µs vs {us_big:.1f} µs on "
+  f"{int(nb):,} rows — {verdict(mus_big <= us_big * 1.1)} (within the 10% this machine's noise allows).")
 rw = rss("wide")
 P(f"- Eight value columns within 2× one: {t_wide/t_one:.2f}× ({fmt(t_wide)} vs {fmt(t_one)}) — {verdict(t_wide <= 2 * t_one)}.")
 P(f"- Eight value columns in at most 64 MB: {mb(rw)} — {verdict(rw is not None and rw <= 64 * 1024)}.")
 card_target()
+charts_target()
 P(f"- No flags: {fmt(t_auto)}, {mb(rss('auto'))} (no target; the cost of the picks, see the table above).")
 if have_pandas == "0":
     P("\npandas is not installed for python3, so its row is left out.")
@@ -303,7 +440,13 @@ P(f"# per key (KEYS: {nkeys // 200} × \"end left*40 down left*20 down left*10 u
   "home right*30 a*5 end left*20 right*18\")")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file KEYS > /dev/null")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file OVERVIEW_KEYS > /dev/null   # \"o\", then KEYS")
+P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys-file MAP_KEYS > /dev/null   "
+  "# \"m\", then \"end left*5 up*40 right*10 down*20 left*10 pgup*10 pgdn*10 home right*20 a*5 end left*20 up*30 right*17\" repeated")
 P(f"{strata} FILE --frames --size 200x60 --levels day,week,month --tz UTC --now {now} --keys '' > /dev/null")
 P("```")
 PY
-if [ "$ONLY" = card ]; then cat "$OUT/card.md"; else cat bench/RESULTS.md; fi
+case "$ONLY" in
+card) cat "$OUT/card.md" ;;
+charts) cat "$OUT/charts.md" ;;
+*) cat "$OUT/intervals.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+esac

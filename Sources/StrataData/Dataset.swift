@@ -8,8 +8,13 @@ public struct Dataset: Sendable {
         /// `periods[level]`: the stats of each period that has data, by period
         /// ordinal. Sparse, so memory follows the data, not the time it spans.
         public let periods: [Level: BucketSeries]
+        /// `subBucketRanges[level]`: the range of the values its pages chart.
+        public let subBucketRanges: [Level: ValueRanges]
         /// Every bucket together: the whole of the data, the same on every level.
         public let total: Stats
+        /// Interval data: every period of each unit coarser than the base,
+        /// each interval counted once in each (`periods` are among these).
+        public let units: [TimeUnit: BucketSeries]
     }
 
     /// What the header names: a file name, `stdin`, `demo`.
@@ -32,6 +37,13 @@ public struct Dataset: Sendable {
     /// The usual gap between the data's times (from the readers' sample), so
     /// the data's last time is known to cover that much; nil when unknown.
     public var typicalGap: Int64?
+    /// Heat scales built so far, shared by every copy of this dataset.
+    let heatScales = HeatScaleMemo()
+    /// The rows are intervals: values are seconds of overlap, and a
+    /// period counts each interval overlapping it once.
+    public let holdsIntervals: Bool
+    /// Interval data read from files: every interval, for the timeline.
+    public var intervals: IntervalIndex?
 
     /// - Parameter otherValues: more value columns, each with its name and
     ///   its own accumulator (same calendar, base unit and series numbering).
@@ -46,6 +58,7 @@ public struct Dataset: Sendable {
         self.valueName = valueName
         self.valueNames = [valueName] + otherValues.map(\.name)
         self.skippedRows = skippedRows
+        self.holdsIntervals = accumulator.holdsIntervals
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an
@@ -74,6 +87,11 @@ public struct Dataset: Sendable {
                 Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table, levels: levels, periods: &periods)
             }
         }
+        if accumulator.holdsIntervals {
+            self.seriesByValue = [Self.intervalSeries(accumulator, seriesNames: seriesNames, levels: levels, base: byValue[0])]
+            self.series = seriesByValue[0]
+            return
+        }
         self.seriesByValue = byValue
         self.series = byValue[0]
     }
@@ -92,14 +110,14 @@ public struct Dataset: Sendable {
 
     /// One series' base buckets and the totals of its periods on every level.
     private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], periods map: inout PeriodMap) -> Series {
-        var periods: [Level: BucketSeries] = [:]
-        for (level, runs) in zip(levels, map.runs(of: buckets.ordinals)) {
+        var periods: [Level: BucketSeries] = [:], ranges: [Level: ValueRanges] = [:]
+        for (level, grouping) in zip(levels, map.groupings(of: buckets.ordinals)) {
             // Base ordinals are sorted, so period ordinals come in order too.
             var ordinals: [Int] = [], stats: [Stats] = []
-            ordinals.reserveCapacity(runs.count)
-            stats.reserveCapacity(runs.count)
+            ordinals.reserveCapacity(grouping.periods.count)
+            stats.reserveCapacity(grouping.periods.count)
             var k = 0
-            for run in runs {
+            for run in grouping.periods {
                 var total = buckets.stats[k]
                 for j in (k + 1)..<(k + run.buckets) { total.merge(buckets.stats[j]) }
                 ordinals.append(run.period)
@@ -107,19 +125,79 @@ public struct Dataset: Sendable {
                 k += run.buckets
             }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
+            // The range of the level's sub-buckets, each a run of buckets (or one bucket).
+            var range = ValueRanges()
+            if let sizes = grouping.subBuckets {
+                k = 0
+                for n in sizes {
+                    var subBucket = Stats()
+                    for j in k..<(k + n) { subBucket.merge(buckets.stats[j]) }
+                    range.include(subBucket)
+                    k += n
+                }
+            } else {
+                for s in buckets.stats {
+                    var subBucket = Stats()
+                    subBucket.merge(s)
+                    range.include(subBucket)
+                }
+            }
+            ranges[level] = range
         }
         var total = Stats()
         for stats in buckets.stats { total.merge(stats) }
-        return Series(name: name, buckets: buckets, periods: periods, total: total)
+        return Series(name: name, buckets: buckets, periods: periods, subBucketRanges: ranges, total: total, units: [:])
+    }
+
+    /// Interval data: each series' base buckets as read, and its periods
+    /// from the accumulator's own tables, where an interval counts once in
+    /// each period it overlaps ("all" merges the series: an interval is in one).
+    private static func intervalSeries(_ accumulator: Accumulator, seriesNames: [String], levels: [Level],
+                                       base: [Series]) -> [Series] {
+        let baseUnit = accumulator.baseUnit
+        let units = (baseUnit.rawValue + 1...TimeUnit.year.rawValue).compactMap { TimeUnit(rawValue: $0) }
+        let count = seriesNames.isEmpty ? 1 : max(seriesNames.count, accumulator.seriesCount)
+        var perSeries: [[TimeUnit: BucketSeries]] = (0..<count).map { s in
+            Dictionary(uniqueKeysWithValues: units.map { ($0, accumulator.sortedPeriods(of: $0, series: s)!) })
+        }
+        var totals = (0..<count).map { accumulator.intervalTotal(series: $0) }
+        if !seriesNames.isEmpty {
+            let all = Dictionary(uniqueKeysWithValues: units.map { unit in
+                var table: [Int: Stats] = [:]
+                for tables in perSeries {
+                    for (k, v) in zip(tables[unit]!.ordinals, tables[unit]!.stats) { table[k, default: Stats()].merge(v) }
+                }
+                return (unit, BucketSeries(table))
+            })
+            perSeries.insert(all, at: 0)
+            totals.insert(totals.reduce(into: Stats()) { $0.merge($1) }, at: 0)
+        }
+        return base.enumerated().map { i, series in
+            let tables = i < perSeries.count ? perSeries[i] : [:]
+            let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in tables[level.unit].map { (level, $0) } })
+            // A level's bars are periods of its sub-unit, each interval counted once in each.
+            var ranges: [Level: ValueRanges] = [:]
+            for level in levels {
+                var range = ValueRanges()
+                for stats in tables[subUnit(of: level, levels: levels, intervals: true)]?.stats ?? [] { range.include(stats) }
+                ranges[level] = range
+            }
+            return Series(name: series.name, buckets: series.buckets, periods: periods, subBucketRanges: ranges,
+                          total: i < totals.count ? totals[i] : Stats(), units: tables)
+        }
     }
 
     /// The sub-unit a level's bars show.
-    public func subUnit(of level: Level) -> TimeUnit {
+    public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
+
+    static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
         switch level {
         case .hour: .minute
         case .day: .hour
         case .week, .month: .day
-        case .quarter: levels.contains(.week) ? .week : .month
+        // An interval counts once per bar: a quarter's weeks cut at its
+        // edges would need each interval clipped again, so intervals use months.
+        case .quarter: levels.contains(.week) && !intervals ? .week : .month
         case .year: .month
         }
     }
@@ -152,21 +230,20 @@ public struct Dataset: Sendable {
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
         let series = seriesByValue[v][s]
         // A quarter's first week is cut at the quarter's start: not a whole week.
-        let totalled = level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
-        let firstSub = totalled == nil ? 0 : calendar.ordinal(of: sub, at: bounds[0])
+        // Interval data keeps exact per-unit totals (an interval counts once in each sub-bucket).
+        let totalled = holdsIntervals ? series.units[sub]
+            : level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
+        let subStats: [Stats]
+        if let totalled {
+            let firstSub = calendar.ordinal(of: sub, at: bounds[0])
+            subStats = totalled.stats(between: Array(firstSub...(firstSub + bounds.count - 1)))
+        } else {
+            subStats = series.buckets.stats(between: bounds.map { calendar.ordinal(of: baseUnit, at: $0) })
+        }
         var subBuckets: [SubBucket] = []
         subBuckets.reserveCapacity(bounds.count)
-        var lo = totalled == nil ? calendar.ordinal(of: baseUnit, at: bounds[0]) : 0
         for i in 0..<(bounds.count - 1) {
-            let stats: Stats
-            if let totalled {
-                stats = totalled.stats(at: firstSub + i)
-            } else {
-                let hi = calendar.ordinal(of: baseUnit, at: bounds[i + 1])
-                stats = series.buckets.stats(in: lo..<hi)
-                lo = hi
-            }
-            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: stats))
+            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: subStats[i]))
         }
         return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
                     subUnit: sub, stats: stats(level, index: index, series: s, value: v), buckets: subBuckets)

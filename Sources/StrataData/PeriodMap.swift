@@ -1,6 +1,7 @@
-/// Which base buckets make up each period on every level, for a run of
-/// sorted base ordinals, remembered for the next run that is the same: the
-/// value columns of one input mostly fill the same buckets, and the calendar
+/// Which base buckets make up each period on every level, and each
+/// sub-bucket inside it (the level's sub-unit), for a run of sorted base
+/// ordinals, remembered for the next run that is the same: the value
+/// columns of one input mostly fill the same buckets, and the calendar
 /// arithmetic was most of building their periods. Kept as runs (a period
 /// and how many buckets it holds), so memory follows the periods, not the
 /// buckets.
@@ -10,10 +11,19 @@ struct PeriodMap {
         let buckets: Int
     }
 
+    /// One level's grouping of the buckets.
+    struct Grouping {
+        /// Its periods in order, each with its run of buckets.
+        var periods: [Run] = []
+        /// How many buckets each of its sub-buckets holds, in order; nil
+        /// when the sub-unit is the base unit (a bucket each).
+        var subBuckets: [Int]?
+    }
+
     let levels: [Level]
     let calendar: CalendarSystem
     let baseUnit: TimeUnit
-    private var last: (ordinals: [Int], runs: [[Run]])?
+    private var last: (ordinals: [Int], groupings: [Grouping])?
 
     init(levels: [Level], calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.levels = levels
@@ -21,23 +31,38 @@ struct PeriodMap {
         self.baseUnit = baseUnit
     }
 
-    /// `runs[l]`: the buckets `ordinals` grouped by their period on `levels[l]`, in order.
-    mutating func runs(of ordinals: [Int]) -> [[Run]] {
-        if let last, last.ordinals == ordinals { return last.runs }
+    /// `groupings[l]`: the buckets `ordinals` grouped by their period and
+    /// sub-bucket on `levels[l]`, in order.
+    mutating func groupings(of ordinals: [Int]) -> [Grouping] {
+        if let last, last.ordinals == ordinals { return last.groupings }
         let starts = ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
-        let runs = levels.map { level in
-            var runs: [Run] = []
+        let groupings = levels.map { level in
+            let sub = Dataset.subUnit(of: level, levels: levels)
+            // A sub-bucket is a run of buckets inside one period: its end is
+            // worked out once a run, not once a bucket.
+            let everyBucket = sub == baseUnit
+            var grouping = Grouping(subBuckets: everyBucket ? nil : [])
+            var subEnd = Int64.min
             for start in starts {
                 let period = calendar.ordinal(of: level.unit, at: start)
-                if let run = runs.last, run.period == period {
-                    runs[runs.count - 1] = Run(period: period, buckets: run.buckets + 1)
+                let samePeriod = grouping.periods.last?.period == period
+                if samePeriod {
+                    let run = grouping.periods[grouping.periods.count - 1]
+                    grouping.periods[grouping.periods.count - 1] = Run(period: period, buckets: run.buckets + 1)
                 } else {
-                    runs.append(Run(period: period, buckets: 1))
+                    grouping.periods.append(Run(period: period, buckets: 1))
+                }
+                guard !everyBucket else { continue }
+                if samePeriod && start < subEnd {
+                    grouping.subBuckets![grouping.subBuckets!.count - 1] += 1
+                } else {
+                    grouping.subBuckets!.append(1)
+                    subEnd = calendar.end(of: sub, ordinal: calendar.ordinal(of: sub, at: start))
                 }
             }
-            return runs
+            return grouping
         }
-        last = (ordinals, runs)
-        return runs
+        last = (ordinals, groupings)
+        return groupings
     }
 }

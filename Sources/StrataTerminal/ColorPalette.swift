@@ -7,6 +7,8 @@ import StrataUI
 struct ColorPalette {
     /// Indexed by `slot(of:)`: the pair number and the extra attributes.
     private let looks: [(pair: Int16, attributes: attr_t)]
+    /// The colours the terminal gave: monochrome draws series apart by pattern instead.
+    let depth: ColorMap.Depth
 
     /// Starts colour when allowed and available, defines the pairs and
     /// returns the palette to draw with. Call after `newterm`.
@@ -37,7 +39,7 @@ struct ColorPalette {
             }
             looks.append((pair, attributes))
         }
-        return ColorPalette(looks: looks)
+        return ColorPalette(looks: looks, depth: depth)
     }
 
     /// The attributes and colour pair to draw `style` with.
@@ -61,6 +63,7 @@ struct ColorPalette {
         case .positive: 5
         case .warning: 6
         case .heat(let level): 7 + Int(min(level, ColorMap.maxHeat))
+        case .series(let index): 8 + Int(ColorMap.maxHeat) + ColorMap.seriesSlot(index)
         }
     }
 }

@@ -14,6 +14,7 @@ public enum TerminalSession {
         var idle = IdleReporter.fromEnvironment()
         let screen = try TerminalScreen.open(options: options)
         defer { screen.close() }
+        app.colors = screen.palette.depth != .monochrome
         var backend = NcursesBackend(screen: screen)
         RunLoop.run(&app, on: &backend) { idle.report(inputs: $0) }
     }

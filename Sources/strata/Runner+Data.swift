@@ -30,6 +30,12 @@ extension Runner {
         options.timeColumn = command.time
         options.valueColumn = command.value
         options.seriesColumn = command.series
+        if command.end != nil && command.duration != nil {
+            throw .usage("--end and --duration both say where intervals end: give one")
+        }
+        options.endColumn = command.end
+        options.durationColumn = command.duration
+        options.labelColumn = command.label
         options.countOnly = command.count
         options.timeFormat = command.timeFormat
         options.header = command.noHeader ? false : nil
@@ -64,6 +70,7 @@ extension Runner {
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
                               otherValues: result.otherValues)
         dataset.typicalGap = result.profile.typicalGap
+        dataset.intervals = result.intervals
         let aggregate = command.count ? .count : result.suggestedAggregate
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
         if let tail = dataset.farTail {

@@ -12,6 +12,12 @@ struct Runner {
         let calendar = try makeCalendar()
         let levels = try parseLevels()
         let chosenAggregate = try parseAggregate()
+        let chart = try command.chart.map { name throws(Failure) in
+            guard let kind = ChartKind(rawValue: name.lowercased()) else {
+                throw .usage("--chart: expected bar, line or band, got \"\(name)\"")
+            }
+            return kind
+        }
         let size = try parseSize(command.size)
         let now = try command.now.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: calendar) else {
@@ -55,7 +61,7 @@ struct Runner {
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
-                            aggregate: aggregate, size: size,
+                            aggregate: aggregate, chart: chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
                             readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal)
 
@@ -63,6 +69,7 @@ struct Runner {
             // Pipes get the page as plain text, at the terminal's width if there is one.
             let pipeSize = headless || command.size != "80x24" ? size : Self.environmentSize() ?? size
             var output = StandardOutput()
+            app.colors = command.color
             HeadlessRunner.run(&app, tokens: tokens,
                                options: .init(size: pipeSize, frames: command.frames, color: command.color),
                                to: &output)

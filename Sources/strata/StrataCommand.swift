@@ -26,6 +26,12 @@ struct StrataCommand: ParsableCommand {
     var value: String?
     @Option(help: "A column that splits the data into series (Tab cycles them); `none` turns off the one found.")
     var series: String?
+    @Option(help: "Rows are intervals ending at this column's time: header name or 1-based index.")
+    var end: String?
+    @Option(help: "Rows are intervals this long: a column of seconds, `90m`, `1h30m` or `01:30:00`.")
+    var duration: String?
+    @Option(help: "The column whose text labels an interval's block in the timeline.")
+    var label: String?
     @Flag(help: "Count rows (events per period) instead of summing a value column.")
     var count = false
     @Option(help: "Input format: auto, csv, tsv, jsonl, lines.")
@@ -42,6 +48,8 @@ struct StrataCommand: ParsableCommand {
     var levels: String?
     @Option(help: "What bars show: sum, count, mean, min, max.")
     var agg: String?
+    @Option(help: "The chart: bar, line or band (default: bars for sum and count, a line for mean, min and max).")
+    var chart: String?
     @Flag(help: "Stop at the first row that does not parse (exit 65).")
     var strict = false
     @Option(help: "The level to start on (added to the levels when not one of them).")
@@ -71,6 +79,23 @@ struct StrataCommand: ParsableCommand {
     var noAnimation = false
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).")
     var noMouse = false
+
+    /// As ArgumentParser's own, but bad usage is one `strata:` line (exit 64), like every other error.
+    static func main() {
+        var command: StrataCommand
+        do {
+            command = try parse()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) } // --help, --version
+            FileHandle.standardError.write(Data("strata: \(message(for: error)) (see strata --help)\n".utf8))
+            exit(withError: ExitCode(64))
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     mutating func run() throws {
         do throws(Failure) {

@@ -57,6 +57,15 @@ struct CommandLineTests {
         #expect(result.stdout.contains("\u{1B}["))
     }
 
+    @Test func chartPicksTheKindAtStart() throws {
+        let line = try Self.strata("--demo --now 2026-11-22T14:10Z --dump --chart line")
+        #expect(line.status == 0)
+        #expect(line.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        #expect(!line.stdout.contains("█"))
+        let bars = try Self.strata("--demo --now 2026-11-22T14:10Z --dump --chart BAR --agg mean")
+        #expect(bars.stdout.contains("█"))
+    }
+
     @Test func pipedOutputIsThePlainStartingPage() throws {
         let result = try Self.strata(Self.weather)
         #expect(result.status == 0)
@@ -83,6 +92,12 @@ struct CommandLineTests {
         #expect(lines[1].hasPrefix("month,2012-01,2012-01-01T00:00:00+00:00,2012-02-01T00:00:00+00:00,31,173.3,0,27.7,5.5903225806"))
     }
 
+    @Test func aDumpAfterQuitIsTheScreenItQuitOn() throws {
+        let result = try Self.strata("--demo --now 2026-11-22T15:30:00Z --keys 'm k q' --dump")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Days × hours") && result.stdout.contains("day 729/730"))
+    }
+
     @Test func versionIsPrinted() throws {
         let result = try Self.strata("--version")
         #expect(result.status == 0)
@@ -97,12 +112,15 @@ struct CommandLineTests {
         ("--keys 'left nope' --demo --dump", 64, "nope"),
         ("--bogus-flag", 64, "bogus"),
         ("--export xml --demo", 64, "--export"),
+        ("--chart pie --demo", 64, "--chart"),
         ("\(weather) --value weather_typo", 64, "weather_typo"),
     ])
     func exitCodes(arguments: String, status: Int32, mention: String) throws {
         let result = try Self.strata(arguments)
         #expect(result.status == status)
         #expect(result.stderr.contains(mention))
+        // One line, as every error: `strata: …`.
+        #expect(result.stderr.hasPrefix("strata: ") && result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
     }
 

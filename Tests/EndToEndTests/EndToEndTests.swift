@@ -129,6 +129,29 @@ struct EndToEndTests {
         try session.send("q")
     }
 
+    /// `m` opens the map; at the hour level its 60 minute columns run past
+    /// the right edge, and scrolling there keeps the row labels and the
+    /// column header; Enter opens the cursor's period in the pager.
+    @Test func theMapScrollsUnderStickyLabelsAndOpensThePager() throws {
+        let session = try TmuxSession("'\(strata)' --demo --levels hour,day,week --now 2026-11-22T15:30:00Z --no-animation")
+        #expect(position(try session.waitForIdle()) == "hour 17512/17512")
+        var screen = try session.press("m")
+        #expect(screen.contains("Hours × minutes"))
+        #expect(screen.contains("2026-11-22T15:00+00:00 15:30  no data"))
+        screen = try session.press("Up", "Up")
+        #expect(position(screen) == "hour 17510/17512")
+        screen = try session.press("2", "9", "Right")
+        let rows = lines(screen)
+        #expect(screen.contains("2026-11-22T13:00+00:00 13:59  no data"))
+        // Scrolled to the last minute: the header still names minutes, the rows their hours.
+        #expect(rows[2].hasPrefix(" minute") && rows[2].contains("58"))
+        #expect(rows.contains { $0.hasPrefix(" 2026-11-22T13:00+00:00") })
+        screen = try session.press("Enter")
+        #expect(position(screen) == "hour 17510/17512")
+        #expect(!screen.contains("Hours × minutes"))
+        try session.send("q")
+    }
+
     @Test func resizeRelaysOutTheScreen() throws {
         let session = try TmuxSession("'\(strata)' '\(weather)' --tz UTC --levels day,week,month --no-animation")
         let start = try session.waitForIdle()

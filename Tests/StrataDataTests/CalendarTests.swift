@@ -17,6 +17,17 @@ struct CalendarTests {
         #expect(bounds.last! - bounds.first! == Int64(hours) * 3600)
     }
 
+    /// Lord Howe Island moves its clocks by half an hour: the day that ends
+    /// summer time has 24.5 hours, all of them cut into sub-buckets (hour
+    /// ordinals there follow the half-hour phase, so cuts fall on :00 or :30).
+    @Test func aHalfHourClockChangeKeepsTheWholeDay() throws {
+        let lordHowe = CalendarSystem(zone: try #require(ZoneRules(named: "Australia/Lord_Howe")))
+        let bounds = lordHowe.subBucketBoundaries(of: .day, ordinal: dayOrdinal("2024-04-07"), subUnit: .hour)
+        #expect(bounds.last! - bounds.first! == 24 * 3600 + 1800)
+        #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $1 > $0 && $1 - $0 <= 3600 })
+        #expect(bounds.allSatisfy { [0, 30].contains(lordHowe.localTime(at: $0).minute) })
+    }
+
     @Test func dstDayHourLabels() {
         let bounds = newYork.subBucketBoundaries(of: .day, ordinal: dayOrdinal("2013-11-03"), subUnit: .hour)
         let labels = bounds.dropLast().map { newYork.subBucketLabel(subUnit: .hour, start: $0) }

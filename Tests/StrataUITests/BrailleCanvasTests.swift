@@ -63,3 +63,16 @@ struct BrailleCanvasTests {
         #expect(grid.plainText == "\n \u{2831}\u{2840}\n")
     }
 }
+
+@Suite("BrailleCanvas: dashes and text")
+struct BrailleCanvasDashTests {
+    @Test func dashesKeepEveryOtherDotFromTheStart() {
+        var canvas = BrailleCanvas(width: 3, height: 1)
+        canvas.line(from: (0, 1), to: (5, 1), dashes: [true, false])
+        // Dots 0, 2 and 4 of the second row: the left dot (dot 2) of each cell.
+        #expect(canvas.text(row: 0) == "\u{2802}\u{2802}\u{2802}")
+        var dashed = BrailleCanvas(width: 4, height: 1)
+        dashed.line(from: (0, 1), to: (7, 1), dashes: [true, true, true, false, false, false])
+        #expect(dashed.text(row: 0) == "⠒⠂ ⠒")
+    }
+}

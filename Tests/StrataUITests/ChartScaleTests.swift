@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StrataUI
 
@@ -92,5 +93,28 @@ struct ChartScaleTests {
                |
              0 +
             """)
+    }
+}
+
+@Suite("ChartScale: nice ticks over any range")
+struct NiceTickTests {
+    /// A line's range (zero not forced) over negative, tiny, huge and offset values, at a few heights.
+    @Test("ticks are 1, 2, 2.5 or 5 times a power of ten and span the values", arguments: [
+        (-42.7, -3.1), (-0.004, 0.0031), (1e-12, 7.3e-12), (2.5e14, 9.1e15), (1_000_000.2, 1_000_000.9), (-7e9, 3e9),
+        (36.1, 42.2), (0.5, 0.5),
+    ], [4, 9, 17])
+    func niceTicks(range: (Double, Double), rows: Int) {
+        let (low, high) = range
+        let scale = ChartScale.nice(low: low, high: high, rows: rows, includeZero: false)
+        let exponent = floor(log10(scale.step))
+        let mantissa = scale.step / pow(10, exponent)
+        #expect([1, 2, 2.5, 5, 10].contains { abs(mantissa - $0) < 1e-9 }, "step \(scale.step)")
+        // The values fit on the rows: the bottom at or below the lowest, the top at or above the highest.
+        #expect(scale.base <= low + abs(low) * 1e-12)
+        #expect(scale.base + Double(rows - 1) * scale.unit >= high - abs(high) * 1e-12)
+        for tick in scale.ticks {
+            let steps = tick.value / scale.step
+            #expect(abs(steps - steps.rounded()) < 1e-6, "tick \(tick.value) on step \(scale.step)")
+        }
     }
 }

@@ -17,6 +17,14 @@ struct ColorMapTests {
         }
     }
 
+    @Test func seriesColoursAreDistinctThenRepeat() {
+        for depth in [ColorMap.Depth.extended, .basic] {
+            let inks = (0..<ColorMap.seriesColors).map { ColorMap.ink(for: .series($0), depth: depth).foreground }
+            #expect(Set(inks).count == Int(ColorMap.seriesColors), "\(depth)")
+            #expect(ColorMap.ink(for: .series(ColorMap.seriesColors), depth: depth) == ColorMap.ink(for: .series(0), depth: depth))
+        }
+    }
+
     @Test func heatPastTheTopIsTheTop() {
         for depth in ColorMap.Depth.allCases {
             #expect(ColorMap.ink(for: .heat(200), depth: depth) == ColorMap.ink(for: .heat(ColorMap.maxHeat), depth: depth))

@@ -6,7 +6,7 @@ import Testing
 /// Replays over the public datasets in `Tests/Fixtures/`, compared with golden screens.
 @Suite("Replay goldens on real data")
 struct RealDataGoldenTests {
-    static let now = Int64(1_795_361_400)  // 2026-11-22T14:10:00Z: long after the data ends
+    static let now = Int64(1_795_361_400)  // 2026-11-22T15:30:00Z: long after the data ends
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -24,12 +24,13 @@ struct RealDataGoldenTests {
 
     /// As the command reads a file with no flags: columns, levels, zone and
     /// aggregate picked from the data (the fallback zone UTC, as `TZ=UTC` would).
-    static func loadWithNoFlags(_ name: String, setup configure: (inout LoadSetup) -> Void = { _ in }) throws
+    static func loadWithNoFlags(_ name: String, options: ReadOptions = ReadOptions(),
+                                setup configure: (inout LoadSetup) -> Void = { _ in }) throws
         -> (Dataset, Aggregate, StrataApp.RowReader) {
         var setup = LoadSetup()
         setup.fallbackZone = .utc
         configure(&setup)
-        let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: ReadOptions(), setup: setup)
+        let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: options, setup: setup)
         var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
                               otherValues: result.otherValues)

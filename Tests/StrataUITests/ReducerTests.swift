@@ -96,6 +96,29 @@ struct ReducerTests {
         #expect(state.navigation.seriesIndex == 0)
     }
 
+    @Test func countedRowsCycleOnlySumAndCount() {
+        // Every counted row is 1: its mean, min and max say nothing.
+        var accumulator = Accumulator(calendar: ScreenTests.utc, baseUnit: .hour)
+        accumulator.add(seconds: 0, value: 1)
+        let counted = Dataset(accumulator: accumulator, levels: [.day], sourceName: "log", valueName: LoadResult.countedRows)
+        let env = AppEnvironment(dataset: counted, now: ScreenTests.now)
+        var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [1], positions: [0]))
+        var seen: [Aggregate] = []
+        for _ in 0..<4 {
+            reduce(into: &state, action: .cycleAggregate, env: env)
+            seen.append(state.navigation.aggregate)
+        }
+        #expect(seen == [.count, .sum, .count, .sum])
+    }
+
+    @Test func escapeWithACountPendingCancelsOnlyTheCount() {
+        var state = run(makeState(), events: [.key(.character("o")), .key(.character("5"))])
+        #expect(state.pendingCount == 5)
+        state = run(state, events: [.key(.escape)])
+        #expect(state.pendingCount == nil)
+        #expect(state.route == .overview(OverviewState(scroll: 0)))
+    }
+
     @Test func valueColumnsCycleEachWithItsOwnAggregate() {
         var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [10], positions: [9],
                                                     valueAggregates: [.mean, .sum]))
@@ -209,6 +232,69 @@ struct ReducerTests {
         #expect(run(moved, events: [.key(.character("a"))], env: env).transition == nil)
     }
 
+    @Test func cCyclesTheChartFromTheAggregatesOwn() {
+        // Sums start as bars; c goes to a line, a band, and back to bars.
+        var expected = makeState()
+        expected.navigation.chosenChart = .line
+        #expect(run(makeState(), [.cycleChart]) == expected)
+        expected.navigation.chosenChart = .band
+        #expect(run(makeState(), [.cycleChart, .cycleChart]) == expected)
+        expected.navigation.chosenChart = .bar
+        #expect(run(makeState(), [.cycleChart, .cycleChart, .cycleChart]) == expected)
+        // Untouched, the chart follows the aggregate: a mean is a line.
+        let mean = run(makeState(), [.cycleAggregate, .cycleAggregate])
+        #expect(mean.navigation.chart == .line)
+        #expect(mean.navigation.chosenChart == nil)
+        expected = mean
+        expected.navigation.chosenChart = .band
+        #expect(run(mean, [.cycleChart]) == expected)
+    }
+
+    @Test func countedRowsHaveNoBandToCycleTo() throws {
+        let data = try SeriesScreenTests.dataset("time\n2024-05-01T09:00:00Z\n2024-05-01T09:10:00Z\n") { $0.countOnly = true }
+        let env = AppEnvironment(dataset: data, now: ScreenTests.now)
+        let start = AppState(navigation: Navigation(levels: data.levels, periodCounts: data.levels.map { data.count($0) },
+                                                    positions: data.levels.map { _ in 0 }, aggregate: .count))
+        var expected = start
+        expected.navigation.chosenChart = .line
+        #expect(run(start, [.cycleChart], env: env) == expected)
+        expected.navigation.chosenChart = .bar
+        #expect(run(start, [.cycleChart, .cycleChart], env: env) == expected)
+    }
+
+    @Test func yTogglesOneScaleForTheLevel() {
+        var expected = makeState()
+        expected.navigation.yScale = .level
+        #expect(run(makeState(), [.toggleYScale]) == expected)
+        // The scale stays as the pages and levels change.
+        expected.navigation.positions = [63, 9, 2]
+        expected.navigation.levelIndex = 1
+        #expect(run(makeState(), [.toggleYScale, .move(periods: -1), .coarserLevel]) == expected)
+        #expect(run(makeState(), [.toggleYScale, .toggleYScale]) == makeState())
+    }
+
+    @Test func sShowsEverySeriesAndTabPicksOne() {
+        let demo = ScreenTests.demo
+        let start = AppState(navigation: Navigation(levels: demo.levels, periodCounts: demo.levels.map { demo.count($0) },
+                                                    positions: [64, 9, 2], seriesCount: 4))
+        var expected = start
+        expected.navigation.allSeries = true
+        #expect(run(start, [.toggleAllSeries]) == expected)
+        #expect(run(start, [.toggleAllSeries, .toggleAllSeries]) == start)
+        // Tab leaves the overlay for the next series; Shift-Tab for the previous one.
+        expected.navigation.allSeries = false
+        expected.navigation.seriesIndex = 1
+        #expect(run(start, [.toggleAllSeries, .nextSeries]) == expected)
+        expected.navigation.seriesIndex = 3
+        #expect(run(start, [.toggleAllSeries, .previousSeries]) == expected)
+        // With one series (or none) there is nothing to overlay: s is ignored.
+        #expect(run(makeState(), [.toggleAllSeries]) == makeState())
+        var one = start
+        one.navigation = Navigation(levels: demo.levels, periodCounts: demo.levels.map { demo.count($0) },
+                                    positions: [64, 9, 2], seriesCount: 2)
+        #expect(run(one, [.toggleAllSeries]) == one)
+    }
+
     @Test func keyMapCoversTheSpec() {
         let expectations: [(Key, Action)] = [
             (.left, .move(periods: -1)), (.character("h"), .move(periods: -1)),
@@ -219,6 +305,7 @@ struct ReducerTests {
             (.end, .lastPeriod), (.character("G"), .lastPeriod),
             (.character("t"), .nowPeriod), (.pageUp, .move(periods: -10)), (.pageDown, .move(periods: 10)),
             (.character("a"), .cycleAggregate), (.tab, .nextSeries), (.backTab, .previousSeries),
+            (.character("c"), .cycleChart), (.character("y"), .toggleYScale), (.character("s"), .toggleAllSeries),
             (.character("?"), .toggleHelp), (.escape, .cancel), (.character(":"), .openPrompt),
             (.character("q"), .quit), (.ctrlC, .quit), (.character("7"), .countDigit(7)),
         ]

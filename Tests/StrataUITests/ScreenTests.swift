@@ -5,7 +5,7 @@ import Testing
 /// Whole screens from the demo and from small hand-made datasets.
 @Suite("Screens")
 struct ScreenTests {
-    static let now = Int64(1_795_361_400)  // 2026-11-22T14:10:00Z
+    static let now = Int64(1_795_361_400)  // 2026-11-22T15:30:00Z
     static let utc = CalendarSystem(zone: .utc)
 
     static let demo: Dataset = {

@@ -36,9 +36,9 @@ struct SeriesScreenTests {
         let all = try ScreenTests.replay(data, "left")
         let north = try ScreenTests.replay(data, "left tab")
         let south = try ScreenTests.replay(data, "left tab tab")
-        #expect(all.contains("sum amount · all"))
-        #expect(north.contains("sum amount · north"))
-        #expect(south.contains("sum amount · south"))
+        #expect(all.contains("sum amount · all 2 combined"))
+        #expect(north.contains("sum amount · series 1/2 north"))
+        #expect(south.contains("sum amount · series 2/2 south"))
         #expect(all.contains("total 90.8"))
         #expect(north.contains("total 19.8"))
         #expect(south.contains("total 71"))
@@ -58,11 +58,15 @@ struct SeriesScreenTests {
     @Test func controlBytesInSeriesNamesNeverReachTheScreen() throws {
         let hostile = "time,who,n\n2024-05-01T09:00:00Z,\u{1B}[2J\u{07}evil\u{9B}31m,1\n2024-05-01T10:00:00Z,ok,2\n"
         let data = try Self.dataset(hostile, name: "evil\u{1B}]0;title\u{07}.csv") { $0.seriesColumn = "who" }
-        for keys in ["", "tab", "tab tab"] {
+        // The overlay's legend names every series at once.
+        for keys in ["", "tab", "tab tab", "s", "c s"] {
             let screen = try ScreenTests.replay(data, keys, size: Size(width: 100, height: 24))
             #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || (0x80...0x9F).contains($0.value) })
         }
         let named = try ScreenTests.replay(data, "tab", size: Size(width: 100, height: 24))
         #expect(named.contains("␛[2J␇evil"))
+        let legend = try ScreenTests.replay(data, "s", size: Size(width: 100, height: 24))
+        #expect(legend.contains("all 2"))
+        #expect(legend.contains("␛[2J␇evil"))
     }
 }

@@ -33,8 +33,12 @@ struct SoakTests {
         switch rng.below(100) {
         case 0..<2:
             return .resize(Size(width: 1 + rng.below(300), height: 1 + rng.below(100)))
-        case 2..<8:
+        case 2..<6:
             return .mouse(MouseEvent(.press(.left), x: rng.below(max(1, size.width)), y: rng.below(max(1, size.height))))
+        case 6..<7:
+            return .mouse(MouseEvent(.drag(.left), x: rng.below(max(1, size.width)), y: rng.below(max(1, size.height))))
+        case 7..<8:
+            return .mouse(MouseEvent(.release, x: rng.below(max(1, size.width)), y: rng.below(max(1, size.height))))
         case 8..<11:
             return .mouse(MouseEvent(.wheel(wheels[rng.below(4)]), x: 0, y: 0, modifiers: rng.below(2) == 0 ? [] : .shift))
         case 11..<13:
@@ -44,11 +48,13 @@ struct SoakTests {
         }
     }
 
-    /// The demo, a DST day, and the fixtures as the command reads them with no flags.
+    /// The demo, a DST day, the fixtures as the command reads them with no
+    /// flags, and the TV guide's intervals (where `m` opens the timeline).
     static func datasets() throws -> [(String, Dataset)] {
         [("demo", ScreenTests.demo), ("dst", ScreenTests.newYork),
          ("seattle-weather.csv", try RealDataGoldenTests.loadWithNoFlags("seattle-weather.csv").0),
-         ("births-1978.csv", try RealDataGoldenTests.loadWithNoFlags("births-1978.csv").0)]
+         ("births-1978.csv", try RealDataGoldenTests.loadWithNoFlags("births-1978.csv").0),
+         ("tv-guide.csv", try TimelineTests.guide.get().0)]
     }
 
     @Test func randomEventsNeverBreakTheScreen() throws {

@@ -38,7 +38,7 @@ struct WidgetTests {
 
     func chart(_ values: [Double?], labels: [String], size: Size) -> String {
         var grid = Grid(size: size)
-        BarChart(buckets: values.map { $0.map(Stats.init(value:)) ?? Stats() }, labels: labels,
+        BarChart(series: [values.map { $0.map(Stats.init(value:)) ?? Stats() }], labels: labels,
                  aggregate: .sum, glyphs: .unicode).draw(into: &grid, rect: grid.bounds)
         return grid.plainText
     }
@@ -48,14 +48,14 @@ struct WidgetTests {
         let screen = chart([0.5, 0.2, nil, 0, 1, 3, 6, 12, 9, 4, 2, 1],
                            labels: (0..<12).map { Digits.pad($0, 2) }, size: Size(width: 40, height: 8))
         #expect(screen == """
-            12 ┤                    █
-               │                    █ ▄
-             8 ┤                    █ █
-               │                  █ █ █
-             4 ┤                ▄ █ █ █ █
-               │      ▂ ▁     ▄ █ █ █ █ █ █ ▄
-             0 ┼───────────────────────────────────
-                      00  02  04  06  08  10
+            12 ┤                      ██
+               │                      ██ ▄▄
+             8 ┤                      ██ ██
+               │                   ██ ██ ██
+             4 ┤                ▄▄ ██ ██ ██ ██
+               │ ▂▂ ▁▁       ▄▄ ██ ██ ██ ██ ██ ██ ▄▄
+             0 ┼────────────────────────────────────
+                 00 01 02 03 04 05 06 07 08 09 10 11
             """)
     }
 
@@ -63,15 +63,15 @@ struct WidgetTests {
         let screen = chart([-4.2, -1, 0.5, 3, 7.5, nil, 12, 9], labels: (1...8).map(String.init),
                            size: Size(width: 30, height: 9))
         #expect(screen == """
-                 │                ▆
-              10 ┤                █ ▅
-                 │            █   █ █
-               5 ┤          ▂ █   █ █
-                 │        ▂ █ █   █ █
-               0 ┼───────────────────────
-                 │    █ ▔
-              -5 ┤    ▀
-                      1 2 3 4 5 6 7 8
+                 │                   ▆▆
+              10 ┤                   ██ ▅▅
+                 │             ██    ██ ██
+               5 ┤          ▂▂ ██    ██ ██
+                 │       ▂▂ ██ ██    ██ ██
+               0 ┼────────────────────────
+                 │ ██ ▔▔
+              -5 ┤ ▀▀
+                   1  2  3  4  5  6  7  8
             """)
     }
 
@@ -79,12 +79,12 @@ struct WidgetTests {
         let screen = chart((0..<60).map { Double($0 % 10) }, labels: (0..<60).map { ":" + Digits.pad($0, 2) },
                            size: Size(width: 30, height: 6))
         #expect(screen == """
-            25 ┤    ▃      ▇  ▃      ▇
-               │    █  ▇▆ ▃█  █  ▇▆ ▃█
-               │   ▇█▅▄██ ██ ▇█▅▄██ ██
-               │  ▄█████████▄█████████
-             0 ┼─────────────────────────
-                  :00 :12 :24 :36 :48
+            25 ┤     ▃      ▇  ▃      ▇
+               │     █  ▇▆ ▃█  █  ▇▆ ▃█
+               │    ▇█▅▄██ ██ ▇█▅▄██ ██
+               │   ▄█████████▄█████████
+             0 ┼──────────────────────────
+                   :00 :12 :24 :36 :48
             """)
     }
 
@@ -96,5 +96,42 @@ struct WidgetTests {
         #expect(grid[7, 0].style.reverse)
         #expect(!grid[1, 0].style.reverse)
         #expect(tabs.spans(at: 1) == [1..<4, 7..<11, 14..<19])
+    }
+}
+
+@Suite("Chart columns: bars that use the width")
+struct ChartColumnsTests {
+    @Test("one bar per sub-bucket, as wide as fits, gaps when they fit", arguments: [
+        (31, 92, 2, 3), (31, 91, 1, 2), (31, 61, 1, 2), (31, 60, 1, 1), (31, 31, 1, 1), (7, 90, 12, 13), (24, 71, 2, 3),
+    ])
+    func widths(buckets: Int, width: Int, barWidth: Int, slot: Int) {
+        let columns = ChartColumns(buckets: buckets, x: 0, width: width)
+        #expect(columns.count == buckets)
+        #expect(columns.barWidth == barWidth)
+        #expect(columns.slot == slot)
+        // Centred, and never past the plot.
+        let used = columns.slot * (buckets - 1) + columns.barWidth
+        #expect(columns.x + used <= width)
+        #expect(columns.x - (width - used - columns.x) <= 1)
+    }
+
+    @Test func moreSubBucketsThanColumnsAreMerged() {
+        let columns = ChartColumns(buckets: 60, x: 0, width: 25)
+        #expect(columns.ranges.count == 20)
+        #expect(columns.ranges[1] == 3..<6)
+        #expect(columns.barWidth == 1)
+    }
+
+    @Test("labels never collide", arguments: [20, 31, 45, 61, 92, 140])
+    func labelsNeverCollide(width: Int) {
+        let labels = (1...31).map { "Mon \($0)" }
+        var grid = Grid(size: Size(width: width, height: 1))
+        let columns = ChartColumns(buckets: 31, x: 0, width: width)
+        columns.drawLabels(labels, into: &grid, y: 0, clip: grid.bounds)
+        let words = grid.line(0).split(separator: " ", omittingEmptySubsequences: true)
+        // Whole labels only, each followed by at least one space.
+        #expect(words.count % 2 == 0)
+        #expect(!grid.line(0).contains("Mon 1Mon"))
+        #expect(words.count >= 2)
     }
 }

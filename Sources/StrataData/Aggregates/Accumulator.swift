@@ -39,6 +39,16 @@ public struct Accumulator: Sendable {
         return s
     }()
 
+    /// Interval data only: per unit coarser than the base (`baseUnit + 1`
+    /// first, up to years), per series, every period's stats over the
+    /// intervals overlapping it, each counted once. Base buckets cannot be
+    /// merged into these: an interval over three hours would count 3 in its day.
+    private var coarser: [[BucketRun]] = []
+    /// Interval data only: per series, each interval's whole length once.
+    private var intervalTotals: [Stats] = []
+    /// The rows are intervals (`add(start:end:series:)`), not instants.
+    public private(set) var holdsIntervals = false
+
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.init(calendar: calendar, baseUnit: baseUnit, width: 1)
     }
@@ -116,6 +126,54 @@ public struct Accumulator: Sendable {
         }
     }
 
+    /// Adds one interval `[start, end)` (UTC seconds, `end >= start`): in
+    /// every base bucket and every coarser period it overlaps, it counts 1
+    /// with the overlap in seconds as its value. A zero-length interval is
+    /// an instant: 1 with value 0 where it lies. The work is one step per
+    /// base bucket covered, plus one per coarser period.
+    public mutating func add(start: Int64, end: Int64, series: Int = 0) {
+        if !holdsIntervals {
+            holdsIntervals = true
+            coarser = (baseUnit.rawValue + 1...TimeUnit.year.rawValue).map { _ in [] }
+        }
+        flush()
+        while runs[0].count <= series { runs[0].append(BucketRun()) }
+        while intervalTotals.count <= series { intervalTotals.append(Stats()) }
+        intervalTotals[series].add(Double(end - start))
+        Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
+        for k in coarser.indices {
+            while coarser[k].count <= series { coarser[k].append(BucketRun()) }
+            Self.split(start, end, unit: TimeUnit(rawValue: baseUnit.rawValue + 1 + k)!, calendar: calendar,
+                       into: &coarser[k][series])
+        }
+    }
+
+    /// Adds to `run` each period of `unit` that `[start, end)` overlaps, with the overlap's stats.
+    /// (A loop, not a closure per piece: the runs are mutated in place, with no copy.)
+    private static func split(_ start: Int64, _ end: Int64, unit: TimeUnit, calendar: CalendarSystem, into run: inout BucketRun) {
+        var ordinal = calendar.ordinal(of: unit, at: start)
+        var from = start
+        while true {
+            let to = min(max(calendar.start(of: unit, ordinal: ordinal + 1), from), end)
+            run.add(ordinal, Stats(value: Double(to - from)))
+            if to >= end { return }
+            from = to
+            ordinal += 1
+        }
+    }
+
+    /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal.
+    public func sortedPeriods(of unit: TimeUnit, series s: Int) -> BucketSeries? {
+        let k = unit.rawValue - baseUnit.rawValue - 1
+        guard holdsIntervals, coarser.indices.contains(k) else { return nil }
+        return s < coarser[k].count ? coarser[k][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
+    }
+
+    /// Interval data: series `s`'s intervals, each once with its whole length.
+    public func intervalTotal(series s: Int) -> Stats {
+        s < intervalTotals.count ? intervalTotals[s] : Stats()
+    }
+
     /// Moves the open bucket into its series' runs; call before reading the buckets.
     public mutating func flush() {
         guard openSeries >= 0 else { return }
@@ -145,21 +203,41 @@ public struct Accumulator: Sendable {
         var other = other
         other.flush()
         widen(to: other.width)
-        for (k, column) in other.runs.enumerated() {
-            for (i, run) in column.enumerated() {
-                let target = seriesMap?[i] ?? i
-                while runs[k].count <= target { runs[k].append(BucketRun()) }
-                runs[k][target].merge(run)
-            }
+        for (k, column) in other.runs.enumerated() { Self.merge(column, into: &runs[k], seriesMap: seriesMap) }
+        guard other.holdsIntervals else { return }
+        if !holdsIntervals {
+            holdsIntervals = true
+            coarser = other.coarser.map { _ in [] }
+        }
+        for (k, unitRuns) in other.coarser.enumerated() { Self.merge(unitRuns, into: &coarser[k], seriesMap: seriesMap) }
+        for (i, total) in other.intervalTotals.enumerated() {
+            let target = seriesMap?[i] ?? i
+            while intervalTotals.count <= target { intervalTotals.append(Stats()) }
+            intervalTotals[target].merge(total)
         }
     }
 
-    /// Column `k` on its own (flushed).
+    /// Adds `from`'s series `i` to `into`'s series `seriesMap[i]` (`i` without a map).
+    private static func merge(_ from: [BucketRun], into: inout [BucketRun], seriesMap: [Int]?) {
+        for (i, run) in from.enumerated() {
+            let target = seriesMap?[i] ?? i
+            while into.count <= target { into.append(BucketRun()) }
+            into[target].merge(run)
+        }
+    }
+
+    /// Column `k` on its own (flushed). Intervals fill column 0 only: it
+    /// alone keeps their coarser periods and totals.
     func column(_ k: Int) -> Accumulator {
         var copy = self
         copy.flush()
         var one = Accumulator(calendar: calendar, baseUnit: baseUnit)
         one.runs = [copy.runs[k]]
+        if k == 0 && holdsIntervals {
+            one.holdsIntervals = true
+            one.coarser = copy.coarser
+            one.intervalTotals = copy.intervalTotals
+        }
         return one
     }
 
@@ -183,6 +261,7 @@ public struct Accumulator: Sendable {
 
     /// Total rows added, over every series.
     public var rowCount: Int {
-        column(0).runs[0].reduce(0) { $0 + $1.rowCount }
+        if holdsIntervals { return intervalTotals.reduce(0) { $0 + $1.count } }
+        return column(0).runs[0].reduce(0) { $0 + $1.rowCount }
     }
 }

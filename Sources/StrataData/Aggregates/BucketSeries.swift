@@ -35,6 +35,23 @@ public struct BucketSeries: Sendable {
         return low
     }
 
+    /// The merged stats of the buckets between each two consecutive
+    /// `boundaries` (sorted ordinals): one search, then a walk, for all of
+    /// a page's sub-buckets at once.
+    public func stats(between boundaries: [Int]) -> [Stats] {
+        guard let first = boundaries.first else { return [] }
+        var result = [Stats](repeating: Stats(), count: Swift.max(0, boundaries.count - 1))
+        var i = lowerBound(first)
+        for k in result.indices {
+            let end = boundaries[k + 1]
+            while i < ordinals.count, ordinals[i] < end {
+                result[k].merge(stats[i])
+                i += 1
+            }
+        }
+        return result
+    }
+
     /// The merged stats of every bucket with an ordinal in `range`.
     public func stats(in range: Range<Int>) -> Stats {
         var total = Stats()

@@ -66,4 +66,7 @@ public enum Aggregate: String, CaseIterable, Sendable {
         let all = Aggregate.allCases
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
+
+    /// Sums and counts add up (they start at zero and compare in %); the others are levels.
+    public var isQuantity: Bool { self == .sum || self == .count }
 }

@@ -104,10 +104,21 @@ public struct CalendarSystem: Sendable {
     public func subBucketBoundaries(of unit: TimeUnit, ordinal: Int, subUnit: TimeUnit) -> [Int64] {
         let start = start(of: unit, ordinal: ordinal)
         let end = end(of: unit, ordinal: ordinal)
+        // Hours and minutes are fixed lengths unless the zone's offset moves by a
+        // part of one inside the period (Lord Howe's half-hour DST): step through.
+        let step: Int64? = subUnit == .hour ? 3600 : subUnit == .minute ? 60 : nil
+        if let step, end > start,
+           floorMod64(Int64(zone.offset(at: start)), step) == floorMod64(Int64(zone.offset(at: end - 1)), step) {
+            return Array(stride(from: start, through: end, by: Int(step)))
+        }
         var boundaries = [start]
         var cursor = start
         while cursor < end {
-            let next = min(self.start(of: subUnit, ordinal: self.ordinal(of: subUnit, at: cursor) + 1), end)
+            var next = min(self.start(of: subUnit, ordinal: self.ordinal(of: subUnit, at: cursor) + 1), end)
+            if next <= cursor, let step {
+                // Across a part-hour clock change the ordinals jump: the next whole local hour (or minute).
+                next = min(cursor + step - floorMod64(cursor + Int64(zone.offset(at: cursor)), step), end)
+            }
             guard next > cursor else { break }
             boundaries.append(next)
             cursor = next

@@ -52,14 +52,16 @@ struct ColumnPicker {
         var value: Int?
         if !options.countOnly, let spec = options.valueColumn { value = try resolve(spec, option: "--value") }
 
-        // The time.
+        // Where intervals end (none for instants), then the time (their start).
+        let end = try intervalEnd(excluding: [value, series].compactMap { $0 })
+        if end != nil { value = nil }
         var time: RowPlan.Time
         var format: TimeFormat
         if let spec = options.timeColumn {
             time = try explicitTime(spec)
             format = try detectFormat(time, explicit: true)
         } else {
-            (time, format) = try autoTime(excluding: [value, series].compactMap { $0 })
+            (time, format) = try autoTime(excluding: [value, series, end?.0.column].compactMap { $0 })
         }
         let timeColumns: [Int]
         switch time {
@@ -87,15 +89,24 @@ struct ColumnPicker {
 
         // What the sample's times say: series, events or readings, the zone, the spacing.
         let times = sampleTimes(time, format)
-        if series == nil && !seriesOff && options.seriesColumn == nil {
+        if let (end, note) = end {
+            notes.append(note)
+            if series == nil && !seriesOff && options.seriesColumn == nil {
+                series = intervalSeries(sampleIntervals(time, format, end), excluding: timeColumns + [end.column], decimalComma: decimalComma)
+            }
+        } else if series == nil && !seriesOff && options.seriesColumn == nil {
             series = detectSeries(times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma)
         }
         var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
                                     seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
+        if let (end, _) = end {
+            let lengths = sampleIntervals(time, format, end).compactMap { $0.map { $1 - $0 } }.filter { $0 >= 0 }.sorted()
+            profile.typicalDuration = lengths.isEmpty ? nil : lengths[lengths.count / 2]
+        }
 
         // The value: the first numeric column that is not a time, a part of
         // one, an id, a code or a constant; none for events.
-        if !options.countOnly && options.valueColumn == nil {
+        if end == nil && !options.countOnly && options.valueColumn == nil {
             let used = Set(timeColumns + [series].compactMap { $0 })
             let first = (0..<columnCount).first { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
             if let first, profile.looksLikeEvents {
@@ -104,17 +115,20 @@ struct ColumnPicker {
                 value = first
             }
         }
-        if let value {
+        if end != nil {
+            notes.append("value: the time each interval spends in a bar, in seconds")
+        } else if let value {
             notes.append("value: \(label(value))")
         } else if options.countOnly || !notes.contains(where: { $0.hasPrefix("value:") }) {
             notes.append("value: none, counting rows")
         }
         if let series {
-            notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (each time has one row per \(name(series)); --series none turns this off)" : "")")
+            let why = end != nil ? "no two of its intervals overlap" : "each time has one row per \(name(series))"
+            notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (\(why); --series none turns this off)" : "")")
         }
         // Every other value column is loaded too, so the UI can switch to it.
         var others: [Int] = []
-        if options.loadsOtherValues {
+        if options.loadsOtherValues && end == nil {
             let used = Set(timeColumns + [series, value].compactMap { $0 })
             others = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
             if others.count > Self.otherValuesLimit {
@@ -123,11 +137,16 @@ struct ColumnPicker {
             }
             if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
         }
-        profile.aggregate = value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
+        profile.aggregate = end != nil ? .sum : value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
+        var labelColumn: Int?
+        if end != nil {
+            labelColumn = try intervalLabel(excluding: timeColumns + [end?.0.column, series].compactMap { $0 }, decimalComma: decimalComma)
+            if let labelColumn { notes.append("label: \(label(labelColumn))\(options.labelColumn == nil ? " (--label picks another)" : "")") }
+        }
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
-                           valueName: value.map(name) ?? LoadResult.countedRows, series: series,
-                           seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
-                           decimalComma: decimalComma)
+                           valueName: end != nil ? LoadResult.intervalDuration : value.map(name) ?? LoadResult.countedRows,
+                           series: series, seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
+                           end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma)
         return (plan, notes, profile)
     }
 
@@ -205,7 +224,7 @@ struct ColumnPicker {
     }
 
     /// The format of a column the user named as the time.
-    private func detectFormat(_ time: RowPlan.Time, explicit: Bool) throws(ReadError) -> TimeFormat {
+    func detectFormat(_ time: RowPlan.Time, explicit: Bool) throws(ReadError) -> TimeFormat {
         if let f = try format(of: outcome(time, allowAnyEpoch: true, majority: !explicit), time) { return f }
         let (s, c) = values(time)
         let example = s.column(c).first { !ByteText.trimmed($0).isEmpty }.map { ByteText.quoted(ByteText.trimmed($0)) }

@@ -26,7 +26,9 @@ public enum DataLoader {
                 zone = ZoneRules(fixedOffset: Int(offset))
                 picks.append("zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
             }
-            if setup.levels == nil { finest = LevelPicker.finest(forGap: profile.typicalGap) }
+            // An interval is split into every bar it covers: bars much shorter than
+            // the intervals (minutes of hour-long programmes) cost a step each for nothing.
+            if setup.levels == nil { finest = LevelPicker.finest(forGap: [profile.typicalGap, profile.typicalDuration].compactMap { $0 }.max()) }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), Dataset.baseUnit(for: needed))
         }
@@ -45,7 +47,9 @@ public enum DataLoader {
             LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
         } ?? Level.defaultSet
         if setup.levels == nil {
-            let gap = result.profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart; --levels overrides)" } ?? ""
+            let profile = result.profile
+            let length = profile.typicalDuration.map { ", intervals about \(LevelPicker.describe($0)) long" } ?? ""
+            let gap = profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart\(length); --levels overrides)" } ?? ""
             picks.append("levels: \(levels.map(\.rawValue).joined(separator: ","))\(gap)")
         }
         if let start = setup.startLevel, !levels.contains(start) {
@@ -102,6 +106,7 @@ public enum DataLoader {
             var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
+            part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
             let outcome: InputReader.Outcome
             do {
                 outcome = try reader.read(into: &part)
@@ -165,6 +170,7 @@ public enum DataLoader {
                           rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
         result.offsetsDiffer = offsets.mixed
+        if accumulator.holdsIntervals { result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name)) }
         return result
     }
 

@@ -96,9 +96,10 @@ final class InputReader {
         if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
         if let decide {
             (calendar, baseUnit) = try decide(profile)
-            let progress = sink.progress
+            let (progress, input) = (sink.progress, sink.intervals.input)
             sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
             sink.progress = progress
+            sink.intervals.input = input
         }
         try run(scanner, plan, into: &sink)
         return .rows
@@ -226,6 +227,12 @@ final class InputReader {
         plan.value = plan.value.map(slot)
         plan.series = plan.series.map(slot)
         plan.others = plan.others.map(slot)
+        switch plan.end {
+        case .time(let c, let f)?: plan.end = .time(slot(c), f)
+        case .duration(let c)?: plan.end = .duration(slot(c))
+        case nil: break
+        }
+        plan.label = plan.label.map(slot)
         return .json(plan, paths: paths)
     }
 
@@ -298,6 +305,7 @@ final class InputReader {
 
     private func secondSink(like sink: RowSink) -> RowSink {
         var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
+        second.intervals.input = sink.intervals.input
         second.progress = sink.progress
         return second
     }

@@ -29,6 +29,8 @@ public struct LoadResult: Sendable {
     public var valueName: String
     /// The name values go by when each row counts 1.
     public static let countedRows = "rows"
+    /// The name values go by when rows are intervals: each one's seconds in a bar.
+    public static let intervalDuration = "duration"
     /// True when no input had a value column: every row counted 1.
     public var countsRows: Bool { valueName == Self.countedRows }
     /// A file name, `stdin`, or `a.csv +2` for several inputs.
@@ -63,4 +65,6 @@ public struct LoadResult: Sendable {
     public var rowLocator: RowLocator
     /// The times were written with more than one UTC offset (a DST change).
     public var offsetsDiffer = false
+    /// Interval rows: every interval, for the timeline; nil for instants.
+    public var intervals: IntervalIndex?
 }

@@ -14,6 +14,8 @@ public enum ReadError: Error, Sendable, Equatable {
     case ambiguousDates(file: String, column: String, example: String)
     /// `--value` names a column whose sample holds no numbers (64).
     case notNumbers(file: String, column: String, example: String, hint: String?)
+    /// `--duration` names a column whose sample holds no durations (64).
+    case notDurations(file: String, column: String, example: String)
     /// No column or text in the sample parses as a time (65).
     case noTimeColumn(file: String, detail: String)
     /// `--strict` and a bad row (65).
@@ -26,7 +28,7 @@ public enum ReadError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .cannotOpen: 66
-        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers: 64
+        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers, .notDurations: 64
         case .noTimeColumn, .badRow, .noValidRows, .unreadable: 65
         }
     }
@@ -52,6 +54,8 @@ public enum ReadError: Error, Sendable, Equatable {
                     + "say which with --time-format \"%d\(sep)%m\(sep)%Y\(rest)\" or \"%m\(sep)%d\(sep)%Y\(rest)\""
             case .notNumbers(let file, let column, let example, let hint):
                 return "\(file): --value \"\(column)\": values like \"\(example)\" are not numbers" + (hint.map { " (\($0))" } ?? "")
+            case .notDurations(let file, let column, let example):
+                return "\(file): --duration \"\(column)\": values like \(example) are not seconds, 90m, 1h30m or 01:30:00"
             case .noTimeColumn(let file, let detail):
                 return "\(file): \(detail)"
             case .badRow(let row):

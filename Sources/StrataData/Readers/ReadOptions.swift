@@ -17,6 +17,12 @@ public struct ReadOptions: Sendable {
     public var timeColumn: String?
     public var valueColumn: String?
     public var seriesColumn: String?
+    /// `--end`: the column where each row's interval ends (a time).
+    public var endColumn: String?
+    /// `--duration`: the column holding each row's interval length.
+    public var durationColumn: String?
+    /// `--label`: the text the timeline writes in an interval's block.
+    public var labelColumn: String?
     /// `--count`: every row counts 1, whatever the columns hold.
     public var countOnly = false
     /// strftime-style, e.g. `%d.%m.%Y %H:%M`.

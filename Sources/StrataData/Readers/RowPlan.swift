@@ -10,6 +10,20 @@ struct RowPlan: Sendable {
         case parts([Int])
     }
 
+    /// Where an interval row's end comes from.
+    enum End: Sendable, Equatable {
+        /// A time column, in its own format.
+        case time(Int, TimeFormat)
+        /// A length: seconds, `90m`, `1h30m` or `01:30:00`.
+        case duration(Int)
+
+        var column: Int {
+            switch self {
+            case .time(let c, _), .duration(let c): c
+            }
+        }
+    }
+
     var time: Time
     var format: TimeFormat
     var timeName: String
@@ -21,6 +35,12 @@ struct RowPlan: Sendable {
     /// The other value columns, each into its own accumulator.
     var others: [Int] = []
     var otherNames: [String] = []
+    /// nil: rows are instants; else each row is an interval and its value
+    /// is its length in seconds.
+    var end: End?
+    var endName = ""
+    /// The text of an interval's block in the timeline.
+    var label: Int?
     /// Values are written `1,5` (a `;` or tab-delimited file whose sample does so).
     var decimalComma = false
 
@@ -34,6 +54,7 @@ struct RowPlan: Sendable {
         }
         if let value { n = max(n, value) }
         if let series { n = max(n, series) }
+        if let end { n = max(n, end.column) }
         return n + 1
     }
 

@@ -62,6 +62,7 @@ enum RowReaders {
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
         defer { joined.free() }
+        var ends = IntervalEnds(plan, parser: parser)
         var loop = RecordLoop(headerPending: skipHeader, cancel: cancel)
         while try loop.next(scanner, &sink) {
             guard scanner.fieldCount >= needed else {
@@ -93,6 +94,16 @@ enum RowReaders {
                 try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column, reason: reason))
                 continue
             }
+            var end: Int64?
+            if let column = plan.end?.column {
+                switch ends.end(scanner.field(column), start: seconds) {
+                case .success(let e): end = e
+                case .failure(let skip):
+                    let at = scanner.location(ofField: column)
+                    try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column, reason: skip.reason))
+                    continue
+                }
+            }
             var value: Double? = 1.0
             if let c = plan.value {
                 value = plan.value(scanner.field(c), word: scanner.word(c))
@@ -113,6 +124,11 @@ enum RowReaders {
                     continue
                 }
                 series = s
+            }
+            if let end {
+                let label = plan.label.flatMap { $0 < scanner.fieldCount ? scanner.field($0) : nil } ?? Field(start: nil, count: 0)
+                sink.accept(start: seconds, end: end, series: series, label: label, line: scanner.recordLine)
+                continue
             }
             values[0] = value ?? .nan
             if !plan.others.isEmpty { readOthers(scanner, plan, into: values) }
@@ -142,6 +158,7 @@ enum RowReaders {
         }
         if let v = plan.value { missing.append((v, plan.valueName)) }
         if let s = plan.series { missing.append((s, plan.seriesName)) }
+        if let e = plan.end { missing.append((e.column, plan.endName)) }
         let first = missing.filter { $0.0 >= have }.min { $0.0 < $1.0 }
         let at = scanner.location(ofField: have)
         let fields = scanner.totalFields == 1 ? "1 field" : "\(scanner.totalFields) fields"
@@ -167,6 +184,7 @@ enum RowReaders {
         var joined = ByteBuffer()
         defer { joined.free() }
         let file = scanner.stream.name
+        var ends = IntervalEnds(plan, parser: parser)
         var loop = RecordLoop(headerPending: false, cancel: cancel)
         while try loop.next(scanner, &sink) {
             slots.reset()
@@ -207,6 +225,16 @@ enum RowReaders {
                 try skip(at: slots.offset(plan.timeColumn), reason)
                 continue
             }
+            var end: Int64?
+            if let column = plan.end?.column {
+                let field = slots.isPresent(column) ? slots.value(column) : Field(start: nil, count: 0)
+                switch ends.end(field, start: seconds) {
+                case .success(let e): end = e
+                case .failure(let bad):
+                    try skip(at: slots.isPresent(column) ? slots.offset(column) : 0, bad.reason)
+                    continue
+                }
+            }
             var value: Double? = 1.0
             if let c = plan.value {
                 let kind = slots.isPresent(c) ? slots.kind(c) : .null
@@ -228,6 +256,11 @@ enum RowReaders {
                     continue
                 }
                 series = s
+            }
+            if let end {
+                let label = plan.label.flatMap { slots.isPresent($0) ? slots.value($0) : nil } ?? Field(start: nil, count: 0)
+                sink.accept(start: seconds, end: end, series: series, label: label, line: scanner.recordLine)
+                continue
             }
             values[0] = value ?? .nan
             for (k, c) in plan.others.enumerated() {

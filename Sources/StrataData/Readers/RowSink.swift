@@ -32,7 +32,19 @@ struct RowSink: Sendable {
     mutating func accept(seconds: Int64, value: Double, series: Int) {
         accepted += 1
         accumulator.add(seconds: seconds, value: value, series: series)
-        trail.note(seconds: seconds, series: series, row: accepted)
+        trail.note(seconds: seconds, end: seconds, series: series, row: accepted)
+    }
+
+    /// Interval rows, kept for the timeline.
+    var intervals = IntervalList()
+
+    /// An interval row `[start, end)`, on physical line `line` of the input.
+    @inline(__always)
+    mutating func accept(start: Int64, end: Int64, series: Int, label: Field, line: Int) {
+        accepted += 1
+        accumulator.add(start: start, end: end, series: series)
+        trail.note(seconds: start, end: end, series: series, row: accepted)
+        if trail.tap == nil { intervals.append(start: start, end: end, series: series, label: label, line: line) }
     }
 
     /// A row of every value column, NaN where it has none (see `Accumulator.add(seconds:series:values:)`).
@@ -40,7 +52,7 @@ struct RowSink: Sendable {
     mutating func accept(seconds: Int64, series: Int, values: UnsafeMutableBufferPointer<Double>) {
         accepted += 1
         accumulator.add(seconds: seconds, series: series, values: values)
-        trail.note(seconds: seconds, series: series, row: accepted)
+        trail.note(seconds: seconds, end: seconds, series: series, row: accepted)
     }
 
     /// Counts a bad row; with `--strict`, stops there.
@@ -56,6 +68,7 @@ struct RowSink: Sendable {
         let map = series.absorb(other.series)
         accumulator.merge(other.accumulator, seriesMap: map.isEmpty ? nil : map)
         trail.absorb(other.trail, lineOffset: lineOffset)
+        intervals.absorb(other.intervals, seriesMap: map, lineOffset: lineOffset)
         rowsRead += other.rowsRead
         accepted += other.accepted
         skipped += other.skipped

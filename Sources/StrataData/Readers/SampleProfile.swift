@@ -6,6 +6,8 @@ public struct SampleProfile: Sendable, Equatable {
     public var singleOffset: Int32?
     /// The median gap between consecutive distinct times, in seconds; nil with fewer than two.
     public var typicalGap: Int64?
+    /// Interval data: the median length of the sample's intervals, in seconds.
+    public var typicalDuration: Int64?
     /// Times repeat (beyond one row per series) or come irregularly.
     public var looksLikeEvents: Bool
     /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.

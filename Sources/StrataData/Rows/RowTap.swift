@@ -23,6 +23,7 @@ struct RowTap: Sendable {
     private var sinceStep = 0
     // The marked row, until `take`.
     private var seconds: Int64 = 0
+    private var rowEnd: Int64 = 0
     private var rowSeries = 0
 
     init(file: String, start: Int64, end: Int64, series: Int?, lineBase: Int, stopOffset: Int64) {
@@ -41,8 +42,9 @@ struct RowTap: Sendable {
         paused = false
     }
 
-    mutating func mark(seconds: Int64, series: Int) {
+    mutating func mark(seconds: Int64, end: Int64, series: Int) {
         self.seconds = seconds
+        rowEnd = end
         rowSeries = series
     }
 
@@ -53,7 +55,8 @@ struct RowTap: Sendable {
             pastSpan = true
             return false
         }
-        if seconds >= start && seconds < end && (series == nil || series == rowSeries) {
+        // An instant in the span, or an interval overlapping it.
+        if seconds < end && (seconds >= start || rowEnd > start) && (series == nil || series == rowSeries) {
             rows.append(RawRow(file: file, line: lineBase + scanner.recordLine, text: RawRow.text(scanner.recordBytes)))
             if rows.count >= limit {
                 paused = true

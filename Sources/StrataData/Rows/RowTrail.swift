@@ -33,16 +33,20 @@ struct RowTrail: Sendable {
         self.baseUnit = baseUnit
     }
 
-    /// One accepted row: its time, series and running number in the sink.
+    /// One accepted row: its time (an interval's start), its end (the
+    /// same for an instant), series and running number in the sink. An
+    /// interval's end counts as a time seen, so a period's rows include
+    /// those that began before it and run into it.
     @inline(__always)
-    mutating func note(seconds: Int64, series: Int, row: Int) {
-        if seconds < cellFrom || seconds >= cellTo { cross(seconds: seconds, series: series, row: row) }
+    mutating func note(seconds: Int64, end: Int64, series: Int, row: Int) {
+        if seconds < cellFrom || seconds >= cellTo { cross(seconds: seconds, end: end, series: series, row: row) }
+        if end > latest { latest = end }
     }
 
     @inline(never)
-    private mutating func cross(seconds: Int64, series: Int, row: Int) {
+    private mutating func cross(seconds: Int64, end: Int64, series: Int, row: Int) {
         if tap != nil {
-            tap!.mark(seconds: seconds, series: series)
+            tap!.mark(seconds: seconds, end: end, series: series)
             pending = true
             return
         }

@@ -26,6 +26,16 @@ struct TimeParser: Sendable {
         if case .iso = format { isISO = true } else { isISO = false }
     }
 
+    /// A parser for another column of the same rows (an interval's end):
+    /// its own format, the same zone and "now".
+    init(format: TimeFormat, sameAs other: TimeParser) {
+        self.format = format
+        converter = LocalTimeConverter(zone: other.converter.zone)
+        nowYear = other.nowYear
+        latestWall = other.latestWall
+        if case .iso = format { isISO = true } else { isISO = false }
+    }
+
     @inline(__always)
     private mutating func utc(_ t: ParsedTime) -> Int64 {
         if let o = t.offset {

@@ -25,9 +25,11 @@ public enum ColorMap {
 
     /// Every tint there is, heat shades included (for palettes and tests).
     public static let allTints: [Tint] = [.plain, .accent, .muted, .bar, .negative, .positive, .warning]
-        + (0...maxHeat).map { Tint.heat($0) }
+        + (0...maxHeat).map { Tint.heat($0) } + (0..<seriesColors).map { Tint.series($0) }
 
     public static let maxHeat: UInt8 = 8
+    /// Series colours before they repeat: six stay told apart.
+    public static let seriesColors: UInt8 = 6
 
     public static func ink(for tint: Tint, depth: Depth) -> Ink {
         switch depth {
@@ -38,13 +40,19 @@ public enum ColorMap {
     }
 
     // ANSI colour numbers, as ncurses numbers them.
-    private static let red: Int16 = 1, green: Int16 = 2, yellow: Int16 = 3, blue: Int16 = 4, cyan: Int16 = 6
+    private static let red: Int16 = 1, green: Int16 = 2, yellow: Int16 = 3, blue: Int16 = 4, magenta: Int16 = 5, cyan: Int16 = 6
 
     /// Heat follows viridis (purple → teal → yellow), which stays ordered
     /// for colour-blind readers; 0 (empty) is a dark grey.
     private static let heatRamp256: [Int16] = [236, 54, 60, 24, 30, 36, 77, 149, 220]
 
+    /// Blue (the bars'), orange, green, pink, purple, tan: apart in hue and in lightness.
+    private static let series256: [Int16] = [74, 214, 114, 175, 141, 180]
+    private static let seriesBasic: [Int16] = [cyan, yellow, green, magenta, blue, red]
+
     private static func heatLevel(_ level: UInt8) -> Int { Int(min(level, maxHeat)) }
+
+    public static func seriesSlot(_ index: UInt8) -> Int { Int(index % seriesColors) }
 
     private static func extendedInk(for tint: Tint) -> Ink {
         switch tint {
@@ -56,12 +64,14 @@ public enum ColorMap {
         case .positive: Ink(foreground: 114) // soft green
         case .warning: Ink(foreground: 208)  // orange
         case .heat(let level): Ink(foreground: heatRamp256[heatLevel(level)])
+        case .series(let index): Ink(foreground: series256[seriesSlot(index)])
         }
     }
 
     private static func basicInk(for tint: Tint) -> Ink {
         switch tint {
         case .plain: return Ink()
+        case .series(let index): return Ink(foreground: seriesBasic[seriesSlot(index)])
         case .accent: return Ink(foreground: yellow, bold: true)
         case .muted: return Ink(dim: true)
         case .bar: return Ink(foreground: cyan)
@@ -69,14 +79,12 @@ public enum ColorMap {
         case .positive: return Ink(foreground: green)
         case .warning: return Ink(foreground: yellow)
         case .heat(let level):
-            // Cold to hot: blue, cyan, green, yellow, red; bold for the top shades.
+            // Four steps, cold to hot, as the four shade glyphs: blue, cyan, yellow, red.
             switch heatLevel(level) {
             case 0: return Ink(dim: true)
             case 1, 2: return Ink(foreground: blue)
             case 3, 4: return Ink(foreground: cyan)
-            case 5: return Ink(foreground: green)
-            case 6: return Ink(foreground: yellow)
-            case 7: return Ink(foreground: yellow, bold: true)
+            case 5, 6: return Ink(foreground: yellow)
             default: return Ink(foreground: red, bold: true)
             }
         }
@@ -84,7 +92,7 @@ public enum ColorMap {
 
     private static func monochromeInk(for tint: Tint) -> Ink {
         switch tint {
-        case .plain, .bar, .negative, .positive: return Ink()
+        case .plain, .bar, .negative, .positive, .series: return Ink()
         case .accent, .warning: return Ink(bold: true)
         case .muted: return Ink(dim: true)
         case .heat(let level):

@@ -19,6 +19,21 @@ public struct Glyphs: Sendable {
     public let cursor: String
     /// The border of cards and boxes.
     public let box: Block.Border
+    /// Heatmap shades without colour: empty, then four steps up.
+    public let heat: [Character]
+    /// A heatmap cell that cannot exist (an hour a DST change skipped).
+    public let hatch: Character
+    /// Marks the column of now over a grid.
+    public let nowMark: Character
+    /// `Days × hours`.
+    public let times: Character
+    /// Lines and bands in braille dots; false draws a character a cell instead.
+    public let braille: Bool
+    /// Without braille: a line's cells, one character per series on one chart, then a band's.
+    public let lineMarks: [Character]
+    public let bandMark: Character
+    /// Stacked bars without colours: each series' full cells in its own shade.
+    public let seriesFills: [Character]
 
     public static let unicode = Glyphs(
         eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
@@ -26,7 +41,9 @@ public struct Glyphs: Sendable {
         horizontal: "─", vertical: "│", cross: "┼", tick: "┤",
         cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
         tabSeparator: "│", previous: "‹", next: "›",
-        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded)
+        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded,
+        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳", nowMark: "▼", times: "×",
+        braille: true, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["█", "▓", "▒", "░"])
 
     public static let ascii = Glyphs(
         eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
@@ -34,7 +51,9 @@ public struct Glyphs: Sendable {
         horizontal: "-", vertical: "|", cross: "+", tick: "+",
         cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
         tabSeparator: "|", previous: "<", next: ">",
-        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii)
+        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii,
+        heat: [" ", ".", ":", "*", "#"], hatch: "x", nowMark: "v", times: "x",
+        braille: false, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["#", "%", "=", ":"])
 }
 
 extension Glyphs {

@@ -64,10 +64,15 @@ public struct Grid: Equatable, Sendable {
 
     /// Paints every cell of `rect` with `character` in `style`.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        // One cell for the whole rect: taking a Character apart costs more than the store.
+        fill(rect, with: Cell(character, style: style))
+    }
+
+    /// Paints every cell of `rect` with a cell made once (a bar's block across
+    /// its width); its glyph is the caller's own, not data.
+    public mutating func fill(_ rect: Rect, with cell: Cell) {
         let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
-        // One cell for the whole rect: taking a Character apart costs more than the store.
-        let cell = Cell(character, style: style)
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { self[x, y] = cell }
         }

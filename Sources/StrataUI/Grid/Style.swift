@@ -9,6 +9,7 @@ public enum Tint: Hashable, Sendable {
     case positive    // rises
     case warning     // skipped rows, "so far"
     case heat(UInt8) // heatmap shade 0 (empty) ... 8 (hottest)
+    case series(UInt8) // one series among several on a chart, 0 ... seriesColors - 1, then again
 }
 
 public struct Style: Hashable, Sendable {
@@ -27,6 +28,8 @@ public struct Style: Hashable, Sendable {
     public static let plain = Style()
     public static let muted = Style(.muted)
     public static let accent = Style(.accent, bold: true)
+    /// The `index`th series on a chart of several.
+    public static func series(_ index: Int) -> Style { Style(.series(UInt8(index % Int(ColorMap.seriesColors)))) }
 }
 
 public struct Size: Hashable, Sendable {

@@ -13,7 +13,7 @@ public enum HeadlessRunner {
     }
 
     /// Runs `tokens` through `app` and writes the screens to `output`.
-    /// Stops early when a key quits the app (the screen before quitting is kept).
+    /// Stops early when a key quits the app (the screen it quit on is the dump).
     public static func run<Output: TextOutputStream>(
         _ app: inout StrataApp, tokens: [KeyScript.Token], options: Options, to output: inout Output
     ) {
@@ -34,7 +34,8 @@ public enum HeadlessRunner {
             }
         }
         if !options.frames {
-            if !app.shouldQuit { lastGrid = app.render().grid }
+            // Quitting changes nothing on screen: the dump is the screen the keys left.
+            lastGrid = app.render().grid
             output.write(text(of: lastGrid, color: options.color))
         }
     }

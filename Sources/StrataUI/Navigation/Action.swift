@@ -23,6 +23,12 @@ public enum Action: Hashable, Sendable {
     case previousValue
     case nextSeries
     case previousSeries
+    /// `c`: bars, line, band.
+    case cycleChart
+    /// `y`: a y scale per page or one for the whole level.
+    case toggleYScale
+    /// `s`: every series at once, or back to the one picked.
+    case toggleAllSeries
     case toggleHelp
     /// Scrolls help by lines when it is taller than the screen.
     case scrollHelp(by: Int)
@@ -55,8 +61,34 @@ public enum Action: Hashable, Sendable {
     case selectPeriod(level: Int, index: Int)
     /// Enter in the overview: the pager on the selected level and period.
     case openPager
+    /// Moves the map's cursor by columns (negative is left).
+    case cursorColumn(by: Int)
+    /// Scrolls the map's grid by columns and rows, leaving the cursor where it is.
+    case scrollMap(columns: Int, rows: Int)
+    /// `r`: the map's rows become the series, its columns the level's periods, and back.
+    case swapMapAxes
     case openSearch
     /// `n`: the next line matching the last search.
     case searchNext
+    /// `m`: the map of the current level; for interval data, the timeline. Again (or Esc) goes back.
+    case toggleMap
+    /// `+` / `-` in the timeline: fewer (finer) or more minutes per column.
+    case zoomTimeline(finer: Bool)
+    /// `←` / `→` in the timeline: the previous or next block in the cursor's row.
+    case blockStep(Int)
+    /// `↑` / `↓` in the timeline: the block nearest in time in the row above or below.
+    case blockRow(Int)
+    /// A click on a block: the cursor goes there.
+    case pickBlock(series: Int, index: Int)
+    /// Enter on a block: its card, with its whole input row.
+    case openBlock
+    case closeBlock
+    /// The wheel over the timeline: rows down, or columns of time on.
+    case scrollTimeline(rows: Int, columns: Int)
+    /// A drag over the map or the timeline, in screen cells: pressed, moved,
+    /// released. It pans along the axis it first moves; one that never moves is a click.
+    case dragBegan(x: Int, y: Int)
+    case dragMoved(x: Int, y: Int)
+    case dragEnded
     case quit
 }

@@ -6,6 +6,8 @@ import StrataData
 public struct AppEnvironment: Sendable {
     public let dataset: Dataset
     public var glyphs: Glyphs
+    /// Colours on screen; without them series on one chart differ by pattern.
+    public var colors: Bool
     /// Off for headless runs and `--no-animation`: no transition starts.
     public var animates: Bool
     /// "Now" as UTC seconds, for partial periods and `t` (`--now` fixes it).
@@ -19,10 +21,11 @@ public struct AppEnvironment: Sendable {
     /// The overview's cards worked out so far (the app keeps one across frames).
     public let miniCards: MiniCards
 
-    public init(dataset: Dataset, glyphs: Glyphs = .unicode, animates: Bool = false, now: Int64, time: Int64 = 0,
+    public init(dataset: Dataset, glyphs: Glyphs = .unicode, colors: Bool = false, animates: Bool = false, now: Int64, time: Int64 = 0,
                 zones: [HitZone] = [], cardRows: CardRows? = nil, miniCards: MiniCards = MiniCards()) {
         self.dataset = dataset
         self.glyphs = glyphs
+        self.colors = colors
         self.animates = animates
         self.now = now
         self.time = time

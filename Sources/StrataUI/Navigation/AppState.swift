@@ -9,6 +9,8 @@ public struct AppState: Equatable, Sendable {
         case pager
         case card(CardState)
         case overview(OverviewState)
+        case map(MapState)
+        case timeline(TimelineState)
     }
 
     /// Drawn over any route; closing it shows the route as it was.
@@ -59,6 +61,8 @@ public struct AppState: Equatable, Sendable {
         case .pager: .pager
         case .card: .card
         case .overview: .overview
+        case .map: .map
+        case .timeline(let timeline): timeline.showsCard ? .timelineCard : .timeline
         }
     }
 }

@@ -67,16 +67,30 @@ public struct KeyMap: Sendable {
 }
 
 extension KeyMap {
-    /// What every screen's keys share: how values are shown, help, quit.
-    static let viewKeys: [KeyBinding] = [
+    /// Which values are shown: every screen's.
+    static let valueKeys: [KeyBinding] = [
         KeyBinding([.character("a")], "a", .cycleAggregate, "cycle the aggregate: sum, count, mean, min, max", hint: "a agg"),
         KeyBinding([.character("v")], "v", .nextValue, "next value column"),
         KeyBinding([.character("V")], "V", .previousValue, "previous value column"),
         KeyBinding([.tab], "Tab", .nextSeries, "next series"),
         KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
+    ]
+
+    /// How charts are drawn: the screens with charts (pager, card, overview).
+    static let chartKeys: [KeyBinding] = [
+        KeyBinding([.character("s")], "s", .toggleAllSeries, "all series at once: overlaid lines or stacked bars"),
+        KeyBinding([.character("c")], "c", .cycleChart, "cycle the chart: bars, line, band (min–max and mean)"),
+        KeyBinding([.character("y")], "y", .toggleYScale, "y scale per page or one for the whole level"),
+    ]
+
+    /// Help and quit.
+    static let appKeys: [KeyBinding] = [
         KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
         KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit", hint: "q quit"),
     ]
+
+    /// What the screens with charts share.
+    static let viewKeys = valueKeys + chartKeys + appKeys
 
     public static let pager = KeyMap(bindings: [
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period"),
@@ -93,6 +107,7 @@ extension KeyMap {
         KeyBinding([.character("=")], "=", .alignLevels, "align every level on this period"),
         KeyBinding([.enter], "Enter", .expand, "expand the page into its card", hint: "⏎ expand"),
         KeyBinding([.character("o")], "o", .toggleOverview, "overview of every level", hint: "o overview"),
+        KeyBinding([.character("m")], "m", .toggleMap, "map: the level as a heatmap (a timeline for intervals)", hint: "m map"),
         KeyBinding(wheels: [.up, .left], "wheel", .move(periods: -1), "mouse wheel pages"),
         KeyBinding(wheels: [.down, .right], "", .move(periods: 1), ""),
         KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id", hint: ": jump"),
@@ -141,6 +156,32 @@ extension KeyMap {
     ] + viewKeys, takesCounts: true, takesText: false,
        notes: [("1-9", "a count before a move: 5→ goes five periods on")])
 
+    public static let map = KeyMap(bindings: [
+        KeyBinding([.left, .character("h")], "← h", .cursorColumn(by: -1), "cursor left"),
+        KeyBinding([.right, .character("l")], "→ l", .cursorColumn(by: 1), "cursor right"),
+        KeyBinding([.up, .character("k")], "↑ k", .cursor(by: -1), "cursor up"),
+        KeyBinding([.down, .character("j")], "↓ j", .cursor(by: 1), "cursor down"),
+        KeyBinding([.pageUp], "PgUp", .cursorPages(-1), "a screen of rows up"),
+        KeyBinding([.pageDown], "PgDn", .cursorPages(1), "a screen of rows down"),
+        KeyBinding([.home, .character("g")], "Home g", .cursorTo(0), "first row"),
+        KeyBinding([.end, .character("G")], "End G", .cursorToEnd, "last row"),
+        KeyBinding([.character("t")], "t", .nowPeriod, "the cell of now"),
+        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
+        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+        KeyBinding([.enter], "Enter", .zoomIn, "the cell on the finer level, in the pager", hint: "⏎ open"),
+        KeyBinding([.character("r")], "r", .swapMapAxes, "rows: periods or series", hint: "r rows"),
+        KeyBinding([.character("m"), .escape], "m Esc", .toggleMap, "back to the pager", hint: "m back"),
+        KeyBinding([.character("/")], "/", .openSearch, "find a row by its label", hint: "/ find"),
+        KeyBinding([.character("n")], "n", .searchNext, "next matching row"),
+        KeyBinding([.character(":")], ":", .openPrompt, "jump to a date or period id"),
+        KeyBinding(wheels: [.up], "wheel", .scrollMap(columns: 0, rows: -3), "scrolls rows; Shift or sideways, columns"),
+        KeyBinding(wheels: [.down], "", .scrollMap(columns: 0, rows: 3), ""),
+        KeyBinding(wheels: [.left], "", .scrollMap(columns: -3, rows: 0), ""),
+        KeyBinding(wheels: [.right], "", .scrollMap(columns: 3, rows: 0), ""),
+    ] + valueKeys + appKeys, takesCounts: true, takesText: false,
+       notes: [("drag", "pans the grid along the axis it first moves"), ("click", "moves the cursor to the cell"),
+               ("1-9", "a count before a move: 5↓ goes five rows down")])
+
     public static let help = KeyMap(bindings: [
         KeyBinding([.escape, .character("?"), .enter], "? Esc", .toggleHelp, "close help"),
         KeyBinding([.down, .character("j")], "↓ j", .scrollHelp(by: 1), "scroll down"),
@@ -167,5 +208,5 @@ extension KeyMap {
     ], takesCounts: false, takesText: true, notes: [])
 
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .card, .overview, .help, .prompt, .search]
+    public static let all: [KeyMap] = [.pager, .card, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search]
 }

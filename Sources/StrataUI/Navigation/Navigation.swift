@@ -15,9 +15,15 @@ public struct Navigation: Equatable, Sendable {
     public var aggregates: [Aggregate]
     public var seriesIndex: Int
     public var valueIndex: Int
+    /// The chart asked for with `c` or `--chart`; nil follows the aggregate.
+    public var chosenChart: ChartKind?
+    public var yScale: YScale
+    /// `s`: every series at once instead of the one `seriesIndex` picks.
+    public var allSeries: Bool
 
     public init(levels: [Level], periodCounts: [Int], positions: [Int], levelIndex: Int = 0,
-                aggregate: Aggregate = .sum, seriesCount: Int = 1, valueAggregates: [Aggregate] = []) {
+                aggregate: Aggregate = .sum, seriesCount: Int = 1, valueAggregates: [Aggregate] = [],
+                chart: ChartKind? = nil) {
         self.levels = levels
         self.periodCounts = periodCounts
         self.seriesCount = max(1, seriesCount)
@@ -26,6 +32,9 @@ public struct Navigation: Equatable, Sendable {
         self.aggregates = [aggregate] + valueAggregates
         self.seriesIndex = 0
         self.valueIndex = 0
+        self.chosenChart = chart
+        self.yScale = .page
+        self.allSeries = false
     }
 
     public var valueCount: Int { aggregates.count }
@@ -36,12 +45,21 @@ public struct Navigation: Equatable, Sendable {
         set { aggregates[valueIndex] = newValue }
     }
 
+    public var chart: ChartKind { chosenChart ?? .suggested(for: aggregate) }
+
+    /// The series whose page the stats line, the card and the overview
+    /// show: with every series on the chart, all of them together (series 0).
+    public var shownSeries: Int { allSeries ? 0 : seriesIndex }
+
+    /// The named series, not counting series 0 (all of them together).
+    public var namedSeriesCount: Int { seriesCount - 1 }
+
     /// A page of `level` (default: the current one) at `index` (default: its
-    /// position), for the series and value on show.
-    public func page(in dataset: Dataset, level: Level? = nil, index: Int? = nil) -> Page {
+    /// position), for the series (default: the one shown) and value on show.
+    public func page(in dataset: Dataset, level: Level? = nil, index: Int? = nil, series: Int? = nil) -> Page {
         let level = level ?? self.level
         return dataset.page(level, index: index ?? positions[levels.firstIndex(of: level) ?? levelIndex],
-                            series: seriesIndex, value: valueIndex)
+                            series: series ?? shownSeries, value: valueIndex)
     }
 
     public var level: Level { levels[levelIndex] }

@@ -82,12 +82,5 @@ func search(_ state: inout AppState, for text: String, env: AppEnvironment) {
 }
 
 private func find(_ query: String, in content: CardContent, after cursor: Int) -> Int? {
-    let n = content.itemCount
-    guard n > 0 else { return nil }
-    let needle = query.lowercased()
-    for step in 1...n {
-        let item = (cursor + step) % n
-        if content.text(ofItem: item).lowercased().contains(needle) { return item }
-    }
-    return nil
+    TextSearch.next(query, count: content.itemCount, after: cursor, text: content.text(ofItem:))
 }

@@ -8,6 +8,9 @@ public struct StrataApp {
     public let dataset: Dataset
     public let glyphs: Glyphs
     public let animates: Bool
+    /// Whether the screen shows colours (a terminal that has them, a `--color` dump):
+    /// without them, series on one chart differ by dot pattern instead.
+    public var colors = false
     let clock: any AppClock
     /// Starts reading a period's raw rows (`from`, `to` in UTC seconds, a series index) for the card.
     public typealias RowReader = (_ from: Int64, _ to: Int64, _ series: Int) -> CardRowsRead
@@ -24,7 +27,8 @@ public struct StrataApp {
     /// Every level starts on its latest period with data, or on the one
     /// containing `reference`; a few rows far after the rest (a typo) do not count.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
-                at reference: Int64? = nil, aggregate: Aggregate = .sum, size: Size = Size(width: 80, height: 24),
+                at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
+                size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false) {
         self.dataset = dataset
         self.readRows = readRows
@@ -41,12 +45,13 @@ public struct StrataApp {
         let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
                                     aggregate: aggregate, seriesCount: dataset.series.count,
-                                    valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)))
+                                    valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
+                                    chart: chart)
         state = AppState(navigation: navigation, size: size)
     }
 
     public var environment: AppEnvironment {
-        AppEnvironment(dataset: dataset, glyphs: glyphs, animates: animates, now: clock.wallSeconds(),
+        AppEnvironment(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: clock.wallSeconds(),
                        time: clock.milliseconds(), zones: zones, cardRows: cardRows?.read.rows, miniCards: miniCards)
     }
 
@@ -55,17 +60,28 @@ public struct StrataApp {
         readCardRows()
     }
 
-    /// With a card open, the rows of its period, read when the period (or series) changes.
+    /// With a card open, the rows of its period (or the timeline's block), read when that changes.
     private mutating func readCardRows() {
-        guard case .card = state.route else {
+        let wanted: (key: [Int], from: Int64, to: Int64, series: Int)
+        let navigation = state.navigation
+        switch state.route {
+        case .card:
+            let page = navigation.page(in: dataset)
+            wanted = ([navigation.levelIndex, navigation.position, navigation.shownSeries], page.start, page.end, navigation.shownSeries)
+        case .timeline(let timeline):
+            guard timeline.showsCard, let cursor = timeline.cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else {
+                cardRows = nil
+                return
+            }
+            // The rows overlapping the block, in its series: its own row is among them.
+            wanted = ([-1, cursor.series, cursor.index], record.start, max(record.end, record.start + 1),
+                      dataset.series.count > 1 ? cursor.series + 1 : 0)
+        default:
             cardRows = nil
             return
         }
-        let navigation = state.navigation
-        let period = [navigation.levelIndex, navigation.position, navigation.seriesIndex]
-        if cardRows?.period != period {
-            let page = navigation.page(in: dataset)
-            cardRows = (period, readRows?(page.start, page.end, navigation.seriesIndex)
+        if cardRows?.period != wanted.key {
+            cardRows = (wanted.key, readRows?(wanted.from, wanted.to, wanted.series)
                 ?? CardRowsRead(note: "rows are not kept for this input"))
         }
         // A slice at a time while the loop ticks, or all at once for a dump.

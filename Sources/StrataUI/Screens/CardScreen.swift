@@ -30,7 +30,9 @@ public struct CardScreen: Screen {
         }
         glyphs.block(style: .muted).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { pager.drawChart(into: &frame.grid, rect: chart, page: content.page) }
-        let table = TableColumns(content: content, aggregate: navigation.aggregate, width: layout.body.width)
+        // Sum, min, max and mean of intervals are seconds, whatever the bars show.
+        let table = TableColumns(content: content, aggregate: navigation.aggregate,
+                                 format: env.dataset.holdsIntervals ? .duration : .number, width: layout.body.width)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
         drawBody(into: &frame, layout: layout, content: content, table: table)
         drawFooter(into: &frame.grid, layout: layout, content: content)

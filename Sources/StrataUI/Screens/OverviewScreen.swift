@@ -12,6 +12,7 @@ public struct OverviewScreen: Screen {
     let env: AppEnvironment
     var navigation: Navigation { state.navigation }
     var dataset: Dataset { env.dataset }
+    var valueFormat: ValueFormat { ValueFormat(dataset: dataset, aggregate: navigation.aggregate) }
     var glyphs: Glyphs { env.glyphs }
 
     public init(state: AppState, overview: OverviewState, env: AppEnvironment) {
@@ -48,8 +49,8 @@ public struct OverviewScreen: Screen {
             text += "  \(first) – \(last)"
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
-        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].total.value(navigation.aggregate) {
-            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(NumberFormat.humane(total))"
+        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate) {
+            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(valueFormat.humane(total))"
         }
         let selected = i == navigation.levelIndex
         grid.write(glyphs.truncate(text, to: grid.width - 2), x: 1, y: y,
@@ -73,13 +74,17 @@ public struct OverviewScreen: Screen {
         var cards: [MiniCard] = []
         var x = 1 + shift
         while x < frame.grid.width, first + cards.count < count {
-            cards.append(env.miniCards.card(level, index: first + cards.count, series: navigation.seriesIndex,
+            cards.append(env.miniCards.card(level, index: first + cards.count, series: navigation.shownSeries,
                                             value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2))
             x += OverviewLayout.cardSlot
         }
         let looks = cards.map { $0.look(navigation.aggregate) }
-        // One scale for the strip, so its sparklines compare by eye.
-        let range = min(0, looks.compactMap(\.low).min() ?? 0)...max(looks.compactMap(\.high).max() ?? 1, 0)
+        // The pager's scale rules: the level's range on one scale for the level, else the cards on
+        // show share one (a card's own range would make every one-bar card full); zero in view under bars.
+        let chart = PageChart(navigation: navigation)
+        let low = looks.compactMap(\.low).min(), high = looks.compactMap(\.high).max()
+        var range = chart.levelRange(navigation, level: level, dataset: dataset) ?? low.map { $0...(high ?? $0) }
+        if chart.includesZero, let shown = range { range = min(0, shown.lowerBound)...max(0, shown.upperBound) }
         let coverage = dataset.coverage
         for (n, card) in cards.enumerated() {
             let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
@@ -90,7 +95,7 @@ public struct OverviewScreen: Screen {
         }
     }
 
-    func drawCard(_ label: String, _ look: MiniCard.Look, selected: Bool, partial: Bool, range: ClosedRange<Double>, rect: Rect,
+    func drawCard(_ label: String, _ look: MiniCard.Look, selected: Bool, partial: Bool, range: ClosedRange<Double>?, rect: Rect,
                   into grid: inout Grid) {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
@@ -104,13 +109,13 @@ public struct OverviewScreen: Screen {
         }
         Sparkline(values: look.columns, range: range, stretch: true,
                   steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: row)
-        grid.write((partial ? "~" : "") + NumberFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
+        grid.write((partial ? "~" : "") + valueFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
     }
 
     /// The top periods of the selected level under the current aggregate.
     func drawTop(y: Int, into grid: inout Grid) {
         let level = navigation.level
-        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.seriesIndex].periods[level] else { return }
+        guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].periods[level] else { return }
         // The highest ten, kept in order as the periods go by: no sort of the whole level each frame.
         var ranked: [(ordinal: Int, value: Double)] = []
         for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
@@ -123,7 +128,7 @@ public struct OverviewScreen: Screen {
         grid.write("Top \(ranked.count) \(level.rawValue)s by \(navigation.aggregate.rawValue)", x: 1, y: y, style: Style(.plain, bold: true))
         for (n, entry) in ranked.enumerated() {
             let id = dataset.calendar.periodID(level, ordinal: entry.ordinal)
-            grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(NumberFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
+            grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(valueFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
         }
     }
 

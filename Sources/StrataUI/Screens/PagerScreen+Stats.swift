@@ -44,9 +44,10 @@ extension PagerScreen {
         guard let value = page.stats.value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
-        let isQuantity = aggregate == .sum || aggregate == .count
+        let isQuantity = aggregate.isQuantity
+        let format = ValueFormat(dataset: dataset, aggregate: aggregate)
         let name = aggregate == .sum ? "total" : aggregate.rawValue
-        var items = [StatsItem(text: "\(name) \(NumberFormat.humane(value))", style: Style(.plain, bold: true))]
+        var items = [StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
 
         var bars: [(value: Double, start: Int64)] = []
@@ -55,23 +56,23 @@ extension PagerScreen {
         }
         if isQuantity {
             // A rate per sub-bucket, over the sub-buckets the data covers.
-            let rate = "\(NumberFormat.humane(value / Double(max(1, part.covered.count))))/\(unitSuffix(page.subUnit))"
+            let rate = "\(format.humane(value / Double(max(1, part.covered.count))))/\(unitSuffix(page.subUnit))"
             items.append(StatsItem(text: "rate \(rate)", style: .plain, rank: 4))
         }
         // Highs and lows say something only when there is more than one bar to compare.
         if bars.count > 1, let high = bars.max(by: { $0.value < $1.value }), let low = bars.min(by: { $0.value < $1.value }) {
             if isQuantity {
-                items.append(StatsItem(text: "peak \(NumberFormat.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
+                items.append(StatsItem(text: "peak \(format.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
                                        style: .plain, rank: 2))
             } else {
-                items.append(StatsItem(text: "low \(NumberFormat.humane(low.value)) \(peakPlace(page.subUnit, low.start))",
+                items.append(StatsItem(text: "low \(format.humane(low.value)) \(peakPlace(page.subUnit, low.start))",
                                        style: .plain, rank: 3))
-                items.append(StatsItem(text: "high \(NumberFormat.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
+                items.append(StatsItem(text: "high \(format.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
                                        style: .plain, rank: 2))
             }
         }
         if let (previous, sameTime) = previousValue(page, comparedBuckets: part.comparedBuckets),
-           let change = Self.change(from: previous, to: value, inPercent: isQuantity) {
+           let change = Self.change(from: previous, to: value, inPercent: isQuantity, format: format) {
             let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
             let arrow = value >= previous ? glyphs.up : glyphs.down
             let text = "\(arrow) \(change) vs \(sameTime ? "same time " : "")\(id)"
@@ -82,8 +83,8 @@ extension PagerScreen {
 
     /// `14%` for quantities (nil against a zero or negative base), `2.3` in
     /// the value's units for levels; the arrow before it gives the direction.
-    static func change(from previous: Double, to value: Double, inPercent: Bool) -> String? {
-        guard inPercent else { return NumberFormat.humane(abs(value - previous)) }
+    static func change(from previous: Double, to value: Double, inPercent: Bool, format: ValueFormat = .number) -> String? {
+        guard inPercent else { return format.humane(abs(value - previous)) }
         guard previous > 0 else { return nil }
         let change = (value - previous) / previous * 100
         return NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1) + "%"
@@ -96,7 +97,7 @@ extension PagerScreen {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
         guard let comparedBuckets else {
-            return dataset.stats(page.level, index: page.index - 1, series: navigation.seriesIndex, value: navigation.valueIndex)
+            return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
                 .value(aggregate).map { ($0, false) }
         }
         var stats = Stats()

@@ -34,7 +34,8 @@ public struct PagerScreen: Screen {
         let rows = Layout(.vertical, [.length(1), .length(hasStrip ? 1 : 0), .fill(1), .length(hasStats ? 1 : 0),
                                                .length(1), .length(hasFooter ? 1 : 0)])
             .split(Rect(x: 0, y: 0, width: size.width, height: h))
-        let peek = size.width >= 100 ? min(8, (size.width - 96) / 2 + 2) : 0
+        // At most 7 columns of each neighbour: from 120 columns on, a month of days gets 2-column bars.
+        let peek = size.width >= 100 ? min(7, (size.width - 96) / 2 + 2) : 0
         let gutter = peek > 0 ? peek + 1 : 0
         let columns = Layout(.horizontal, [.length(gutter), .fill(1), .length(gutter)]).split(rows[2])
         return Regions(strip: hasStrip ? rows[1].y : nil, card: columns[1], stats: hasStats ? rows[3].y : nil, dots: rows[4].y,
@@ -103,17 +104,26 @@ public struct PagerScreen: Screen {
 
     // MARK: header and strip
 
-    func drawHeader(into frame: inout Frame, y: Int) {
+    /// - Parameter chart: the screen draws charts, so the header says which y scale they use.
+    func drawHeader(into frame: inout Frame, y: Int, chart: Bool = true) {
         let width = frame.grid.width
         let row = Rect(x: 0, y: y, width: width, height: 1)
         var tabs = LevelTabs(names: navigation.levels.map(\.displayName), current: navigation.levelIndex, glyphs: glyphs)
         if tabs.width > width - 4 { tabs.names = navigation.levels.map { String($0.displayName.prefix(1)) } }
-        let rightText = glyphs.truncate(headerRightText(), to: max(0, width - tabs.width - 4))
-        let rightWidth = TextWidth.columns(of: rightText)
-        let tabsX = max(1, min((width - tabs.width) / 2 + 4, width - rightWidth - tabs.width - 3))
+        let nameRoom = 10 + TextWidth.columns(of: dataset.sourceName) / 2
+        func place(_ text: String) -> (text: String, width: Int, tabsX: Int) {
+            let text = glyphs.truncate(text, to: max(0, width - tabs.width - 4))
+            let textWidth = TextWidth.columns(of: text)
+            return (text, textWidth, max(1, min((width - tabs.width) / 2 + 4, width - textWidth - tabs.width - 3)))
+        }
+        var (rightText, rightWidth, tabsX) = place(headerRightText(markingPageScale: chart, chart: chart))
+        // The default scale gives up its mark before the file name does; the level scale always says so.
+        if tabsX - 2 < nameRoom, navigation.yScale == .page {
+            (rightText, rightWidth, tabsX) = place(headerRightText(markingPageScale: false, chart: chart))
+        }
         let leftRoom = tabsX - 2
         var left = leftRoom >= 8 ? "strata" : ""
-        if leftRoom >= 10 + TextWidth.columns(of: dataset.sourceName) / 2 {
+        if leftRoom >= nameRoom {
             left += "  " + glyphs.truncate(dataset.sourceName, to: leftRoom - 9)
         }
         if !left.isEmpty {
@@ -128,11 +138,25 @@ public struct PagerScreen: Screen {
         frame.grid.write(rightText, x: width - 1 - rightWidth, y: y, style: .muted, clip: row)
     }
 
-    func headerRightText() -> String {
+    /// `mean temp 1/4 · series 2/6 north · y:level · UTC`: what the chart shows and on which y scale
+    /// (`y:page`, the default, only when `markingPageScale`).
+    func headerRightText(markingPageScale: Bool, chart: Bool = true) -> String {
+        let dot = glyphs.middleDot
         var right = "\(navigation.aggregate.rawValue) \(dataset.valueNames[navigation.valueIndex])"
         if navigation.valueCount > 1 { right += " \(navigation.valueIndex + 1)/\(navigation.valueCount)" }
-        if dataset.series.count > 1 { right += " \(glyphs.middleDot) \(dataset.series[navigation.seriesIndex].name)" }
-        return right + " \(glyphs.middleDot) \(dataset.calendar.zone.displayName)"
+        let named = navigation.namedSeriesCount
+        if named > 0 {
+            if navigation.allSeries {
+                right += " \(dot) all \(named)"
+            } else if navigation.seriesIndex == 0 {
+                right += " \(dot) all \(named) combined"
+            } else {
+                right += " \(dot) series \(navigation.seriesIndex)/\(named) \(dataset.series[navigation.seriesIndex].name)"
+            }
+        }
+        // `y:page` or `y:level`, named after its key as `1/4` is after `v`.
+        if chart, navigation.yScale == .level || markingPageScale { right += " \(dot) y:\(navigation.yScale.rawValue)" }
+        return right + " \(dot) \(dataset.calendar.zone.displayName)"
     }
 
     func drawStrip(into grid: inout Grid, row: Rect, index: Int, count: Int) {
@@ -174,26 +198,6 @@ public struct PagerScreen: Screen {
         drawChart(into: &grid, rect: Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2),
                   page: page)
         if dimmed { grid.restyle(rect) { $0 = Style(.muted, dim: true) } }
-    }
-
-    /// The page's bars, the "now" sub-bucket highlighted, or a note when the period is empty.
-    func drawChart(into grid: inout Grid, rect: Rect, page: Page) {
-        guard !page.stats.isEmpty else {
-            let message = "no data in this \(page.level.rawValue)"
-            grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2),
-                       y: rect.y + rect.height / 2, style: .muted, clip: rect)
-            return
-        }
-        let labels = page.buckets.map { bucket in
-            let label = dataset.calendar.subBucketLabel(subUnit: page.subUnit, start: bucket.start)
-            // A week's seven bars have room to name their weekdays.
-            guard page.level == .week else { return label }
-            let weekday = CalendarSystem.weekdayNames[dataset.calendar.localTime(at: bucket.start).date.isoWeekday - 1]
-            return "\(weekday) \(label)"
-        }
-        let now = page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }
-        BarChart(buckets: page.buckets.map(\.stats), labels: labels, aggregate: navigation.aggregate,
-                 highlighted: now, glyphs: glyphs).draw(into: &grid, rect: rect)
     }
 
     /// A few columns of the previous and next cards, dimmed, at the edges:

@@ -40,6 +40,10 @@ public enum ScreenRenderer {
             }
         case .overview(let overview):
             OverviewScreen(state: state, overview: overview, env: env).draw(into: &frame)
+        case .map(let map):
+            MapScreen(state: state, map: map, env: env).draw(into: &frame)
+        case .timeline(let timeline):
+            TimelineScreen(state: state, timeline: timeline, env: env).draw(into: &frame)
         }
         if let rect = movingFrame {
             env.glyphs.block(style: .accent).draw(into: &frame.grid, area: rect)

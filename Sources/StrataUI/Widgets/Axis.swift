@@ -6,17 +6,19 @@ public struct Axis: Widget, Sendable {
     public var scale: ChartScale
     public var glyphs: Glyphs
     public var style: Style
+    public var format: ValueFormat
 
-    public init(scale: ChartScale, glyphs: Glyphs, style: Style = .muted) {
+    public init(scale: ChartScale, glyphs: Glyphs, style: Style = .muted, format: ValueFormat = .number) {
         self.scale = scale
         self.glyphs = glyphs
         self.style = style
+        self.format = format
     }
 
     /// Columns for the widest label, a space and the line.
     public var width: Int {
         var widest = 0
-        for tick in scale.ticks { widest = max(widest, TextWidth.columns(of: NumberFormat.humane(tick.value))) }
+        for tick in scale.ticks { widest = max(widest, TextWidth.columns(of: format.humane(tick.value))) }
         return widest + 2
     }
 
@@ -35,7 +37,7 @@ public struct Axis: Widget, Sendable {
             drawn.append(y)
             grid.write(String(tick.value == 0 ? glyphs.cross : glyphs.tick), x: x, y: y, style: style, clip: area)
             // A label cut at the left would show another number: it is left out instead.
-            let label = NumberFormat.humane(tick.value)
+            let label = format.humane(tick.value)
             let labelX = x - 1 - TextWidth.columns(of: label)
             if labelX >= area.x { grid.write(label, x: labelX, y: y, style: style) }
         }

@@ -1,129 +1,150 @@
-import Foundation
 import StrataData
 
 /// Vertical bars in eighth blocks with a humane y axis, a zero line (bars
 /// below it hang down), and x labels that never collide. An empty bucket
-/// draws nothing; a tiny non-zero value still shows as one eighth.
+/// draws nothing; a tiny non-zero value still shows as one eighth. With
+/// several series the bars stack, the first series next to the zero line,
+/// each in its own colour (or, without colours, its own shade of block).
 public struct BarChart: Sendable {
-    public var buckets: [Stats]
+    /// Per series, the stats of each sub-bucket; one series draws plain bars.
+    public var series: [[Stats]]
     public var labels: [String]
     public var aggregate: Aggregate
-    /// A bucket to draw in the accent colour (the "now" sub-bucket).
+    /// A bucket to draw in the accent colour (the "now" sub-bucket), for a single series.
     public var highlighted: Int?
+    /// One range for the whole level; nil fits the scale to these bars.
+    public var range: ClosedRange<Double>?
     public var glyphs: Glyphs
+    public var colors: Bool
+    /// How the y axis labels read (durations for interval data).
+    public var format: ValueFormat = .number
 
-    public init(buckets: [Stats], labels: [String], aggregate: Aggregate, highlighted: Int? = nil, glyphs: Glyphs) {
-        self.buckets = buckets
+    public init(series: [[Stats]], labels: [String], aggregate: Aggregate, highlighted: Int? = nil,
+                range: ClosedRange<Double>? = nil, glyphs: Glyphs, colors: Bool = false) {
+        self.series = series
         self.labels = labels
         self.aggregate = aggregate
         self.highlighted = highlighted
+        self.range = range
         self.glyphs = glyphs
+        self.colors = colors
+    }
+
+    /// One stacked segment: how many eighths, drawn how.
+    struct Segment {
+        var eighths: Int
+        var style: Style
+        /// What a cell wholly inside the segment shows.
+        var fill: Unicode.Scalar
     }
 
     /// Draws the chart in `rect`; bars outside the grid's clip (a neighbour
     /// card of which only a sliver shows) are skipped.
     public func draw(into grid: inout Grid, rect: Rect) {
-        guard rect.width >= 3, rect.height >= 2, !buckets.isEmpty else { return }
-        let showXLabels = rect.height >= 4
-        let showYLabels = rect.width >= 24
-        let plotRows = rect.height - (showXLabels ? 1 : 0)  // includes the zero line
-        let barRows = plotRows - 1
-
-        // Leave room for the y labels of the widest tick, then fit the buckets.
-        var scale = ChartScale.nice(low: 0, high: 0, rows: plotRows, includeZero: true)
-        var axisWidth = 1
-        var columns = merged(into: rect.width - axisWidth - 1)
-        for _ in 0..<2 {
-            let values = columns.compactMap { $0.stats.value(aggregate) }
-            scale = ChartScale.nice(low: values.min() ?? 0, high: values.max() ?? 0, rows: plotRows, includeZero: true)
-            axisWidth = showYLabels ? Axis(scale: scale, glyphs: glyphs).width : 1
-            columns = merged(into: rect.width - axisWidth - 1)
-        }
-        let plotX = rect.x + axisWidth
-        let plotWidth = rect.width - axisWidth - 1
-        // Bars at most 7 columns wide, the whole group centred in the plot.
-        let slot = min(8, max(1, plotWidth / max(1, columns.count)))
-        let barWidth = slot >= 3 ? slot - 1 : 1
-        let barsX = plotX + max(0, (plotWidth - slot * columns.count + (slot - barWidth)) / 2)
-        let zeroRow = rect.y + scale.row(for: 0)
-
-        let axisArea = Rect(x: showYLabels ? rect.x : plotX - 1, y: rect.y, width: showYLabels ? axisWidth : 1, height: plotRows)
-        Axis(scale: scale, glyphs: glyphs).draw(into: &grid, area: axisArea)
-        grid.write(String(repeating: glyphs.horizontal, count: max(0, plotWidth)), x: plotX, y: zeroRow, style: .muted, clip: rect)
-        let shownColumns = rect.intersection(grid.clip)
+        let buckets = series.map(\.count).max() ?? 0
+        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: true, glyphs: glyphs, format: format,
+                                    range: { columns in stackExtent(columns: columns.ranges.indices.map { stack($0, columns) }) })
+        else { return }
+        let plot = chart.plot, columns = chart.columns
+        let zeroRow = plot.y + chart.scale.row(for: 0)
+        chart.drawFrame(into: &grid, labels: labels)
+        grid.fill(Rect(x: plot.x, y: zeroRow, width: plot.width, height: 1).intersection(rect), with: glyphs.horizontal, style: .muted)
+        let shown = rect.intersection(grid.clip)
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
         let hanging = [glyphs.hangingBar.quarter, glyphs.hangingBar.half, glyphs.hangingBar.full].map { $0.unicodeScalars.first! }
-        for (i, column) in columns.enumerated() {
-            let x = barsX + i * slot
-            guard x + barWidth > shownColumns.x, x < shownColumns.maxX else { continue }
-            guard let value = column.stats.value(aggregate), value != 0 else { continue }
-            let isHighlighted = highlighted.map { column.range.contains($0) } ?? false
-            let style = Style(isHighlighted ? .accent : (value < 0 ? .negative : .bar))
-            let eighths = max(1, Int((abs(value) / scale.unit * 8).rounded()))
-            for w in 0..<barWidth {
-                if value > 0 {
-                    drawRising(into: &grid, x: x + w, fromRow: zeroRow - 1, top: rect.y, eighths: eighths, style: style, blocks: blocks)
-                } else {
-                    drawHanging(into: &grid, x: x + w, fromRow: zeroRow + 1, bottom: rect.y + plotRows - 1,
-                                eighths: eighths, style: style, blocks: hanging)
-                }
+        for column in 0..<columns.count {
+            let x = columns.x(of: column)
+            guard x + columns.barWidth > shown.x, x < shown.maxX else { continue }
+            let values = stack(column, columns)
+            let isHighlighted = series.count == 1 && highlighted.map { columns.ranges[column].contains($0) } == true
+            for up in [true, false] {
+                let segments = self.segments(values, up: up, unit: chart.scale.unit, highlighted: isHighlighted)
+                guard !segments.isEmpty else { continue }
+                // One column of the bar worked out, then drawn across its width.
+                let cells = up
+                    ? barCells(segments, from: zeroRow - 1, step: -1, last: plot.y, partial: { blocks[$0] })
+                    : barCells(segments, from: zeroRow + 1, step: 1, last: plot.maxY - 1,
+                               partial: { hanging[$0 >= 8 ? 2 : ($0 >= 4 ? 1 : 0)] })
+                for cell in cells { grid.fill(Rect(x: x, y: cell.y, width: columns.barWidth, height: 1), with: cell.cell) }
             }
         }
-        if showXLabels {
-            drawXLabels(into: &grid, columns: columns, y: rect.y + plotRows, barsX: barsX, slot: slot, barWidth: barWidth,
-                        clip: Rect(x: plotX, y: rect.y, width: rect.width - axisWidth, height: rect.height))
-        }
     }
 
-    /// Buckets grouped so they fit `width` columns (several per column when there are more buckets than columns).
-    struct Column { var stats: Stats; var range: Range<Int> }
-
-    func merged(into width: Int) -> [Column] {
-        let group = max(1, (buckets.count + max(1, width) - 1) / max(1, width))
-        return stride(from: 0, to: buckets.count, by: group).map { start in
-            let range = start..<min(start + group, buckets.count)
+    /// Each series' value in one column (nil where it has none).
+    func stack(_ column: Int, _ columns: ChartColumns) -> [Double?] {
+        series.map { buckets in
             var stats = Stats()
-            for i in range { stats.merge(buckets[i]) }
-            return Column(stats: stats, range: range)
+            for i in columns.ranges[column] where i < buckets.count { stats.merge(buckets[i]) }
+            return stats.value(aggregate)
         }
     }
 
-    private func drawRising(into grid: inout Grid, x: Int, fromRow: Int, top: Int, eighths: Int, style: Style,
-                            blocks: [Unicode.Scalar]) {
-        var remaining = eighths
-        var y = fromRow
-        while remaining > 0, y >= top {
-            let part = min(8, remaining)
-            grid.put(blocks[part], x: x, y: y, style: style)
-            remaining -= part
-            y -= 1
+    /// From the lowest stack's negative parts to the highest stack's positive parts.
+    func stackExtent(columns: [[Double?]]) -> ClosedRange<Double>? {
+        var low = Double.infinity, high = -Double.infinity
+        for values in columns where values.contains(where: { $0 != nil }) {
+            let parts = values.compactMap { $0 }
+            low = min(low, parts.filter { $0 < 0 }.reduce(0, +))
+            high = max(high, parts.filter { $0 > 0 }.reduce(0, +))
         }
+        return low <= high ? low...high : nil
     }
 
-    /// `blocks`: a quarter, a half and a full row hanging from the top.
-    private func drawHanging(into grid: inout Grid, x: Int, fromRow: Int, bottom: Int, eighths: Int, style: Style,
-                             blocks: [Unicode.Scalar]) {
-        var remaining = eighths
-        var y = fromRow
-        while remaining > 0, y <= bottom {
-            let part = min(8, remaining)
-            grid.put(blocks[part >= 8 ? 2 : (part >= 4 ? 1 : 0)], x: x, y: y, style: style)
-            remaining -= part
-            y += 1
+    /// The segments of a column's positive (`up`) or negative parts, in eighths
+    /// rounded where the stack reaches rather than each on its own, so the
+    /// stack is as high as its total.
+    func segments(_ values: [Double?], up: Bool, unit: Double, highlighted: Bool) -> [Segment] {
+        var segments: [Segment] = []
+        var total = 0.0, drawn = 0
+        for (k, value) in values.enumerated() {
+            guard let value, value != 0, (value > 0) == up else { continue }
+            total += abs(value)
+            // A tiny value still shows as one eighth.
+            let reach = max(drawn + 1, Int((total / unit * 8).rounded()))
+            segments.append(Segment(eighths: reach - drawn, style: style(series: k, value: value, highlighted: highlighted),
+                                    fill: fill(series: k)))
+            drawn = reach
         }
+        return segments
     }
 
-    private func drawXLabels(into grid: inout Grid, columns: [Column], y: Int, barsX: Int, slot: Int, barWidth: Int, clip: Rect) {
-        let texts = columns.map { labels.indices.contains($0.range.lowerBound) ? labels[$0.range.lowerBound] : "" }
-        let widest = texts.map { TextWidth.columns(of: $0) }.max() ?? 0
-        let stride = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 15, 20, 24, 30, 48, 60, 100]
-            .first { $0 * slot >= widest + 1 } ?? columns.count
-        var nextFree = Int.min
-        for (i, text) in texts.enumerated() where i % stride == 0 && !text.isEmpty {
-            let x = barsX + i * slot + max(0, (barWidth - TextWidth.columns(of: text)) / 2)
-            guard x >= nextFree, x + TextWidth.columns(of: text) <= clip.maxX else { continue }
-            grid.write(text, x: x, y: y, style: .muted, clip: clip)
-            nextFree = x + TextWidth.columns(of: text) + 1
+    private func style(series k: Int, value: Double, highlighted: Bool) -> Style {
+        if series.count > 1 { return .series(k) }
+        return Style(highlighted ? .accent : (value < 0 ? .negative : .bar))
+    }
+
+    /// A full cell: a solid block, or without colours a shade told apart by series.
+    private func fill(series k: Int) -> Unicode.Scalar {
+        let fills = series.count > 1 && !colors ? glyphs.seriesFills : [glyphs.eighths[8]]
+        return fills[k % fills.count].unicodeScalars.first!
+    }
+
+    /// One column of a bar from the zero line outwards: whole cells of the
+    /// segment that has most of each cell, then the partial end.
+    private func barCells(_ segments: [Segment], from row: Int, step: Int, last: Int,
+                          partial: (Int) -> Unicode.Scalar) -> [(y: Int, cell: Cell)] {
+        let total = segments.reduce(0) { $0 + $1.eighths }
+        var cells: [(y: Int, cell: Cell)] = []
+        var y = row, done = 0
+        while done < total, (y - last) * step <= 0 {
+            let part = min(8, total - done)
+            let segment = majority(of: segments, in: done..<(done + part))
+            cells.append((y, Cell(part == 8 ? segment.fill : partial(part), style: segment.style)))
+            done += part
+            y += step
         }
+        return cells
+    }
+
+    private func majority(of segments: [Segment], in cell: Range<Int>) -> Segment {
+        if segments.count == 1 { return segments[0] }
+        var start = 0, best = segments[0], bestOverlap = -1
+        for segment in segments {
+            let span = start..<(start + segment.eighths)
+            let overlap = max(0, min(span.upperBound, cell.upperBound) - max(span.lowerBound, cell.lowerBound))
+            if overlap > bestOverlap { best = segment; bestOverlap = overlap }
+            start += segment.eighths
+        }
+        return best
     }
 }

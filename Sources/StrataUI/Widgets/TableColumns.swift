@@ -12,21 +12,24 @@ struct TableColumns {
 
     let stats: [Stats]
     let aggregate: Aggregate
+    /// Sum, min, max and mean as durations for interval data.
+    let format: ValueFormat
     let labelWidth: Int
     /// The numeric columns shown, by index into `names`, with their widths.
     let columns: [(index: Int, width: Int)]
     let barWidth: Int
     let barScale: Double
 
-    init(content: CardContent, aggregate: Aggregate, width: Int) {
+    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, width: Int) {
         stats = content.page.buckets.map(\.stats)
         self.aggregate = aggregate
+        self.format = format
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
                          content.labels.map { TextWidth.columns(of: $0) }.max() ?? 0)
         var columns: [(index: Int, width: Int)] = []
         var used = Self.gutter + labelWidth
         for (i, name) in Self.names.enumerated() {
-            let widest = stats.map { TextWidth.columns(of: Self.cell($0, column: i)) }.max() ?? 0
+            let widest = stats.map { TextWidth.columns(of: Self.cell($0, column: i, format: format)) }.max() ?? 0
             let w = max(TextWidth.columns(of: name), widest)
             guard used + Self.gap + w <= width else { break }
             columns.append((i, w))
@@ -39,14 +42,14 @@ struct TableColumns {
     }
 
     /// A cell's text: exact numbers, blank for an empty sub-bucket (count 0).
-    static func cell(_ stats: Stats, column: Int) -> String {
+    static func cell(_ stats: Stats, column: Int, format: ValueFormat) -> String {
         if column == 0 { return NumberFormat.exact(Double(stats.count)) }
         guard !stats.isEmpty else { return "" }
         switch column {
-        case 1: return NumberFormat.exact(stats.sum)
-        case 2: return NumberFormat.exact(stats.min)
-        case 3: return NumberFormat.exact(stats.max)
-        default: return stats.mean.map(NumberFormat.exact) ?? ""
+        case 1: return format.exact(stats.sum)
+        case 2: return format.exact(stats.min)
+        case 3: return format.exact(stats.max)
+        default: return stats.mean.map(format.exact) ?? ""
         }
     }
 
@@ -72,7 +75,7 @@ struct TableColumns {
         x += labelWidth
         for (index, width) in columns {
             x += Self.gap
-            let cell = Self.cell(stats, column: index)
+            let cell = Self.cell(stats, column: index, format: format)
             grid.write(cell, x: x + width - TextWidth.columns(of: cell), y: row.y, style: text, clip: row)
             x += width
         }

@@ -1,0 +1,83 @@
+/// Every interval of the data, per series sorted by start, so that the
+/// timeline lays out only what its window shows: the intervals of a series
+/// overlapping a stretch of time are found by binary search, not a scan.
+public struct IntervalIndex: Sendable {
+    /// One interval (32 bytes): UTC seconds, an interned label, and its
+    /// record's input (counted among those whose rows are kept) and line.
+    public struct Record: Sendable, Equatable {
+        public var start: Int64
+        public var end: Int64
+        public var label: UInt32
+        public var line: UInt32
+        public var input: UInt16
+    }
+
+    public let labels: [String]
+    /// The names of the inputs whose rows are kept, as `Record.input` counts them.
+    public let inputs: [String]
+    /// `bySeries[s]`: accumulator series `s`'s intervals, sorted by start, then end.
+    public let bySeries: [[Record]]
+    /// `reach[s][i]`: the latest end among `bySeries[s][0...i]`, so a search
+    /// for intervals overlapping a time skips those that ended before it.
+    private let reach: [[Int64]]
+
+    init(bySeries: [[Record]], labels: [String], seriesCount: Int, inputs: [String]) {
+        self.inputs = inputs
+        var bySeries = bySeries
+        while bySeries.count < max(seriesCount, 1) { bySeries.append([]) }
+        // Rows in time order are sorted already: only an unsorted input is sorted (a copy).
+        for s in bySeries.indices where !zip(bySeries[s], bySeries[s].dropFirst()).allSatisfy({ Self.ordered($0, $1) }) {
+            bySeries[s].sort(by: Self.ordered)
+        }
+        self.bySeries = bySeries
+        self.labels = labels
+        reach = bySeries.map { records in
+            var latest = Int64.min
+            return records.map { r in
+                latest = max(latest, r.end)
+                return latest
+            }
+        }
+    }
+
+    private static func ordered(_ a: Record, _ b: Record) -> Bool {
+        a.start != b.start ? a.start < b.start : a.end <= b.end
+    }
+
+    public var count: Int { bySeries.reduce(0) { $0 + $1.count } }
+
+    public func label(_ r: Record) -> String { labels[Int(r.label)] }
+
+    /// `tv-guide.csv:2411`: where the record is, as the card's rows name theirs.
+    public func location(_ r: Record) -> String? {
+        guard Int(r.input) < inputs.count else { return nil }
+        return "\(inputs[Int(r.input)].split(separator: "/").last ?? ""):\(r.line)"
+    }
+
+    /// Indexes into `bySeries[s]` of the intervals overlapping `[from, to)`
+    /// (an instant at `from` counts), in start order.
+    public func overlapping(series s: Int, from: Int64, to: Int64) -> [Int] {
+        guard s < bySeries.count else { return [] }
+        let records = bySeries[s]
+        let first = partition(reach[s]) { $0 < from }
+        let stop = partition(records) { $0.start < to }
+        guard first < stop else { return [] }
+        return (first..<stop).filter { records[$0].end > from || records[$0].start >= from }
+    }
+
+    /// The first index of `bySeries[s]` whose interval starts at or after `t`.
+    public func firstStarting(series s: Int, atOrAfter t: Int64) -> Int {
+        guard s < bySeries.count else { return 0 }
+        return partition(bySeries[s]) { $0.start < t }
+    }
+
+    /// How many elements from the start satisfy `test` (true, then false).
+    private func partition<T>(_ items: [T], _ test: (T) -> Bool) -> Int {
+        var lo = 0, hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if test(items[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

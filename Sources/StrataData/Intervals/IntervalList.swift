@@ -1,0 +1,40 @@
+/// The intervals one reading thread accepts, per series in input order,
+/// kept for the timeline (which draws each one): its times, its label
+/// (interned: labels repeat), and where its record is, so the card can
+/// show the whole row. Kept per series from the start, so the index is
+/// these arrays, not a sorted copy of them.
+struct IntervalList: Sendable {
+    private(set) var bySeries: [[IntervalIndex.Record]] = []
+    private(set) var labels = SeriesTable()
+    /// The input being read, counted among those whose rows are kept.
+    var input: UInt16 = 0
+
+    @inline(__always)
+    mutating func append(start: Int64, end: Int64, series: Int, label: Field, line: Int) {
+        let id = labels.index(of: label, limit: .max)!
+        while bySeries.count <= series { bySeries.append([]) }
+        bySeries[series].append(IntervalIndex.Record(start: start, end: end, label: UInt32(truncatingIfNeeded: id),
+                                                     line: UInt32(truncatingIfNeeded: line), input: input))
+    }
+
+    /// Adds a later part's intervals: its series go where `seriesMap` says
+    /// (empty: unchanged), and its lines move down by `lineOffset`.
+    mutating func absorb(_ other: IntervalList, seriesMap: [Int], lineOffset: Int) {
+        let labelMap = labels.absorb(other.labels)
+        for (s, records) in other.bySeries.enumerated() {
+            let target = seriesMap.isEmpty ? s : seriesMap[s]
+            while bySeries.count <= target { bySeries.append([]) }
+            bySeries[target].reserveCapacity(bySeries[target].count + records.count)
+            for var r in records {
+                r.label = UInt32(labelMap[Int(r.label)])
+                r.line += UInt32(lineOffset)
+                bySeries[target].append(r)
+            }
+        }
+    }
+
+    /// The index of every interval, by series and start.
+    func index(seriesCount: Int, inputs: [String]) -> IntervalIndex {
+        IntervalIndex(bySeries: bySeries, labels: labels.names, seriesCount: seriesCount, inputs: inputs)
+    }
+}

@@ -1,0 +1,83 @@
+/// Interval rows: where each row ends (`--end`, `--duration`, or a column
+/// named like an end), which column splits them into the timeline's rows,
+/// and which text labels their blocks.
+extension ColumnPicker {
+    /// Column names that say where an interval ends, picked without a flag.
+    static let endNames = ["end", "stop", "finish", "ended_at"]
+    static let durationNames = ["duration"]
+
+    /// The end named on the command line, or the first column named like
+    /// one whose sample reads as ends; nil: the rows are instants.
+    func intervalEnd(excluding used: [Int]) throws(ReadError) -> (RowPlan.End, note: String)? {
+        if let spec = options.endColumn {
+            let c = try resolve(spec, option: "--end")
+            let f = try detectFormat(.column(c), explicit: true)
+            return (.time(c, f), "end: \(label(c)), format \(f.description)")
+        }
+        if let spec = options.durationColumn {
+            let c = try resolve(spec, option: "--duration")
+            guard readsAsDurations(c, majority: false) else {
+                let example = sample.column(c).first { !ByteText.trimmed($0).isEmpty }.map { ByteText.quoted(ByteText.trimmed($0)) }
+                throw .notDurations(file: file, column: name(c), example: example ?? "\"\"")
+            }
+            return (.duration(c), "duration: \(label(c)) (seconds, 90m, 1h30m or 01:30:00)")
+        }
+        for c in 0..<columnCount where !used.contains(c) {
+            let lower = name(c).lowercased()
+            if Self.endNames.contains(lower), case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false) {
+                return (.time(c, f), "end: \(label(c)), format \(f.description) (rows are intervals; --end or --duration picks another)")
+            }
+            if Self.durationNames.contains(lower), readsAsDurations(c, majority: true) {
+                return (.duration(c), "duration: \(label(c)) (rows are intervals; --end or --duration picks another)")
+            }
+        }
+        return nil
+    }
+
+    private func readsAsDurations(_ c: Int, majority: Bool) -> Bool {
+        let present = sample.column(c).filter { !ByteText.trimmed($0).isEmpty }
+        let read = present.count { if case .seconds = DurationParser.parse($0) { true } else { false } }
+        return read > 0 && (!majority || read * 2 > present.count)
+    }
+
+    /// Each sample row's interval in UTC seconds (naive times read as UTC), nil when it does not read.
+    func sampleIntervals(_ time: RowPlan.Time, _ format: TimeFormat, _ end: RowPlan.End) -> [(Int64, Int64)?] {
+        let starts = sampleTimes(time, format).map { $0?.0 }
+        switch end {
+        case .time(let c, let f):
+            let ends = sampleTimes(.column(c), f).map { $0?.0 }
+            return zip(starts, ends).map { s, e in s.flatMap { s in e.map { (s, $0) } } }
+        case .duration(let c):
+            return starts.enumerated().map { r, s in
+                guard let s, case .seconds(let d) = DurationParser.parse(sample.value(r, c)) else { return nil }
+                return (s, s + d)
+            }
+        }
+    }
+
+    /// The timeline's rows: the first text column with 2 to 50 values in
+    /// the sample, repeated, under which no two intervals overlap (a
+    /// channel airs one programme at a time, a machine runs one job).
+    func intervalSeries(_ intervals: [(Int64, Int64)?], excluding used: [Int], decimalComma: Bool) -> Int? {
+        (0..<columnCount).first { c in
+            guard !used.contains(c), !isNumeric(sample.column(c), decimalComma: decimalComma) else { return false }
+            var groups: [String: [(Int64, Int64)]] = [:]
+            for r in 0..<sample.count { if let i = intervals[r] { groups[sample.text(r, c), default: []].append(i) } }
+            let rows = groups.values.reduce(0) { $0 + $1.count }
+            guard (2...50).contains(groups.count), groups.count * 2 <= rows, groups["", default: []].isEmpty else { return false }
+            return groups.values.allSatisfy { spans in
+                let sorted = spans.sorted { $0.0 < $1.0 }
+                return zip(sorted, sorted.dropFirst()).allSatisfy { $0.1 <= $1.0 }
+            }
+        }
+    }
+
+    /// `--label`, or the first text column not otherwise used (a title, a job name).
+    func intervalLabel(excluding used: [Int], decimalComma: Bool) throws(ReadError) -> Int? {
+        if let spec = options.labelColumn { return try resolve(spec, option: "--label") }
+        return (0..<columnCount).first { c in
+            !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma)
+                && sample.column(c).contains { !ByteText.trimmed($0).isEmpty }
+        }
+    }
+}

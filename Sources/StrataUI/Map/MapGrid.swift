@@ -1,0 +1,225 @@
+import StrataData
+
+/// What the map shows, from the dataset and the shared navigation: rows
+/// are the level's periods and columns their sub-buckets by wall clock,
+/// or (`r`) rows are the series and columns the level's periods. Pure, so
+/// the screen and the reducer read the same rows, columns and cells.
+struct MapGrid {
+    /// One cell of a row, before shading.
+    enum Cell: Equatable {
+        /// No such sub-bucket in this period: the 31st of a 30-day month.
+        case absent
+        /// A wall-clock hour that a DST change skipped.
+        case skipped
+        /// Its stats: several sub-buckets folded into one column (a repeated DST hour) merged.
+        case stats(Stats)
+    }
+
+    let dataset: Dataset
+    let navigation: Navigation
+    let rowsAreSeries: Bool
+
+    var level: Level { navigation.level }
+    var subUnit: TimeUnit { dataset.subUnit(of: level) }
+    var calendar: CalendarSystem { dataset.calendar }
+
+    /// The series listed as rows: each series, or "all" when there is no series column.
+    var seriesRows: [Int] { dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0] }
+
+    var rowCount: Int { rowsAreSeries ? seriesRows.count : dataset.count(level) }
+
+    var columnCount: Int {
+        if rowsAreSeries { return dataset.count(level) }
+        switch subUnit {
+        case .minute: return 60
+        case .hour: return 24
+        case .day: return level == .week ? 7 : 31
+        case .week: return 14 // a quarter's weeks, the first and last cut at its edges
+        case .month, .quarter, .year: return level == .quarter ? 3 : 12
+        }
+    }
+
+    // MARK: The cursor, which is the shared position
+
+    var cursorRow: Int {
+        rowsAreSeries ? (seriesRows.firstIndex(of: navigation.seriesIndex) ?? 0) : navigation.position
+    }
+
+    func cursorColumn(_ map: MapState) -> Int {
+        rowsAreSeries ? navigation.position : max(0, min(map.column, columnCount - 1))
+    }
+
+    /// Puts the cursor on a row and a column, each clamped.
+    func move(_ state: inout AppState, map: inout MapState, row: Int, column: Int) {
+        let row = Navigation.clamp(row, rowCount), column = Navigation.clamp(column, columnCount)
+        if rowsAreSeries {
+            if seriesRows.indices.contains(row) { state.navigation.seriesIndex = seriesRows[row] }
+            state.navigation.setPosition(column)
+        } else {
+            state.navigation.setPosition(row)
+            map.column = column
+        }
+    }
+
+    // MARK: Labels
+
+    func rowLabel(_ row: Int) -> String {
+        if rowsAreSeries { return dataset.series[seriesRows[row]].name }
+        let ordinal = dataset.ordinal(level, index: row)
+        let id = calendar.periodID(level, ordinal: ordinal)
+        guard level == .day else { return id }
+        return id + " " + CalendarSystem.weekdayNames[calendar.firstDate(of: .day, ordinal: ordinal).isoWeekday - 1]
+    }
+
+    /// The widest row label, from the first and last rows (period ids keep their width).
+    var rowLabelWidth: Int {
+        guard rowCount > 0 else { return 0 }
+        let rows = rowsAreSeries ? Array(0..<rowCount) : [0, rowCount - 1]
+        return min(Self.maxRowLabelWidth, rows.map { TextWidth.columns(of: rowLabel($0)) }.max() ?? 0)
+    }
+
+    static let maxRowLabelWidth = 24
+
+    func columnLabel(_ column: Int) -> String {
+        if rowsAreSeries { return shortPeriodLabel(dataset.ordinal(level, index: column)) }
+        switch subUnit {
+        case .minute, .hour: return Digits.pad(column, 2)
+        case .day where level == .week:
+            // Weekdays from the week's first day, whatever the week start.
+            let first = calendar.firstDate(of: .week, ordinal: dataset.ordinal(level, index: 0)).isoWeekday - 1
+            return String(CalendarSystem.weekdayNames[(first + column) % 7].prefix(2))
+        case .day, .week: return "\(column + 1)"
+        case .month, .quarter, .year: return level == .quarter ? "\(column + 1)" : CalendarSystem.monthNames[column]
+        }
+    }
+
+    /// The widest column label, so labels can be spaced not to collide.
+    var columnLabelWidth: Int {
+        if rowsAreSeries { return columnCount == 0 ? 0 : TextWidth.columns(of: columnLabel(0)) }
+        return (0..<columnCount).map { TextWidth.columns(of: columnLabel($0)) }.max() ?? 0
+    }
+
+    /// A period in a few columns, for the column header when columns are periods.
+    private func shortPeriodLabel(_ ordinal: Int) -> String {
+        let id = calendar.periodID(level, ordinal: ordinal)
+        switch level {
+        case .hour: return Digits.pad(calendar.localTime(at: calendar.start(of: .hour, ordinal: ordinal)).hour, 2)
+        case .day: return String(id.dropFirst(5))          // 07-04
+        case .week: return String(id.suffix(3))            // W27
+        case .month, .quarter, .year: return id            // 2013-07, 2013-Q3, 2013
+        }
+    }
+
+    // MARK: Cells
+
+    /// The cells of a row in `columns` (a window of them: rows of series
+    /// can have thousands of periods), one per column of the window.
+    func cells(ofRow row: Int, columns: Range<Int>) -> [Cell] {
+        if rowsAreSeries {
+            let series = seriesRows[row]
+            return columns.map { .stats(dataset.stats(level, index: $0, series: series, value: navigation.valueIndex)) }
+        }
+        var cells = [Cell](repeating: subUnit == .hour ? .skipped : .absent, count: columnCount)
+        let page = navigation.page(in: dataset, level: level, index: row)
+        // A day of 24 hours (no clock change) needs no wall-clock lookups.
+        let byPlace = page.buckets.count == columnCount
+        for (i, bucket) in page.buckets.enumerated() {
+            let column = byPlace ? i : self.column(ofBucket: i, start: bucket.start)
+            guard cells.indices.contains(column) else { continue }
+            if case .stats(var stats) = cells[column] {
+                stats.merge(bucket.stats)
+                cells[column] = .stats(stats)
+            } else {
+                cells[column] = .stats(bucket.stats)
+            }
+        }
+        return Array(cells[columns.clamped(to: cells.indices)])
+    }
+
+    /// Hours and minutes go by the wall clock (a repeated DST hour folds
+    /// into its column, a skipped one leaves a gap); other sub-buckets by place.
+    func column(ofBucket index: Int, start: Int64) -> Int {
+        switch subUnit {
+        case .hour: calendar.localTime(at: start).hour
+        case .minute: calendar.localTime(at: start).minute
+        default: index
+        }
+    }
+
+    var scale: HeatScale {
+        rowsAreSeries
+            ? dataset.seriesHeatScale(level, aggregate: navigation.aggregate, value: navigation.valueIndex)
+            : dataset.heatScale(level, aggregate: navigation.aggregate, series: navigation.seriesIndex, value: navigation.valueIndex)
+    }
+
+    // MARK: Now
+
+    /// The column holding `now`, by wall clock, whether or not the data reaches it.
+    func nowColumn(_ now: Int64) -> Int? {
+        rowsAreSeries ? nowRow(now) : column(holding: now)
+    }
+
+    /// The sub-bucket column of the period holding `t`: its wall-clock hour
+    /// or minute, else its place in the period.
+    func column(holding t: Int64) -> Int? {
+        switch subUnit {
+        case .hour, .minute: return column(ofBucket: 0, start: t)
+        default:
+            let ordinal = calendar.ordinal(of: level.unit, at: t)
+            let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: subUnit)
+            guard let i = bounds.lastIndex(where: { $0 <= t }), i < bounds.count - 1 else { return nil }
+            return i
+        }
+    }
+
+    /// The level's period holding `now`, when the data's periods reach it.
+    func nowRow(_ now: Int64) -> Int? {
+        let index = calendar.ordinal(of: level.unit, at: now) - dataset.ordinal(level, index: 0)
+        return (0..<dataset.count(level)).contains(index) ? index : nil
+    }
+
+    // MARK: The readout
+
+    /// `2013-07-04 08:00–09:00  count 1,234`: the cursor's cell in words.
+    func readout(row: Int, column: Int) -> String {
+        guard rowCount > 0, columnCount > 0 else { return "no data" }
+        let aggregate = navigation.aggregate
+        func number(_ stats: Stats) -> String { stats.value(aggregate).map(NumberFormat.exact) ?? "no data" }
+        func value(_ stats: Stats) -> String { stats.isEmpty ? "no data" : "\(aggregate.rawValue) \(number(stats))" }
+        if rowsAreSeries {
+            let stats = dataset.stats(level, index: column, series: seriesRows[row], value: navigation.valueIndex)
+            return "\(rowLabel(row))  \(calendar.periodID(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))"
+        }
+        let page = navigation.page(in: dataset, level: level, index: row)
+        let id = calendar.periodID(level, ordinal: page.ordinal)
+        let parts = page.buckets.enumerated().filter { self.column(ofBucket: $0.offset, start: $0.element.start) == column }
+            .map(\.element)
+        guard let first = parts.first, let last = parts.last else {
+            return subUnit == .hour ? "\(id) \(columnLabel(column)):00  skipped by the clock change"
+                                    : "\(id)  no \(subUnit.name) \(columnLabel(column))"
+        }
+        var merged = Stats()
+        for part in parts { merged.merge(part.stats) }
+        guard parts.count > 1 else { return "\(id) \(subBucketLabel(start: first.start, end: last.end))  \(value(merged))" }
+        // A repeated DST hour: the wall-clock hour once, then each time it came, told apart by its offset.
+        let hour = subBucketLabel(start: first.start, end: last.end)
+        return "\(id) \(hour) twice  \(value(merged))  ("
+            + parts.map { "\(number($0.stats)) at UTC\(calendar.localTime(at: $0.start).offsetString)" }.joined(separator: ", ") + ")"
+    }
+
+    private func subBucketLabel(start: Int64, end: Int64) -> String {
+        let t = calendar.localTime(at: start)
+        switch subUnit {
+        case .minute: return "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+        case .hour:
+            let e = calendar.localTime(at: end)
+            return "\(Digits.pad(t.hour, 2)):00–\(Digits.pad(e.hour, 2)):00"
+        case .day:
+            // The row's id already names the month; a week's days cross months.
+            let day = "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+            return level == .week ? "\(day) \(CalendarSystem.monthNames[t.date.month - 1])" : day
+        case .week: return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: start))
+        case .month, .quarter, .year: return CalendarSystem.monthNames[t.date.month - 1]
+        }
+    }
+}

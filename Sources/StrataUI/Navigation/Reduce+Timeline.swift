@@ -1,0 +1,227 @@
+import StrataData
+
+/// The timeline's actions: open and close it, zoom, move the cursor from
+/// block to block (crossing into the neighbouring period, whose position
+/// the level follows), scroll and drag, find a row, open a block's card.
+/// Returns false for actions it leaves to the shared reducer.
+func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: AppEnvironment) -> Bool {
+    guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return false }
+    if case .blockRow = action {} else { timeline.goal = nil }
+    switch action {
+    case .toggleMap:
+        state.route = .pager
+        return true
+    case .openBlock:
+        timeline.showsCard = timeline.cursor != nil
+    case .closeBlock:
+        timeline.showsCard = false
+    case .zoomTimeline(let finer):
+        let zooms = TimelineLayout.zooms
+        let k = zooms.firstIndex(of: timeline.zoom) ?? 0
+        let zoom = zooms[min(max(0, k + (finer ? -1 : 1)), zooms.count - 1)]
+        timeline.left = timeline.left * timeline.zoom / zoom
+        timeline.zoom = zoom
+        reveal(&timeline, state: state, env: env)
+    case .blockStep(let step):
+        guard let cursor = timeline.cursor else { return true }
+        let index = cursor.index + step * count
+        guard intervals.bySeries[cursor.series].indices.contains(index) else { return true }
+        timeline.cursor = TimelineState.Cursor(series: cursor.series, index: index)
+        follow(&state, timeline.cursor!, intervals: intervals, env: env)
+        reveal(&timeline, state: state, env: env)
+    case .blockRow(let step):
+        guard let cursor = timeline.cursor else { return true }
+        let record = intervals.bySeries[cursor.series][cursor.index]
+        let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
+        // The block's start, within the period: steps up and down stay near one time, as a
+        // TV guide's cursor does, and rows with no block in the period are passed over.
+        let anchor = timeline.goal ?? min(max(record.start, period.lowerBound), period.upperBound - 1)
+        timeline.goal = anchor
+        var series = cursor.series + step
+        while intervals.bySeries.indices.contains(series) {
+            if let index = nearest(intervals, series: series, to: anchor, within: period, strictly: true) {
+                timeline.cursor = TimelineState.Cursor(series: series, index: index)
+                follow(&state, timeline.cursor!, intervals: intervals, env: env)
+                reveal(&timeline, state: state, env: env)
+                break
+            }
+            series += step
+        }
+    case .pickBlock(let series, let index):
+        guard intervals.bySeries.indices.contains(series), intervals.bySeries[series].indices.contains(index) else { return true }
+        timeline.cursor = TimelineState.Cursor(series: series, index: index)
+        reveal(&timeline, state: state, env: env)
+    case .scrollTimeline(let rows, let columns):
+        let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+        timeline.top = min(max(0, timeline.top + rows), max(0, intervals.bySeries.count - 1))
+        timeline.left = clampLeft(timeline.left + columns, layout)
+    case .dragBegan(let x, let y):
+        timeline.drag = DragLock(x: x, y: y, offset: Viewport.Offset(x: timeline.left, y: timeline.top))
+    case .dragMoved(let x, let y):
+        guard var drag = timeline.drag else { return true }
+        // Locked to the first axis moved along by two cells, as in the map.
+        if let offset = drag.offset(x: x, y: y) {
+            let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+            timeline.left = clampLeft(offset.x, layout)
+            timeline.top = min(max(0, offset.y), max(0, intervals.bySeries.count - 1))
+        }
+        timeline.drag = drag
+    case .dragEnded:
+        guard let drag = timeline.drag else { return true }
+        timeline.drag = nil
+        // A press that never moved two cells is a click: the block under it.
+        if drag.axis == nil, case .pickBlock(let series, let index)? = env.zones.last(where: { $0.rect.contains(x: drag.originX, y: drag.originY) })?.action {
+            timeline.cursor = TimelineState.Cursor(series: series, index: index)
+            reveal(&timeline, state: state, env: env)
+        }
+    case .openSearch:
+        state.overlay = .search(text: "", error: nil)
+    case .searchNext:
+        guard let query = timeline.query else { return true }
+        find(query, &timeline, state: &state, env: env)
+    default:
+        return false
+    }
+    state.route = .timeline(timeline)
+    return true
+}
+
+/// `m` on the pager of interval data: the timeline of the current period,
+/// zoomed to fit it, the cursor on the first row's block nearest now (or the period's start).
+func openTimeline(_ state: inout AppState, env: AppEnvironment) {
+    guard state.route == .pager, let intervals = env.dataset.intervals, env.dataset.count(state.navigation.level) > 0 else { return }
+    let dataset = env.dataset
+    let zoom = TimelineLayout.fittingZoom(dataset, level: state.navigation.level,
+                                          ordinal: dataset.ordinal(state.navigation.level, index: state.navigation.position),
+                                          width: state.size.width)
+    var timeline = TimelineState(zoom: zoom)
+    let period = TimelineLayout(state: state, timeline: timeline, dataset: dataset).period
+    let t = period.contains(env.now) ? env.now : period.lowerBound
+    timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
+    reveal(&timeline, state: state, env: env)
+    state.route = .timeline(timeline)
+}
+
+/// After a move of the period by other means (`:`, PgUp, a count): a
+/// cursor block outside the new period moves to its row's block nearest
+/// the period's start.
+func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
+    guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return }
+    let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
+    if let cursor = timeline.cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
+    // Its own row first, else the first row with a block in the period.
+    let rows = [timeline.cursor?.series ?? 0] + Array(intervals.bySeries.indices)
+    timeline.cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? timeline.cursor
+    timeline.left = 0
+    reveal(&timeline, state: state, env: env)
+    state.route = .timeline(timeline)
+}
+
+/// After a resize: the cursor block stays in view.
+func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
+    guard case .timeline(var timeline) = state.route else { return }
+    reveal(&timeline, state: state, env: env)
+    state.route = .timeline(timeline)
+}
+
+/// `/` in the timeline: the next row after the cursor's whose label holds the text, wrapping around.
+func searchTimeline(_ state: inout AppState, for text: String, env: AppEnvironment) {
+    guard case .timeline(var timeline) = state.route else { return }
+    guard !text.isEmpty, find(text, &timeline, state: &state, env: env) else {
+        state.overlay = .search(text: text, error: text.isEmpty ? nil : "no row named like that")
+        return
+    }
+    timeline.query = text
+    state.route = .timeline(timeline)
+    state.overlay = nil
+}
+
+/// Puts the cursor on the next matching row's block nearest the start of the period; false when no row matches.
+@discardableResult
+private func find(_ query: String, _ timeline: inout TimelineState, state: inout AppState, env: AppEnvironment) -> Bool {
+    guard let intervals = env.dataset.intervals else { return false }
+    let names = TimelineLayout.seriesNames(env.dataset)
+    let needle = query.lowercased()
+    let from = timeline.cursor?.series ?? -1
+    for step in 1...names.count {
+        let series = (from + step + names.count) % names.count
+        guard names[series].lowercased().contains(needle) else { continue }
+        let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
+        if let index = nearest(intervals, series: series, to: period.lowerBound, within: period) {
+            timeline.cursor = TimelineState.Cursor(series: series, index: index)
+            follow(&state, timeline.cursor!, intervals: intervals, env: env)
+        }
+        reveal(&timeline, state: state, env: env)
+        return true
+    }
+    return false
+}
+
+/// The level's position follows a cursor block outside the period shown: the period holding its start.
+private func follow(_ state: inout AppState, _ cursor: TimelineState.Cursor, intervals: IntervalIndex, env: AppEnvironment) {
+    let record = intervals.bySeries[cursor.series][cursor.index]
+    let level = state.navigation.level
+    let ordinal = env.dataset.ordinal(level, index: state.navigation.position)
+    let period = env.dataset.calendar.start(of: level.unit, ordinal: ordinal)..<env.dataset.calendar.end(of: level.unit, ordinal: ordinal)
+    guard !overlaps(record, period) else { return }
+    state.navigation.setPosition(env.dataset.index(level, containing: record.start))
+}
+
+private func overlaps(_ r: IntervalIndex.Record, _ period: Range<Int64>) -> Bool {
+    r.start < period.upperBound && (r.end > period.lowerBound || r.start >= period.lowerBound)
+}
+
+/// The first of `rows` with a block in `period`, on its block nearest `t`.
+private func firstBlock(_ intervals: IntervalIndex, rows: [Int], near t: Int64, in period: Range<Int64>) -> TimelineState.Cursor? {
+    rows.lazy.compactMap { s in
+        nearest(intervals, series: s, to: t, within: period, strictly: true).map { TimelineState.Cursor(series: s, index: $0) }
+    }.first
+}
+
+/// The block of `series` nearest to `t` (0 when it runs over `t`), among
+/// those overlapping `period` when there are some (`strictly`: only those);
+/// nil for a series with no blocks (there).
+func nearest(_ intervals: IntervalIndex, series: Int, to t: Int64, within period: Range<Int64>, strictly: Bool = false) -> Int? {
+    guard intervals.bySeries.indices.contains(series) else { return nil }
+    let records = intervals.bySeries[series]
+    let inside = intervals.overlapping(series: series, from: period.lowerBound, to: period.upperBound)
+    let after = intervals.firstStarting(series: series, atOrAfter: t)
+    let candidates = inside.isEmpty && !strictly ? [after - 1, after].filter(records.indices.contains) : inside
+    func distance(_ i: Int) -> Int64 {
+        let r = records[i]
+        return r.start <= t && t < r.end ? 0 : min(abs(r.start - t), abs(r.end - t))
+    }
+    return candidates.min { distance($0) < distance($1) }
+}
+
+/// Scrolls as little as possible to show the cursor block: sideways first
+/// (the lanes depend on the time shown), then down or up by rows.
+private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEnvironment) {
+    guard let cursor = timeline.cursor, let intervals = env.dataset.intervals else { return }
+    var layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+    let record = intervals.bySeries[cursor.series][cursor.index]
+    let width = layout.viewport.bodyArea.width
+    let first = max(0, Int(floorDiv64(record.start - layout.period.lowerBound, layout.columnSeconds)))
+    let last = min(layout.columns, max(first + 1, Int((record.end - layout.period.lowerBound + layout.columnSeconds - 1) / layout.columnSeconds)))
+    if first < timeline.left {
+        timeline.left = first
+    } else if last > timeline.left + width {
+        timeline.left = min(first, last - width)
+    }
+    timeline.left = clampLeft(timeline.left, layout)
+    layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+    if cursor.series < timeline.top {
+        timeline.top = cursor.series
+        return
+    }
+    // Rows are at least a line each: a far jump starts near, then rows are measured.
+    timeline.top = max(timeline.top, cursor.series - layout.bodyHeight + 1)
+    func heights(from top: Int) -> Int {
+        (top...cursor.series).reduce(0) { $0 + TimelineLayout.height(layout.blocks(intervals, series: $1)) }
+    }
+    while timeline.top < cursor.series, heights(from: timeline.top) > layout.bodyHeight { timeline.top += 1 }
+}
+
+private func clampLeft(_ left: Int, _ layout: TimelineLayout) -> Int {
+    min(max(0, left), max(0, layout.columns - layout.viewport.bodyArea.width))
+}

@@ -1,0 +1,45 @@
+/// The timeline's own state: the zoom, the cursor block, how far the
+/// rows and the time are scrolled, a drag under way, the last search, and
+/// whether the block's card is open. The period shown is the level's
+/// shared position, so leaving shows the pager where the timeline left it.
+public struct TimelineState: Equatable, Sendable {
+    /// The block under the cursor: a series (accumulator numbering, one
+    /// timeline row each) and its index in that series' intervals by start.
+    public struct Cursor: Equatable, Sendable {
+        public var series: Int
+        public var index: Int
+
+        public init(series: Int, index: Int) {
+            self.series = series
+            self.index = index
+        }
+    }
+
+    /// Minutes per column, one of `TimelineLayout.zooms`.
+    public var zoom: Int
+    public var cursor: Cursor?
+    /// The first series row shown.
+    public var top: Int = 0
+    /// The first column of time shown, from the period's start.
+    public var left: Int = 0
+    /// A drag under way, its offset `(left, top)`: columns of time and rows.
+    public var drag: DragLock?
+    /// What `/` last looked for; `n` looks for it again.
+    public var query: String?
+    /// The time ↑/↓ keep to while they follow one another (an editor's goal
+    /// column), so a walk down the rows does not drift; any other move drops it.
+    public var goal: Int64?
+    /// `Enter`: the cursor block's card, with its whole input row.
+    public var showsCard = false
+
+    public init(zoom: Int, cursor: Cursor? = nil, top: Int = 0, left: Int = 0, drag: DragLock? = nil, query: String? = nil,
+                showsCard: Bool = false) {
+        self.zoom = zoom
+        self.cursor = cursor
+        self.top = top
+        self.left = left
+        self.drag = drag
+        self.query = query
+        self.showsCard = showsCard
+    }
+}

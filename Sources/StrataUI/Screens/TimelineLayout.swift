@@ -1,0 +1,133 @@
+import StrataData
+
+/// Where everything of the timeline goes, worked out from the state, the
+/// data and the screen size alone, for the screen and the reducer alike:
+/// the period in columns of `zoom` minutes, the sticky time axis and
+/// series labels, and the visible rows, each with the blocks of its
+/// visible stretch of time stacked into lanes. Only the window on screen
+/// is laid out, from each series' intervals sorted by start.
+struct TimelineLayout {
+    static let zooms = [1, 5, 15, 30, 60, 120, 360]
+    /// The time axis: labels, then ticks.
+    static let axisRows = 2
+    static let labelLimit = 18
+
+    /// One block on screen: its interval, its lane in the row, its columns in the period.
+    struct Block: Equatable {
+        let index: Int
+        let lane: Int
+        let columns: Range<Int>
+    }
+
+    /// A series shown: its first line in the content and its lanes.
+    struct Row {
+        let series: Int
+        let y: Int
+        let height: Int
+        let blocks: [Block]
+    }
+
+    let period: Range<Int64>
+    let columnSeconds: Int64
+    let columns: Int
+    let labelWidth: Int
+    let viewport: Viewport
+    /// The stretch of time the body shows.
+    let window: Range<Int64>
+    /// Series rows from `top` down, as many as fit.
+    let rows: [Row]
+
+    /// Rows of the screen: header, then the viewport, a readout line and the footer.
+    static func area(_ size: Size) -> Rect {
+        Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
+    }
+
+    /// The zoom that shows a whole period of `level` in `width` columns, or the widest.
+    static func fittingZoom(_ dataset: Dataset, level: Level, ordinal: Int, width: Int) -> Int {
+        let calendar = dataset.calendar
+        let minutes = Int(calendar.end(of: level.unit, ordinal: ordinal) - calendar.start(of: level.unit, ordinal: ordinal)) / 60
+        let body = max(1, width - labelWidth(dataset))
+        return zooms.first { (minutes + $0 - 1) / $0 <= body } ?? zooms.last!
+    }
+
+    static func labelWidth(_ dataset: Dataset) -> Int {
+        let widest = seriesNames(dataset).map { TextWidth.columns(of: $0) }.max() ?? 3
+        return min(max(widest, 6), labelLimit) + 3
+    }
+
+    /// The timeline's rows: the data's series, or "all" when there is none.
+    static func seriesNames(_ dataset: Dataset) -> [String] {
+        dataset.series.count > 1 ? dataset.series.dropFirst().map(\.name) : [dataset.series[0].name]
+    }
+
+    init(state: AppState, timeline: TimelineState, dataset: Dataset) {
+        let navigation = state.navigation
+        let calendar = dataset.calendar
+        let ordinal = dataset.ordinal(navigation.level, index: navigation.position)
+        period = calendar.start(of: navigation.level.unit, ordinal: ordinal)..<calendar.end(of: navigation.level.unit, ordinal: ordinal)
+        columnSeconds = Int64(timeline.zoom) * 60
+        columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
+        labelWidth = Self.labelWidth(dataset)
+        let area = Self.area(state.size)
+        var viewport = Viewport(area: area, contentSize: Size(width: labelWidth + columns, height: area.height),
+                                stickyRows: Self.axisRows, stickyColumns: labelWidth)
+        viewport.scroll(dx: timeline.left, dy: 0)
+        let body = viewport.bodyArea
+        let window = period.lowerBound + Int64(viewport.offset.x) * columnSeconds
+        let windowEnd = max(window, min(period.upperBound, window + Int64(body.width) * columnSeconds))
+        self.window = window..<windowEnd
+        var rows: [Row] = []
+        var y = Self.axisRows
+        let count = Self.seriesNames(dataset).count
+        if let intervals = dataset.intervals {
+            for series in min(max(0, timeline.top), count)..<count where y < Self.axisRows + body.height {
+                let blocks = Self.lanes(intervals, series: series, from: window, to: windowEnd, period: period.lowerBound,
+                                        columnSeconds: columnSeconds, columns: columns)
+                let height = Self.height(blocks)
+                rows.append(Row(series: series, y: y, height: height, blocks: blocks))
+                y += height
+            }
+        }
+        self.rows = rows
+        viewport.contentSize = Size(width: labelWidth + columns, height: max(y, area.height))
+        self.viewport = viewport
+    }
+
+    /// The blocks of one series overlapping `[from, to)`, each in the first
+    /// lane free at its start: overlapping intervals stack.
+    static func lanes(_ intervals: IntervalIndex, series: Int, from: Int64, to: Int64, period: Int64, columnSeconds: Int64,
+                      columns: Int) -> [Block] {
+        var laneEnds: [Int64] = []
+        let records = intervals.bySeries.indices.contains(series) ? intervals.bySeries[series] : []
+        return intervals.overlapping(series: series, from: from, to: to).map { i in
+            let r = records[i]
+            let lane = laneEnds.firstIndex { $0 <= r.start } ?? laneEnds.count
+            if lane == laneEnds.count { laneEnds.append(r.end) } else { laneEnds[lane] = r.end }
+            let first = max(0, Int(floorDiv64(r.start - period, columnSeconds)))
+            let last = min(columns, max(first + 1, Int((r.end - period + columnSeconds - 1) / columnSeconds)))
+            return Block(index: i, lane: lane, columns: first..<last)
+        }
+    }
+
+    /// A series' blocks in the window, stacked into lanes.
+    func blocks(_ intervals: IntervalIndex, series: Int) -> [Block] {
+        Self.lanes(intervals, series: series, from: window.lowerBound, to: window.upperBound, period: period.lowerBound,
+                   columnSeconds: columnSeconds, columns: columns)
+    }
+
+    /// Lines a row of `blocks` takes: one per lane, at least one.
+    static func height(_ blocks: [Block]) -> Int { max(1, (blocks.map(\.lane).max() ?? 0) + 1) }
+
+    /// The body's lines for rows.
+    var bodyHeight: Int { viewport.bodyArea.height }
+
+    /// The content rect of a block (columns and the lane's line).
+    func rect(of block: Block, in row: Row) -> Rect {
+        Rect(x: labelWidth + block.columns.lowerBound, y: row.y + block.lane, width: block.columns.count, height: 1)
+    }
+
+    /// The column of instant `t` in the period, nil outside it.
+    func column(of t: Int64) -> Int? {
+        period.contains(t) ? Int((t - period.lowerBound) / columnSeconds) : nil
+    }
+}

@@ -1,0 +1,229 @@
+import StrataData
+
+/// `m` on interval data: one row per series with its label stuck to the
+/// left, time across the current period under a sticky axis (the repeated
+/// hour of a DST day shows twice), each interval a block as wide as its
+/// duration with its label cut with `…`, overlapping ones stacked in lanes,
+/// a line at now, and the cursor block's readout above the footer.
+public struct TimelineScreen: Screen {
+    let state: AppState
+    let timeline: TimelineState
+    let env: AppEnvironment
+    var dataset: Dataset { env.dataset }
+    var glyphs: Glyphs { env.glyphs }
+    /// The timeline's own marks, in ASCII where the terminal is not UTF-8.
+    var ascii: Bool { glyphs.box == .ascii }
+    var narrowBlock: String { ascii ? "|" : "▌" }
+    var blockEdge: String { String(glyphs.vertical) }
+    var cursorEdge: String { ascii ? "#" : "┃" }
+    var nowMark: String { ascii ? "v" : "▼" }
+    var nowLine: String { ascii ? ":" : "┊" }
+
+    public init(state: AppState, timeline: TimelineState, env: AppEnvironment) {
+        self.state = state
+        self.timeline = timeline
+        self.env = env
+    }
+
+    public func draw(into frame: inout Frame) {
+        let layout = TimelineLayout(state: state, timeline: timeline, dataset: dataset)
+        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
+        drawCorner(layout, into: &frame.grid)
+        drawAxis(layout, into: &frame.grid)
+        if let intervals = dataset.intervals {
+            for row in layout.rows { drawRow(row, layout, intervals, into: &frame) }
+        }
+        drawNow(layout, into: &frame.grid)
+        let height = frame.grid.height
+        drawReadout(into: &frame.grid, row: Rect(x: 0, y: height - 2, width: frame.grid.width, height: 1))
+        drawFooter(into: &frame.grid, row: Rect(x: 0, y: height - 1, width: frame.grid.width, height: 1))
+        if timeline.showsCard { drawCard(into: &frame) }
+    }
+
+    func drawCorner(_ layout: TimelineLayout, into grid: inout Grid) {
+        let area = layout.viewport.cornerArea
+        let level = state.navigation.level
+        let id = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
+        grid.write(id, x: area.x + 1, y: area.y, style: Style(.accent, bold: true), clip: area)
+        grid.write("\(timeline.zoom) min/col", x: area.x + 1, y: area.y + 1, style: .muted, clip: area)
+    }
+
+    /// Labels at wall-clock boundaries that fit without touching, ticks under them.
+    func drawAxis(_ layout: TimelineLayout, into grid: inout Grid) {
+        let area = layout.viewport.columnHeaderArea
+        guard area.height >= TimelineLayout.axisRows else { return }
+        grid.write(String(repeating: glyphs.horizontal, count: area.width), x: area.x, y: area.y + 1, style: .muted, clip: area)
+        let step = Self.labelStep(zoom: timeline.zoom)
+        var free = area.x
+        let first = layout.viewport.offset.x
+        for column in first..<min(layout.columns, first + area.width) {
+            let t = layout.period.lowerBound + Int64(column) * layout.columnSeconds
+            guard let (label, at) = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step) else { continue }
+            let x = area.x + column - first
+            let width = TextWidth.columns(of: label)
+            guard x >= free, x + width <= area.maxX, at < layout.period.upperBound else { continue }
+            grid.write(label, x: x, y: area.y, style: .muted, clip: area)
+            grid.write(ascii ? "+" : "┬", x: x, y: area.y + 1, style: .muted, clip: area)
+            free = x + width + 1
+        }
+    }
+
+    /// Minutes between axis labels: at least seven columns apart.
+    static func labelStep(zoom: Int) -> Int {
+        [5, 15, 30, 60, 120, 180, 360, 720, 1440, 2880].first { $0 / zoom >= 7 } ?? 10_080
+    }
+
+    /// The first wall-clock multiple of `stepMinutes` in `span`, with its
+    /// label (`02:00`, or `Mon 28` for whole days); the repeated hour of a
+    /// DST day starts at its own instant, so it has its own label.
+    func boundary(in span: Range<Int64>, stepMinutes: Int) -> (String, Int64)? {
+        let local = dataset.calendar.localTime(at: span.lowerBound)
+        let minuteOfDay = local.hour * 60 + local.minute
+        let intoStep = stepMinutes >= 1440 ? minuteOfDay + (local.date.dayNumber % (stepMinutes / 1440)) * 1440
+                                           : minuteOfDay % stepMinutes
+        let wait = intoStep == 0 && local.second == 0 ? 0 : Int64(stepMinutes * 60 - intoStep * 60 - local.second)
+        let at = span.lowerBound + wait
+        guard at < span.upperBound else { return nil }
+        let t = dataset.calendar.localTime(at: at)
+        let label = stepMinutes >= 1440 ? "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+                                        : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+        return (label, at)
+    }
+
+    func drawRow(_ row: TimelineLayout.Row, _ layout: TimelineLayout, _ intervals: IntervalIndex, into frame: inout Frame) {
+        let viewport = layout.viewport
+        let names = TimelineLayout.seriesNames(dataset)
+        let isCursorRow = timeline.cursor?.series == row.series
+        let header = viewport.screenRect(forContent: Rect(x: 0, y: row.y, width: layout.labelWidth, height: 1))
+        let headerClip = viewport.rowHeaderArea
+        if isCursorRow { frame.grid.write(glyphs.cursor, x: header.x, y: header.y, style: .accent, clip: headerClip) }
+        frame.grid.write(names[row.series], x: header.x + 2, y: header.y, width: layout.labelWidth - 3, ellipsis: glyphs.ellipsis,
+                         style: isCursorRow ? Style(.accent, bold: true) : Style(.plain, bold: true), clip: headerClip)
+        let body = viewport.bodyArea
+        let records = intervals.bySeries[row.series]
+        for block in row.blocks {
+            let rect = viewport.screenRect(forContent: layout.rect(of: block, in: row))
+            let shown = rect.intersection(body)
+            guard !shown.isEmpty else { continue }
+            let isCursor = isCursorRow && timeline.cursor?.index == block.index
+            let style = isCursor ? Style(.accent, bold: true, reverse: true) : Style(.bar, reverse: true)
+            frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
+            if block.columns.count < 3 {
+                frame.grid.write(narrowBlock, x: rect.x, y: rect.y, style: isCursor ? Style(.accent, bold: true) : Style(.bar), clip: body)
+                continue
+            }
+            frame.grid.fill(shown, style: style)
+            frame.grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: body)
+            // A block that starts off screen keeps its label in view.
+            let textX = max(rect.x + 1, body.x)
+            frame.grid.write(intervals.label(records[block.index]), x: textX, y: rect.y, width: rect.maxX - textX,
+                             ellipsis: glyphs.ellipsis, style: style, clip: body)
+        }
+    }
+
+    /// `▼` on the axis at now, and a dotted line down every row, over the blocks but the cursor's.
+    func drawNow(_ layout: TimelineLayout, into grid: inout Grid) {
+        guard let column = layout.column(of: env.now) else { return }
+        let x = layout.viewport.screenRect(forContent: Rect(x: layout.labelWidth + column, y: 0, width: 1, height: 1)).x
+        let body = layout.viewport.bodyArea
+        guard x >= body.x, x < body.maxX else { return }
+        grid.write(nowMark, x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
+        for y in body.y..<body.maxY where grid[x, y].style.tint != .accent {
+            // Inside a block the line takes the block's colours, so the block stays whole.
+            let under = grid[x, y].style
+            grid.write(nowLine, x: x, y: y, style: under.reverse ? under : Style(.warning))
+        }
+    }
+
+    /// The cursor block: label, series, start–end and duration.
+    func drawReadout(into grid: inout Grid, row: Rect) {
+        guard let (record, intervals) = cursorRecord else {
+            grid.write(" no blocks in this period", x: row.x, y: row.y, style: .muted, clip: row)
+            return
+        }
+        let names = TimelineLayout.seriesNames(dataset)
+        let text = "\(intervals.label(record))  \(glyphs.middleDot)  \(names[timeline.cursor!.series])  \(glyphs.middleDot)  "
+            + "\(span(record))  \(glyphs.middleDot)  \(ValueFormat.duration.humane(Double(record.end - record.start)))"
+        grid.write(text, x: row.x + 1, y: row.y, width: row.width - 2, ellipsis: glyphs.ellipsis, style: Style(.plain, bold: true), clip: row)
+    }
+
+    var cursorRecord: (IntervalIndex.Record, IntervalIndex)? {
+        guard let cursor = timeline.cursor, let intervals = dataset.intervals else { return nil }
+        return (intervals.bySeries[cursor.series][cursor.index], intervals)
+    }
+
+    /// `22:55–00:25` on the period's day, with the date where another day is meant.
+    func span(_ r: IntervalIndex.Record) -> String {
+        let calendar = dataset.calendar
+        let day = calendar.localTime(at: TimelineLayout(state: state, timeline: timeline, dataset: dataset).period.lowerBound).date
+        func text(_ t: Int64) -> String {
+            let local = calendar.localTime(at: t)
+            let clock = "\(Digits.pad(local.hour, 2)):\(Digits.pad(local.minute, 2))"
+            return local.date == day ? clock : "\(local.date.isoString) \(clock)"
+        }
+        return r.start == r.end ? text(r.start) : "\(text(r.start))–\(text(r.end))"
+    }
+
+    func drawFooter(into grid: inout Grid, row: Rect) {
+        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
+        let navigation = state.navigation
+        let rows = TimelineLayout.seriesNames(dataset).count
+        let position = "\(navigation.level.rawValue) \(navigation.position + 1)/\(navigation.periodCount)"
+            + (timeline.cursor.map { "  row \($0.series + 1)/\(rows)" } ?? "")
+        FooterLine(warning: nil, pendingCount: state.pendingCount, hints: state.keyMap.hints, position: position)
+            .draw(into: &grid, row: row)
+    }
+
+    /// `Enter`: the block in a box, with its whole input row wrapped to the box.
+    func drawCard(into frame: inout Frame) {
+        guard let (record, intervals) = cursorRecord else { return }
+        let size = frame.grid.size
+        let width = min(size.width - 4, 100)
+        let inner = width - 4
+        var lines: [(String, Style)] = [
+            (intervals.label(record), Style(.accent, bold: true)),
+            ("\(TimelineLayout.seriesNames(dataset)[timeline.cursor!.series])", .plain),
+            ("\(dataset.calendar.localTime(at: record.start).isoString) – \(dataset.calendar.localTime(at: record.end).isoString)", .plain),
+            (ValueFormat.duration.exact(Double(record.end - record.start)), .plain),
+            ("", .plain),
+        ]
+        let location = intervals.location(record)
+        switch env.cardRows {
+        case .rows(let rows, let complete)?:
+            if let row = rows.first(where: { $0.location == location }) {
+                lines.append((row.location, .muted))
+                lines += Self.wrap(row.text, width: inner).map { ($0, Style.plain) }
+            } else if complete {
+                lines.append(("its input row was not found (the file changed?)", .muted))
+            } else {
+                lines.append(("its input row is past the first \(NumberFormat.exact(Double(rows.count))) rows overlapping it", .muted))
+            }
+        case .reading?, nil: lines.append(("reading its input row\(glyphs.ellipsis)", .muted))
+        case .notKept(let note)?: lines.append((note, .muted))
+        }
+        let height = min(size.height - 2, lines.count + 2)
+        let box = Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+        frame.grid.fill(box)
+        glyphs.block("block", style: .accent, titleStyle: Style(.accent, bold: true)).draw(into: &frame.grid, area: box)
+        let content = box.inset(dx: 2, dy: 1)
+        for (i, line) in lines.prefix(content.height).enumerated() {
+            frame.grid.write(line.0, x: content.x, y: content.y + i, width: content.width, ellipsis: glyphs.ellipsis, style: line.1, clip: content)
+        }
+        frame.zones.removeAll { !$0.rect.intersection(box).isEmpty }
+    }
+
+    /// `text` in pieces of at most `width` columns.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = "", used = 0
+        for character in text {
+            let w = TextWidth.columns(of: String(character))
+            if used + w > width, !line.isEmpty {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            line.append(character)
+            used += w
+        }
+        return lines + (line.isEmpty ? [] : [line])
+    }
+}

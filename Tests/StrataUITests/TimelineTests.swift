@@ -1,0 +1,228 @@
+import Foundation
+import StrataData
+import Testing
+@testable import StrataUI
+
+/// The timeline on `tv-guide.csv` (16 channels over two weeks in
+/// Europe/Berlin): golden screens at two zooms with the now line, the
+/// 25-hour 2024-10-27 with its repeated 02:00, and the reducer's moves.
+@Suite("Timeline")
+struct TimelineTests {
+    static let berlin = ZoneRules(named: "Europe/Berlin")!
+    /// 2024-10-27T20:00+01:00
+    static let evening = Int64(1_730_055_600)
+
+    static let guide = Result { () throws -> (Dataset, RowLocator) in
+        var setup = LoadSetup()
+        setup.zone = berlin
+        let path = RealDataGoldenTests.fixtures.appendingPathComponent("tv-guide.csv").path
+        let result = try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
+                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+        dataset.intervals = result.intervals
+        return (dataset, result.rowLocator)
+    }
+
+    static func app(now: Int64, size: Size) throws -> StrataApp {
+        let (dataset, locator) = try guide.get()
+        return StrataApp(dataset: dataset, clock: TestClock(now: now), at: dataset.calendar.instant(forReference: "2024-10-27"),
+                         size: size, readRows: CardRows.reader(locator))
+    }
+
+    static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24)) throws -> String {
+        var app = try app(now: now, size: size)
+        var output = ""
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
+        return output
+    }
+
+    /// 2024-10-27T02:30+01:00, in the second 02:00 hour.
+    static let repeatedHour = Int64(1_729_992_600)
+
+    @Test("golden timelines of 2024-10-27", arguments: [
+        // The whole 25-hour day fits at 15 minutes a column; the now line at 20:00.
+        ("timeline-tv-day-15min", "m", evening),
+        // 5 minutes a column around the repeated hour: 02:00 twice on the axis, now at the second 02:30.
+        ("timeline-tv-day-5min-dst", "m +", repeatedHour),
+        ("timeline-tv-card", "m right enter", evening),
+        ("timeline-tv-help", "m ?", evening),
+    ] as [(String, String, Int64)])
+    func golden(name: String, keys: String, now: Int64) throws {
+        Golden.check(try Self.replay(keys, now: now), named: name)
+    }
+
+    // MARK: the reducer
+
+    func open(at now: Int64 = evening) throws -> (AppState, AppEnvironment) {
+        let (dataset, _) = try Self.guide.get()
+        let app = try Self.app(now: now, size: Size(width: 120, height: 24))
+        let env = AppEnvironment(dataset: dataset, now: now)
+        var state = app.state
+        reduce(into: &state, action: .toggleMap, env: env)
+        return (state, env)
+    }
+
+    func timeline(_ state: AppState) -> TimelineState? {
+        if case .timeline(let t) = state.route { return t }
+        return nil
+    }
+
+    @Test func opensOnTheFirstRowsBlockAtNow() throws {
+        let (state, env) = try open()
+        let kika = env.dataset.intervals!.bySeries[0]
+        let t = try #require(timeline(state))
+        let record = kika[try #require(t.cursor).index]
+        #expect(env.dataset.intervals!.label(record) == "Family Planet Heroes")
+        #expect(record.start <= Self.evening && Self.evening < record.end)
+        #expect(t == TimelineState(zoom: 15, cursor: .init(series: 0, index: t.cursor!.index)))
+    }
+
+    @Test func nextBlockCrossesIntoTheNextDayAndTheLevelFollows() throws {
+        var (state, env) = try open()
+        let kika = env.dataset.intervals!.bySeries[0]
+        let day = env.dataset.calendar.instant(forReference: "2024-10-28")!
+        let lastOfDay = kika.lastIndex { $0.start < day }!
+        var t = try #require(timeline(state))
+        t.cursor = .init(series: 0, index: lastOfDay)
+        state.route = .timeline(t)
+        let before = state
+        reduce(into: &state, action: .blockStep(1), env: env)
+        var expected = before
+        expected.navigation.positions[0] += 1
+        var moved = t
+        moved.cursor = .init(series: 0, index: lastOfDay + 1)
+        moved.left = 0
+        expected.route = .timeline(moved)
+        #expect(state == expected)
+        #expect(kika[lastOfDay + 1].start >= day)
+        // Back: the block before runs past midnight, so the day stays; once more, and the level follows.
+        #expect(kika[lastOfDay].end > day)
+        reduce(into: &state, action: .blockStep(-1), env: env)
+        moved.cursor = .init(series: 0, index: lastOfDay)
+        expected.route = .timeline(moved)
+        #expect(state == expected)
+        reduce(into: &state, action: .blockStep(-1), env: env)
+        expected.navigation.positions[0] -= 1
+        moved.cursor = .init(series: 0, index: lastOfDay - 1)
+        expected.route = .timeline(moved)
+        #expect(state == expected)
+    }
+
+    @Test func downGoesToTheBlockRunningAtTheCursorsStartInTheNextRow() throws {
+        var (state, env) = try open()
+        let intervals = env.dataset.intervals!
+        let t = try #require(timeline(state))
+        let from = intervals.bySeries[0][t.cursor!.index]
+        reduce(into: &state, action: .blockRow(1), env: env)
+        let cursor = try #require(timeline(state)?.cursor)
+        #expect(cursor.series == 1)
+        let to = intervals.bySeries[1][cursor.index]
+        #expect(to.start <= from.start && from.start < to.end)
+        // Six rows down, the cursor has not drifted: its block is within an hour of that start.
+        for _ in 0..<6 { reduce(into: &state, action: .blockRow(1), env: env) }
+        let down = try #require(timeline(state)?.cursor)
+        let far = intervals.bySeries[down.series][down.index]
+        #expect(down.series == 7 && far.start < from.start + 3600 && from.start - 3600 < far.end)
+    }
+
+    @Test func searchFindsARowByItsLabelAndNFindsTheNext() throws {
+        var (state, env) = try open()
+        let start = state
+        for action: Action in [.openSearch, .promptInput("s"), .promptInput("A"), .promptInput("t"), .promptSubmit] {
+            reduce(into: &state, action: action, env: env)
+        }
+        let names = TimelineLayout.seriesNames(env.dataset)
+        let period = env.dataset.calendar.instant(forReference: "2024-10-27")!
+        func expected(_ name: String) throws -> AppState {
+            let series = names.firstIndex(of: name)!
+            let index = nearest(env.dataset.intervals!, series: series, to: period, within: period..<(period + 25 * 3600))!
+            var expected = start
+            var t = try #require(timeline(start))
+            t.cursor = .init(series: series, index: index)
+            t.query = "sAt"
+            t.left = 0
+            expected.route = .timeline(t)
+            return expected
+        }
+        // After the first row, "3sat" is the first named like it; `n` goes on to "SAT.1".
+        #expect(state == (try expected("3sat")))
+        reduce(into: &state, action: .searchNext, env: env)
+        #expect(state == (try expected("SAT.1")))
+        reduce(into: &state, action: .searchNext, env: env)
+        #expect(state == (try expected("3sat")))
+    }
+
+    @Test func aDragLocksToTheFirstAxisMovedTwoCells() throws {
+        var (state, env) = try open()
+        reduce(into: &state, action: .zoomTimeline(finer: true), env: env)
+        reduce(into: &state, action: .zoomTimeline(finer: true), env: env)
+        var t = try #require(timeline(state))
+        t.left = 100
+        t.top = 4
+        state.route = .timeline(t)
+        let start = state
+        // One cell across and two down: locked to rows, then sideways moves do nothing.
+        for action: Action in [.dragBegan(x: 60, y: 10), .dragMoved(x: 61, y: 10), .dragMoved(x: 61, y: 12), .dragMoved(x: 30, y: 11)] {
+            reduce(into: &state, action: action, env: env)
+        }
+        var expected = start
+        t.top = 3
+        t.drag = timeline(state)?.drag
+        expected.route = .timeline(t)
+        #expect(state == expected)
+        #expect(t.drag?.axis == .vertical)
+        reduce(into: &state, action: .dragEnded, env: env)
+        t.drag = nil
+        expected.route = .timeline(t)
+        #expect(state == expected)
+        // Sideways first: locked to time, vertical moves do nothing.
+        for action: Action in [.dragBegan(x: 60, y: 10), .dragMoved(x: 57, y: 11), .dragMoved(x: 50, y: 20)] {
+            reduce(into: &state, action: action, env: env)
+        }
+        t.left = 110
+        t.drag = timeline(state)?.drag
+        expected.route = .timeline(t)
+        #expect(state == expected)
+        #expect(t.drag?.axis == .horizontal && t.drag?.startOffset == Viewport.Offset(x: 100, y: 3))
+    }
+
+    @Test func aJumpPutsTheCursorOnItsRowsBlockNearestTheNewPeriodsStart() throws {
+        var (state, env) = try open()
+        for action: Action in [.openPrompt] + "2024-10-30".map(Action.promptInput) + [.promptSubmit] {
+            reduce(into: &state, action: action, env: env)
+        }
+        #expect(state.navigation.positions[0] == 9)
+        let day = env.dataset.calendar.instant(forReference: "2024-10-30")!
+        let cursor = try #require(timeline(state)?.cursor)
+        #expect(cursor.series == 0)
+        #expect(cursor.index == nearest(env.dataset.intervals!, series: 0, to: day, within: day..<(day + 86_400)))
+    }
+
+    @Test func aClickPicksTheBlockDrawnThereAndADragDoesNot() throws {
+        var app = try Self.app(now: Self.evening, size: Size(width: 120, height: 24))
+        app.handle(.key(.character("m")))
+        let frame = app.render()
+        // A block of the fourth row (arte), away from the cursor's.
+        let zone = try #require(frame.zones.first { if case .pickBlock(3, _) = $0.action { true } else { false } })
+        guard case .pickBlock(_, let index) = zone.action else { return }
+        for kind: MouseEvent.Kind in [.press(.left), .release] {
+            app.handle(.mouse(MouseEvent(kind, x: zone.rect.x, y: zone.rect.y)))
+        }
+        #expect(timeline(app.state)?.cursor == TimelineState.Cursor(series: 3, index: index))
+        let before = app.state
+        _ = app.render()
+        app.handle(.mouse(MouseEvent(.press(.left), x: zone.rect.x, y: zone.rect.y + 3)))
+        app.handle(.mouse(MouseEvent(.drag(.left), x: zone.rect.x, y: zone.rect.y + 1)))
+        app.handle(.mouse(MouseEvent(.release, x: zone.rect.x, y: zone.rect.y + 1)))
+        #expect(timeline(app.state)?.cursor == timeline(before)?.cursor)
+    }
+
+    @Test func mAndEscGoBackToThePager() throws {
+        var (state, env) = try open()
+        reduce(into: &state, event: .key(.character("m")), env: env)
+        #expect(state.route == .pager)
+        reduce(into: &state, event: .key(.character("m")), env: env)
+        reduce(into: &state, event: .key(.escape), env: env)
+        #expect(state.route == .pager)
+    }
+}
