@@ -43,6 +43,19 @@ struct WidgetTests {
         return grid.plainText
     }
 
+    /// Series that do not fit are counted after two spaces; when all fit, no count.
+    @Test func legendCountsOnlyWhatDoesNotFit() {
+        let entries = (0..<3).map { ChartLegend.Entry(sample: "██", style: .series($0), name: "s\($0)", value: "1") }
+        func legend(width: Int) -> String {
+            var grid = Grid(size: Size(width: width, height: 1))
+            ChartLegend(entries: entries, glyphs: .unicode).draw(into: &grid, area: grid.bounds)
+            return String(grid.plainText.reversed().drop { $0 == " " }.reversed())
+        }
+        #expect(legend(width: 25) == "██ s0 1  ██ s1 1  ██ s2 1")
+        #expect(legend(width: 24) == "██ s0 1  ██ s1 1  +1")
+        #expect(legend(width: 19) == "██ s0 1  +2")
+    }
+
     @Test func barChartEighthsAndEmptyBuckets() {
         // 0.2 is one eighth, 0.5 two, 1 a half row; the empty bucket (index 2) and the zero draw nothing.
         let screen = chart([0.5, 0.2, nil, 0, 1, 3, 6, 12, 9, 4, 2, 1],
