@@ -52,11 +52,19 @@ struct ChartScaleTests {
     }
 
     @Test func countsStepByWholeNumbers() {
-        let counts = ChartScale.nice(low: 0, high: 2, rows: 30, includeZero: true, integral: true)
+        let counts = ChartScale.nice(low: 0, high: 2, rows: 30, includeZero: true, steps: .whole)
         #expect(counts.step == 1)
         #expect(values(counts) == [0, 1, 2, 3, 4, 5])
         #expect(ChartScale.nice(low: 0, high: 2, rows: 30, includeZero: true).step < 1)
-        #expect(ChartScale.nice(low: 0, high: 1, rows: 200, includeZero: true, integral: true).step == 1)
+        #expect(ChartScale.nice(low: 0, high: 1, rows: 200, includeZero: true, steps: .whole).step == 1)
+    }
+
+    /// Durations step as clocks do: 30 minutes, not 2,000 seconds; days by 1, 2 or 5.
+    @Test func durationsStepAsClocksDo() {
+        let hours = ChartScale.nice(low: 0, high: 9000, rows: 16, includeZero: true, steps: .duration)
+        #expect(hours.step == 1800)
+        #expect(hours.ticks.map { ValueFormat.duration.tick($0.value, step: hours.step) } == ["0s", "30m", "1h", "1h 30m", "2h", "2h 30m"])
+        #expect(ChartScale.nice(low: 0, high: 40 * 86_400, rows: 10, includeZero: true, steps: .duration).step == 10 * 86_400)
     }
 
     @Test func tinyAndHugeRanges() {

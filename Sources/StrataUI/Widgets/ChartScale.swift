@@ -16,6 +16,16 @@ public struct ChartScale: Hashable, Sendable {
         public let row: Int
     }
 
+    /// Which steps a scale may take.
+    public enum Steps: Sendable {
+        /// 1, 2 or 5 times a power of ten.
+        case decimal
+        /// Those from 1 up: counts.
+        case whole
+        /// Seconds as clocks divide them (15s, 30m, 6h), then 1, 2 or 5 times a power of ten days.
+        case duration
+    }
+
     public let rows: Int
     /// The value of the bottom row: a whole number of rows.
     public let base: Double
@@ -30,9 +40,9 @@ public struct ChartScale: Hashable, Sendable {
 
     /// The finest scale of `rows` rows showing `low...high` (either order),
     /// stretched to zero when `includeZero` (bars stand on zero; lines need
-    /// not); whole steps only when `integral` (counts).
+    /// not), by `steps`.
     public static func nice(low: Double, high: Double, rows: Int, includeZero: Bool,
-                            integral: Bool = false) -> ChartScale {
+                            steps: Steps = .decimal) -> ChartScale {
         var low = low.isFinite ? low : 0, high = high.isFinite ? high : 0
         if low > high { swap(&low, &high) }
         if includeZero {
@@ -54,35 +64,47 @@ public struct ChartScale: Hashable, Sendable {
         let intervals = max(1, rows - 1)
         // A tick on every row only where fewer rows would lose the second tick: the axis labels every other one.
         let spacings = Array(1...5)
-        let exponent = Int(floor(log10(span / Double(intervals))))
-        let lowest = integral ? max(0, exponent - 1) : exponent - 1
         var best: ChartScale?
-        for power in lowest...max(lowest, exponent + 2) {
-            for multiplier in [1.0, 2, 5] {
-                let step = multiplier * pow(10, Double(power))
-                for perStep in spacings {
-                    let unit = step / Double(perStep)
-                    // The tolerance keeps a value on a row from costing a whole extra row.
-                    let bottom = (low / unit + 1e-9).rounded(.down)
-                    let top = max(bottom + 1, (high / unit - 1e-9).rounded(.up))
-                    guard top - bottom <= Double(intervals) else { continue }
-                    let firstTick = (bottom / Double(perStep)).rounded(.up)
-                    let firstTickRow = Int(firstTick * Double(perStep) - bottom)
-                    // One label alone says nothing of the scale.
-                    guard firstTickRow + perStep < rows else { continue }
-                    if let chosen = best {
-                        if unit > chosen.unit * (1 + 1e-9) { continue }
-                        if abs(unit - chosen.unit) <= chosen.unit * 1e-9,
-                           Self.spacing(perStep) >= Self.spacing(chosen.rowsPerStep) { continue }
-                    }
-                    best = ChartScale(rows: rows, base: bottom * unit, unit: unit, step: step, rowsPerStep: perStep,
-                                      firstTick: firstTick, firstTickRow: firstTickRow)
+        for step in candidates(span / Double(intervals), steps) {
+            for perStep in spacings {
+                let unit = step / Double(perStep)
+                // The tolerance keeps a value on a row from costing a whole extra row.
+                let bottom = (low / unit + 1e-9).rounded(.down)
+                let top = max(bottom + 1, (high / unit - 1e-9).rounded(.up))
+                guard top - bottom <= Double(intervals) else { continue }
+                let firstTick = (bottom / Double(perStep)).rounded(.up)
+                let firstTickRow = Int(firstTick * Double(perStep) - bottom)
+                // One label alone says nothing of the scale.
+                guard firstTickRow + perStep < rows else { continue }
+                if let chosen = best {
+                    if unit > chosen.unit * (1 + 1e-9) { continue }
+                    if abs(unit - chosen.unit) <= chosen.unit * 1e-9,
+                       Self.spacing(perStep) >= Self.spacing(chosen.rowsPerStep) { continue }
                 }
+                best = ChartScale(rows: rows, base: bottom * unit, unit: unit, step: step, rowsPerStep: perStep,
+                                  firstTick: firstTick, firstTickRow: firstTickRow)
             }
         }
         // Only too few rows for any step across a boundary get here: the ends are the ticks.
         return best ?? ChartScale(rows: rows, base: low, unit: span / Double(intervals), step: span,
                                   rowsPerStep: intervals, firstTick: low / span, firstTickRow: 0)
+    }
+
+    /// The steps worth trying for rows of about `perRow` each: from a tenth of it to fifty times it.
+    private static func candidates(_ perRow: Double, _ steps: Steps) -> [Double] {
+        let exponent = Int(floor(log10(perRow)))
+        let decimal = ((exponent - 1)...(exponent + 2)).flatMap { power in [1.0, 2, 5].map { $0 * pow(10, Double(power)) } }
+        switch steps {
+        case .decimal:
+            return decimal
+        case .whole:
+            let whole = decimal.filter { $0 >= 1 }
+            return whole.isEmpty ? [1] : whole
+        case .duration:
+            let days = max(0, Int(floor(log10(perRow / 86_400))))
+            let clock: [Double] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200]
+            return clock + (days...(days + 2)).flatMap { power in [1.0, 2, 5].map { $0 * pow(10, Double(power)) * 86_400 } }
+        }
     }
 
     /// How far ticks `perStep` rows apart are from the best spacing, three rows.
