@@ -79,4 +79,36 @@ struct ChartGoldenTests {
         #expect(screen.contains("series 2/3 Lisbon"))
         #expect(!screen.contains("Oslo"))
     }
+
+    /// A week of one series within 2,280–2,315: every label its own, on multiples of a 1-2-5 step.
+    @Test func ticksOnANarrowRangeReadApart() throws {
+        let screen = try Self.replay("multi-scale.csv", keys: "tab*6 c down", size: Size(width: 100, height: 24))
+        Golden.check(screen, named: "chart-multi-narrow-line")
+        let labels = screen.split(separator: "\n").compactMap { line -> String? in
+            guard let tick = line.range(of: " ┤") else { return nil }
+            return line[..<tick.lowerBound].split(separator: " ").last.map(String.init)
+        }
+        #expect(labels.count >= 4)
+        #expect(Set(labels).count == labels.count)
+        // A line chosen with `c` says so: bars are a sum's own.
+        #expect(screen.contains("gappy · line · y:page"))
+    }
+
+    /// Bars up to 1M over sums down to -997: the axis goes a row below zero, not a whole step;
+    /// the legend gives each series' total for the page, as the stats line does.
+    @Test func stackedBarsOfVeryDifferentSeries() throws {
+        let screen = try Self.replay("multi-scale.csv", keys: "s", size: Size(width: 100, height: 24))
+        Golden.check(screen, named: "chart-multi-stacked")
+        #expect(screen.contains("big 20.4M"))
+        #expect(screen.contains("total 20.4M"))
+        #expect(!screen.contains("-200k") && !screen.contains("-250k"))
+    }
+
+    /// A period the same as the one before has no direction to show.
+    @Test func noChangeHasNoArrow() throws {
+        let screen = try Self.replay("const.csv", keys: "", size: Size(width: 100, height: 24))
+        #expect(screen.contains("= 0% vs 2024-01-13"))
+        #expect(!screen.contains("▲ 0%"))
+    }
 }
+

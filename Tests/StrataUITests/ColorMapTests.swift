@@ -19,8 +19,8 @@ struct ColorMapTests {
 
     @Test func seriesColoursAreDistinctThenRepeat() {
         for depth in [ColorMap.Depth.extended, .basic] {
-            let inks = (0..<ColorMap.seriesColors).map { ColorMap.ink(for: .series($0), depth: depth).foreground }
-            #expect(Set(inks).count == Int(ColorMap.seriesColors), "\(depth)")
+            let inks = (0..<ColorMap.seriesColors).map { ColorMap.ink(for: .series($0), depth: depth) }
+            #expect(Set(inks.map { "\($0)" }).count == Int(ColorMap.seriesColors), "\(depth)")
             #expect(ColorMap.ink(for: .series(ColorMap.seriesColors), depth: depth) == ColorMap.ink(for: .series(0), depth: depth))
         }
     }

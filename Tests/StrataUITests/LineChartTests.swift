@@ -38,8 +38,8 @@ struct LineChartTests {
 
     @Test func theAxisSpansTheDataNotZero() {
         let screen = chart([[101, 103, 102, 104]], size: Size(width: 26, height: 5))
-        #expect(screen.contains("103 ┤"))
-        #expect(screen.contains("101 ┤"))
+        #expect(screen.contains("104 ┤"))
+        #expect(screen.contains("102 ┤"))
         #expect(!screen.contains("0 ┼"))
     }
 

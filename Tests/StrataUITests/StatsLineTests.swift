@@ -52,7 +52,7 @@ struct StatsLineTests {
         #expect(items(data, day: 1, .min) == ["min 36", "low 36 at 00:00", "high 44 at 02:00", "▲ 6 vs 2024-01-01"])
         // Against a negative base, a level still says how far it moved.
         let cold = Self.dataset([[-3], [-5, -1]])
-        #expect(items(cold, day: 1, .mean).last == "▲ 0 vs 2024-01-01")
+        #expect(items(cold, day: 1, .mean).last == "= 0 vs 2024-01-01")
         #expect(items(cold, day: 1, .max).last == "▲ 2 vs 2024-01-01")
     }
 

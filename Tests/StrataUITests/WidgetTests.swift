@@ -43,16 +43,29 @@ struct WidgetTests {
         return grid.plainText
     }
 
+    /// Series that do not fit are counted after two spaces; when all fit, no count.
+    @Test func legendCountsOnlyWhatDoesNotFit() {
+        let entries = (0..<3).map { ChartLegend.Entry(sample: "██", style: .series($0), name: "s\($0)", value: "1") }
+        func legend(width: Int) -> String {
+            var grid = Grid(size: Size(width: width, height: 1))
+            ChartLegend(entries: entries, glyphs: .unicode).draw(into: &grid, area: grid.bounds)
+            return String(grid.plainText.reversed().drop { $0 == " " }.reversed())
+        }
+        #expect(legend(width: 25) == "██ s0 1  ██ s1 1  ██ s2 1")
+        #expect(legend(width: 24) == "██ s0 1  ██ s1 1  +1")
+        #expect(legend(width: 19) == "██ s0 1  +2")
+    }
+
     @Test func barChartEighthsAndEmptyBuckets() {
         // 0.2 is one eighth, 0.5 two, 1 a half row; the empty bucket (index 2) and the zero draw nothing.
         let screen = chart([0.5, 0.2, nil, 0, 1, 3, 6, 12, 9, 4, 2, 1],
                            labels: (0..<12).map { Digits.pad($0, 2) }, size: Size(width: 40, height: 8))
         #expect(screen == """
-            12 ┤                      ██
-               │                      ██ ▄▄
-             8 ┤                      ██ ██
+               │                      ██
+            10 ┤                      ██ ▄▄
+               │                      ██ ██
                │                   ██ ██ ██
-             4 ┤                ▄▄ ██ ██ ██ ██
+               │                ▄▄ ██ ██ ██ ██
                │ ▂▂ ▁▁       ▄▄ ██ ██ ██ ██ ██ ██ ▄▄
              0 ┼────────────────────────────────────
                  00 01 02 03 04 05 06 07 08 09 10 11
@@ -63,15 +76,15 @@ struct WidgetTests {
         let screen = chart([-4.2, -1, 0.5, 3, 7.5, nil, 12, 9], labels: (1...8).map(String.init),
                            size: Size(width: 30, height: 9))
         #expect(screen == """
-                 │                   ▆▆
-              10 ┤                   ██ ▅▅
-                 │             ██    ██ ██
-               5 ┤          ▂▂ ██    ██ ██
-                 │       ▂▂ ██ ██    ██ ██
-               0 ┼────────────────────────
-                 │ ██ ▔▔
-              -5 ┤ ▀▀
-                   1  2  3  4  5  6  7  8
+               │                    ▆▆
+            10 ┤                    ██ ▅▅
+               │              ██    ██ ██
+             5 ┤           ▂▂ ██    ██ ██
+               │        ▂▂ ██ ██    ██ ██
+             0 ┼──────────────────────────
+               │  ██ ▔▔
+            -5 ┤  ▀▀
+                  1  2  3  4  5  6  7  8
             """)
     }
 
@@ -79,10 +92,10 @@ struct WidgetTests {
         let screen = chart((0..<60).map { Double($0 % 10) }, labels: (0..<60).map { ":" + Digits.pad($0, 2) },
                            size: Size(width: 30, height: 6))
         #expect(screen == """
-            25 ┤     ▃      ▇  ▃      ▇
-               │     █  ▇▆ ▃█  █  ▇▆ ▃█
-               │    ▇█▅▄██ ██ ▇█▅▄██ ██
-               │   ▄█████████▄█████████
+               │     ▁      ▅  ▁      ▅
+            20 ┤     █  ▆▄ ▂█  █  ▆▄ ▂█
+               │    ▆█▄▃██ ██ ▆█▄▃██ ██
+               │   ▄██████▇██▄██████▇██
              0 ┼──────────────────────────
                    :00 :12 :24 :36 :48
             """)

@@ -28,8 +28,8 @@ public enum ColorMap {
         + (0...maxHeat).map { Tint.heat($0) } + (0..<seriesColors).map { Tint.series($0) }
 
     public static let maxHeat: UInt8 = 8
-    /// Series colours before they repeat: six stay told apart.
-    public static let seriesColors: UInt8 = 6
+    /// Series colours before they repeat: eight stay told apart.
+    public static let seriesColors: UInt8 = 8
 
     public static func ink(for tint: Tint, depth: Depth) -> Ink {
         switch depth {
@@ -46,13 +46,18 @@ public enum ColorMap {
     /// for colour-blind readers; 0 (empty) is a dark grey.
     private static let heatRamp256: [Int16] = [236, 54, 60, 24, 30, 36, 77, 149, 220]
 
-    /// Blue (the bars'), orange, green, pink, purple, tan: apart in hue and in lightness.
-    private static let series256: [Int16] = [74, 214, 114, 175, 141, 180]
-    private static let seriesBasic: [Int16] = [cyan, yellow, green, magenta, blue, red]
+    /// Blue (the bars'), orange, green, pink, purple, tan, coral, pale yellow: apart in hue and in lightness.
+    private static let series256: [Int16] = [74, 214, 114, 175, 141, 180, 203, 229]
+    /// Eight colours hold six hues for series: the last two are bold cyan and yellow.
+    private static let seriesBasic: [Int16] = [cyan, yellow, green, magenta, blue, red, cyan, yellow]
 
     private static func heatLevel(_ level: UInt8) -> Int { Int(min(level, maxHeat)) }
 
     public static func seriesSlot(_ index: UInt8) -> Int { Int(index % seriesColors) }
+
+    /// Which fill or dash pattern series `k` takes on a chart of several: with
+    /// colours, the next pattern each time the colours come round again.
+    public static func seriesPattern(_ k: Int, colors: Bool) -> Int { colors ? k / Int(seriesColors) : k }
 
     private static func extendedInk(for tint: Tint) -> Ink {
         switch tint {
@@ -71,7 +76,7 @@ public enum ColorMap {
     private static func basicInk(for tint: Tint) -> Ink {
         switch tint {
         case .plain: return Ink()
-        case .series(let index): return Ink(foreground: seriesBasic[seriesSlot(index)])
+        case .series(let index): return Ink(foreground: seriesBasic[seriesSlot(index)], bold: seriesSlot(index) >= 6)
         case .accent: return Ink(foreground: yellow, bold: true)
         case .muted: return Ink(dim: true)
         case .bar: return Ink(foreground: cyan)

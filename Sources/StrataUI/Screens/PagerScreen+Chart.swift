@@ -49,28 +49,34 @@ extension PagerScreen {
         }
     }
 
-    /// Each series' sample as the chart draws it, its name and its latest value on the page.
+    /// Each series' sample as the chart draws it, its name and its value for
+    /// the page under the aggregate (its total, mean, low or high), as the stats line reads.
     func drawLegend(into grid: inout Grid, row: Rect, chart: PageChart, pages: [Page]) {
+        let format = ValueFormat(dataset: dataset, aggregate: navigation.aggregate)
         let entries = zip(chart.series, pages).enumerated().map { k, pair in
             let (s, page) = pair
-            let latest = page.buckets.last { !$0.stats.isEmpty }?.stats.value(navigation.aggregate)
-            return ChartLegend.Entry(sample: sample(k, stacked: chart.form == .stackedBars), style: .series(k),
+            return ChartLegend.Entry(sample: sample(k, of: pages.count, stacked: chart.form == .stackedBars), style: .series(k),
                                      name: dataset.series[s].name,
-                                     value: latest.map(ValueFormat(dataset: dataset, aggregate: navigation.aggregate).humane)
-                                         ?? String(glyphs.middleDot))
+                                     value: page.stats.value(navigation.aggregate).map(format.humane) ?? String(glyphs.middleDot))
         }
         ChartLegend(entries: entries, glyphs: glyphs).draw(into: &grid, area: row)
     }
 
-    /// Series `k`'s look: its block (a shade without colours), or a stretch of its line.
-    func sample(_ k: Int, stacked: Bool) -> String {
+    /// Series `k`'s look: its block (a shade without colours), or a stretch
+    /// of its line; once the looks there are come round again, each sample
+    /// carries its round (`1`, `2`) so the legend still tells series apart.
+    func sample(_ k: Int, of count: Int, stacked: Bool) -> String {
+        let pattern = ColorMap.seriesPattern(k, colors: env.colors)
+        let patterns = stacked ? glyphs.seriesFills.count : (glyphs.braille ? LineChart.dashes.count : glyphs.lineMarks.count)
+        let looks = (env.colors ? Int(ColorMap.seriesColors) : 1) * patterns
+        let round = count > looks ? String(k / looks + 1) : ""
         if stacked {
-            let fills = env.colors ? [glyphs.eighths[8]] : glyphs.seriesFills
-            return String(repeating: fills[k % fills.count], count: 2)
+            let fills = !env.colors || pattern > 0 ? glyphs.seriesFills : [glyphs.eighths[8]]
+            return String(repeating: fills[pattern % fills.count], count: 2) + round
         }
-        guard glyphs.braille else { return String(repeating: glyphs.lineMarks[k % glyphs.lineMarks.count], count: 2) }
+        guard glyphs.braille else { return String(repeating: glyphs.lineMarks[k % glyphs.lineMarks.count], count: 2) + round }
         var canvas = BrailleCanvas(width: 3, height: 1)
-        canvas.line(from: (0, 1), to: (5, 1), dashes: env.colors ? [true] : LineChart.dashes[k % LineChart.dashes.count])
-        return canvas.text(row: 0)
+        canvas.line(from: (0, 1), to: (5, 1), dashes: LineChart.dashes[pattern % LineChart.dashes.count])
+        return canvas.text(row: 0) + round
     }
 }

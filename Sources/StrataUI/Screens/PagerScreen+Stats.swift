@@ -74,9 +74,11 @@ extension PagerScreen {
         if let (previous, sameTime) = previousValue(page, comparedBuckets: part.comparedBuckets),
            let change = Self.change(from: previous, to: value, inPercent: isQuantity, format: format) {
             let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
-            let arrow = value >= previous ? glyphs.up : glyphs.down
+            // A change that reads as zero has no direction to show.
+            let flat = value == previous || change == "0%" || change == "0"
+            let arrow = flat ? "=" : String(value > previous ? glyphs.up : glyphs.down)
             let text = "\(arrow) \(change) vs \(sameTime ? "same time " : "")\(id)"
-            items.append(StatsItem(text: text, style: Style(value >= previous ? .positive : .negative), rank: 1))
+            items.append(StatsItem(text: text, style: flat ? .muted : Style(value > previous ? .positive : .negative), rank: 1))
         }
         return items
     }

@@ -138,8 +138,9 @@ public struct PagerScreen: Screen {
         frame.grid.write(rightText, x: width - 1 - rightWidth, y: y, style: .muted, clip: row)
     }
 
-    /// `mean temp 1/4 · series 2/6 north · y:level · UTC`: what the chart shows and on which y scale
-    /// (`y:page`, the default, only when `markingPageScale`).
+    /// `mean temp 1/4 · series 2/6 north · band · y:level · UTC`: what the chart shows, as what
+    /// (only when not the aggregate's own kind) and on which y scale (`y:page`, the default, only
+    /// when `markingPageScale`).
     func headerRightText(markingPageScale: Bool, chart: Bool = true) -> String {
         let dot = glyphs.middleDot
         var right = "\(navigation.aggregate.rawValue) \(dataset.valueNames[navigation.valueIndex])"
@@ -154,6 +155,8 @@ public struct PagerScreen: Screen {
                 right += " \(dot) series \(navigation.seriesIndex)/\(named) \(dataset.series[navigation.seriesIndex].name)"
             }
         }
+        // The chart kind from `c`, when not the aggregate's own: a band and a line can look alike.
+        if chart, navigation.chart != .suggested(for: navigation.aggregate) { right += " \(dot) \(navigation.chart.rawValue)" }
         // `y:page` or `y:level`, named after its key as `1/4` is after `v`.
         if chart, navigation.yScale == .level || markingPageScale { right += " \(dot) y:\(navigation.yScale.rawValue)" }
         return right + " \(dot) \(dataset.calendar.zone.displayName)"

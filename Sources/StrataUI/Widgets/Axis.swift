@@ -1,5 +1,5 @@
 /// A chart's y axis: a vertical line with `┤` at each tick (`┼` at zero)
-/// and humane labels right-aligned to its left. It takes the right edge of
+/// and labels right-aligned to its left. It takes the right edge of
 /// its area, one row per scale row from the top; `width` says how wide to
 /// make that area. A shorter area loses the top rows.
 public struct Axis: Widget, Sendable {
@@ -18,7 +18,7 @@ public struct Axis: Widget, Sendable {
     /// Columns for the widest label, a space and the line.
     public var width: Int {
         var widest = 0
-        for tick in scale.ticks { widest = max(widest, TextWidth.columns(of: format.humane(tick.value))) }
+        for tick in scale.ticks { widest = max(widest, TextWidth.columns(of: format.tick(tick.value, step: scale.step))) }
         return widest + 2
     }
 
@@ -37,7 +37,7 @@ public struct Axis: Widget, Sendable {
             drawn.append(y)
             grid.write(String(tick.value == 0 ? glyphs.cross : glyphs.tick), x: x, y: y, style: style, clip: area)
             // A label cut at the left would show another number: it is left out instead.
-            let label = format.humane(tick.value)
+            let label = format.tick(tick.value, step: scale.step)
             let labelX = x - 1 - TextWidth.columns(of: label)
             if labelX >= area.x { grid.write(label, x: labelX, y: y, style: style) }
         }

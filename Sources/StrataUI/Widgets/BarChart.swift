@@ -42,7 +42,8 @@ public struct BarChart: Sendable {
     /// card of which only a sliver shows) are skipped.
     public func draw(into grid: inout Grid, rect: Rect) {
         let buckets = series.map(\.count).max() ?? 0
-        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: true, glyphs: glyphs, format: format,
+        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: true, integral: aggregate == .count,
+                                    glyphs: glyphs, format: format,
                                     range: { columns in stackExtent(columns: columns.ranges.indices.map { stack($0, columns) }) })
         else { return }
         let plot = chart.plot, columns = chart.columns
@@ -113,10 +114,11 @@ public struct BarChart: Sendable {
         return Style(highlighted ? .accent : (value < 0 ? .negative : .bar))
     }
 
-    /// A full cell: a solid block, or without colours a shade told apart by series.
+    /// A full cell: a solid block, or a shade told apart by series where colours do not (or run out).
     private func fill(series k: Int) -> Unicode.Scalar {
-        let fills = series.count > 1 && !colors ? glyphs.seriesFills : [glyphs.eighths[8]]
-        return fills[k % fills.count].unicodeScalars.first!
+        let pattern = ColorMap.seriesPattern(k, colors: colors)
+        let fills = series.count > 1 && (!colors || pattern > 0) ? glyphs.seriesFills : [glyphs.eighths[8]]
+        return fills[pattern % fills.count].unicodeScalars.first!
     }
 
     /// One column of a bar from the zero line outwards: whole cells of the

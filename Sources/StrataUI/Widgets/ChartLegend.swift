@@ -1,5 +1,5 @@
 /// One line naming the series on a chart: each one's sample (its colour,
-/// shade or dot pattern, as the chart draws it), name and latest value.
+/// shade or dot pattern, as the chart draws it), name and value for the page.
 /// Names are shortened when the line is narrow, and series that still do
 /// not fit are counted at the end (`+3`). Names come from the data: the
 /// grid shows their control characters as visible stand-ins.
@@ -21,7 +21,8 @@ struct ChartLegend: Widget {
         let names = entries.map { TextWidth.columns(of: $0.name) }
         var shown = entries.count, nameRoom = names.max() ?? 0
         while shown > 0 {
-            let more = shown < entries.count ? TextWidth.columns(of: "+\(entries.count - shown)") : 0
+            // The count comes after the last entry's two spaces.
+            let more = shown < entries.count ? 2 + TextWidth.columns(of: "+\(entries.count - shown)") : 0
             let room = area.width - more - fixed.prefix(shown).reduce(0, +) - 2 * (shown - 1)
             nameRoom = names.prefix(shown).max() ?? 0
             while nameRoom > 4, names.prefix(shown).reduce(0, { $0 + min($1, nameRoom) }) > room { nameRoom -= 1 }

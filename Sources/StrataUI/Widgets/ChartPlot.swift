@@ -16,9 +16,9 @@ struct ChartPlot {
 
     /// The scale spans `fixed` (one range for the whole level) and whatever
     /// `range` says the columns show, so no mark ever falls off it; bars
-    /// keep zero in view. Room for the y labels depends on the scale, and
+    /// keep zero in view; counts step by whole numbers, durations as clocks do. Room for the y labels depends on the scale, and
     /// the columns on that room: worked out twice, as labels settle.
-    init?(rect: Rect, buckets: Int, fixed: ClosedRange<Double>?, includeZero: Bool, glyphs: Glyphs, format: ValueFormat,
+    init?(rect: Rect, buckets: Int, fixed: ClosedRange<Double>?, includeZero: Bool, integral: Bool, glyphs: Glyphs, format: ValueFormat,
           range: (ChartColumns) -> ClosedRange<Double>?) {
         guard rect.width >= 3, rect.height >= 2, buckets > 0 else { return nil }
         let showXLabels = rect.height >= 4
@@ -30,7 +30,8 @@ struct ChartPlot {
         for _ in 0..<2 {
             let shown = [fixed, range(columns)].compactMap { $0 }
             scale = ChartScale.nice(low: shown.map(\.lowerBound).min() ?? 0, high: shown.map(\.upperBound).max() ?? 0,
-                                    rows: rows, includeZero: includeZero)
+                                    rows: rows, includeZero: includeZero,
+                                    steps: format == .duration ? .duration : (integral ? .whole : .decimal))
             axisWidth = showYLabels ? Axis(scale: scale, glyphs: glyphs, format: format).width : 1
             columns = ChartColumns(buckets: buckets, x: rect.x + axisWidth, width: rect.width - axisWidth)
         }

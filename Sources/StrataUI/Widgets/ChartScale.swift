@@ -1,10 +1,14 @@
 import Foundation
 
-/// A chart's vertical scale with humane ticks: a step of 1, 2, 2.5 or 5
-/// times a power of ten that lands on whole rows, so a label never lies
-/// about its row. Among the steps that fit, the finest rows win;
-/// on a tie, ticks two rows apart (labels with air between them). Rows count
-/// from the bottom row (row 0, worth `base`) up; each is worth `unit`.
+/// A chart's vertical scale with humane ticks: a step of 1, 2 or 5 times a
+/// power of ten, ticks on its multiples, two to five rows apart so every
+/// tick has room for its label (on every row only on charts too short for
+/// that, where the axis labels every other one). Rows are a whole fraction of the step, so a
+/// label never lies about its row; the bottom row need not be a tick, so
+/// the scale reaches past the data by less than a row. At least two ticks
+/// show. Among the scales
+/// that fit, the finest rows win; on a tie, ticks about three rows apart.
+/// Rows count from the bottom row (row 0, worth `base`) up; each is worth `unit`.
 public struct ChartScale: Hashable, Sendable {
     public struct Tick: Hashable, Sendable {
         public let value: Double
@@ -12,17 +16,33 @@ public struct ChartScale: Hashable, Sendable {
         public let row: Int
     }
 
+    /// Which steps a scale may take.
+    public enum Steps: Sendable {
+        /// 1, 2 or 5 times a power of ten.
+        case decimal
+        /// Those from 1 up: counts.
+        case whole
+        /// Seconds as clocks divide them (15s, 30m, 6h), then 1, 2 or 5 times a power of ten days.
+        case duration
+    }
+
     public let rows: Int
-    /// The value of the bottom row: a whole number of steps.
+    /// The value of the bottom row: a whole number of rows.
     public let base: Double
     /// The value of one row.
     public let unit: Double
     public let step: Double
     public let rowsPerStep: Int
+    /// The lowest tick, in steps from zero.
+    let firstTick: Double
+    /// Rows from the bottom row to the lowest tick.
+    let firstTickRow: Int
 
     /// The finest scale of `rows` rows showing `low...high` (either order),
-    /// stretched to zero when `includeZero` (bars stand on zero; lines need not).
-    public static func nice(low: Double, high: Double, rows: Int, includeZero: Bool) -> ChartScale {
+    /// stretched to zero when `includeZero` (bars stand on zero; lines need
+    /// not), by `steps`.
+    public static func nice(low: Double, high: Double, rows: Int, includeZero: Bool,
+                            steps: Steps = .decimal) -> ChartScale {
         var low = low.isFinite ? low : 0, high = high.isFinite ? high : 0
         if low > high { swap(&low, &high) }
         if includeZero {
@@ -40,44 +60,61 @@ public struct ChartScale: Hashable, Sendable {
             }
         }
         let span = high - low
+        let rows = max(0, rows)
         let intervals = max(1, rows - 1)
-        let exponent = Int(floor(log10(span / Double(intervals))))
+        // A tick on every row only where fewer rows would lose the second tick: the axis labels every other one.
+        let spacings = Array(1...5)
         var best: ChartScale?
-        for power in (exponent - 1)...(exponent + 2) {
-            for multiplier in [1.0, 2, 2.5, 5] {
-                let step = multiplier * pow(10, Double(power))
-                // The tolerance keeps a value on a tick from costing a whole extra step.
-                let first = (low / step + 1e-9).rounded(.down)
-                let last = max(first + 1, (high / step - 1e-9).rounded(.up))
-                let steps = Int(last - first)
-                guard steps <= intervals else { continue }
-                let perStep = intervals / steps
-                let candidate = ChartScale(rows: max(0, rows), base: first * step, unit: step / Double(perStep),
-                                           step: step, rowsPerStep: perStep)
+        for step in candidates(span / Double(intervals), steps) {
+            for perStep in spacings {
+                let unit = step / Double(perStep)
+                // The tolerance keeps a value on a row from costing a whole extra row.
+                let bottom = (low / unit + 1e-9).rounded(.down)
+                let top = max(bottom + 1, (high / unit - 1e-9).rounded(.up))
+                guard top - bottom <= Double(intervals) else { continue }
+                let firstTick = (bottom / Double(perStep)).rounded(.up)
+                let firstTickRow = Int(firstTick * Double(perStep) - bottom)
+                // One label alone says nothing of the scale.
+                guard firstTickRow + perStep < rows else { continue }
                 if let chosen = best {
-                    if candidate.unit > chosen.unit * (1 + 1e-9) { continue }
-                    // As fine as the best so far: labels want a row of air between them, and no more.
-                    if abs(candidate.unit - chosen.unit) <= chosen.unit * 1e-9,
-                       !Self.spacedBetter(perStep, than: chosen.rowsPerStep) { continue }
+                    if unit > chosen.unit * (1 + 1e-9) { continue }
+                    if abs(unit - chosen.unit) <= chosen.unit * 1e-9,
+                       Self.spacing(perStep) >= Self.spacing(chosen.rowsPerStep) { continue }
                 }
-                best = candidate
+                best = ChartScale(rows: rows, base: bottom * unit, unit: unit, step: step, rowsPerStep: perStep,
+                                  firstTick: firstTick, firstTickRow: firstTickRow)
             }
         }
         // Only too few rows for any step across a boundary get here: the ends are the ticks.
-        return best ?? ChartScale(rows: max(0, rows), base: low, unit: span / Double(intervals), step: span,
-                                  rowsPerStep: intervals)
+        return best ?? ChartScale(rows: rows, base: low, unit: span / Double(intervals), step: span,
+                                  rowsPerStep: intervals, firstTick: low / span, firstTickRow: 0)
     }
 
-    /// Ticks two rows apart or more beat ticks on every row; among those, the closer the better.
-    private static func spacedBetter(_ a: Int, than b: Int) -> Bool {
-        (a >= 2) != (b >= 2) ? a >= 2 : (a >= 2 ? a < b : a > b)
+    /// The steps worth trying for rows of about `perRow` each: from a tenth of it to fifty times it.
+    private static func candidates(_ perRow: Double, _ steps: Steps) -> [Double] {
+        let exponent = Int(floor(log10(perRow)))
+        let decimal = ((exponent - 1)...(exponent + 2)).flatMap { power in [1.0, 2, 5].map { $0 * pow(10, Double(power)) } }
+        switch steps {
+        case .decimal:
+            return decimal
+        case .whole:
+            let whole = decimal.filter { $0 >= 1 }
+            return whole.isEmpty ? [1] : whole
+        case .duration:
+            let days = max(0, Int(floor(log10(perRow / 86_400))))
+            let clock: [Double] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200]
+            return clock + (days...(days + 2)).flatMap { power in [1.0, 2, 5].map { $0 * pow(10, Double(power)) * 86_400 } }
+        }
     }
+
+    /// How far ticks `perStep` rows apart are from the best spacing, three rows.
+    private static func spacing(_ perStep: Int) -> Int { perStep == 1 ? 3 : abs(perStep - 3) }
 
     /// The ticks that fall on the scale's rows, bottom first.
     public var ticks: [Tick] {
-        stride(from: 0, to: rows, by: rowsPerStep).map { row in
+        stride(from: firstTickRow, to: rows, by: rowsPerStep).map { row in
             // Multiplied, not added up: no drift on tiny or huge ranges.
-            Tick(value: base + Double(row / rowsPerStep) * step, row: row)
+            Tick(value: (firstTick + Double((row - firstTickRow) / rowsPerStep)) * step, row: row)
         }
     }
 

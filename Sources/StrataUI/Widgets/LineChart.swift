@@ -34,13 +34,14 @@ public struct LineChart: Sendable {
         self.colors = colors
     }
 
-    /// Which dots of a line each series draws when there are no colours to tell them apart.
+    /// Which dots of a line each series draws where colours do not tell them apart (or run out).
     static let dashes: [[Bool]] = [[true], [true, false], [true, true, true, false, false, false], [true, false, false],
                                    [true, true, false], [true, false, false, false, false, false]]
 
     public func draw(into grid: inout Grid, rect: Rect) {
         let buckets = series.map(\.count).max() ?? 0
-        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: false, glyphs: glyphs, format: format,
+        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: false, integral: aggregate == .count,
+                                    glyphs: glyphs, format: format,
                                     range: { columns in extent(series.map(columns.merge)) })
         else { return }
         chart.drawFrame(into: &grid, labels: labels)
@@ -55,7 +56,7 @@ public struct LineChart: Sendable {
         }
         for (k, stats) in columns.enumerated() {
             var canvas = BrailleCanvas(width: plot.width, height: plot.height)
-            let dashes = series.count > 1 && !colors ? Self.dashes[k % Self.dashes.count] : [true]
+            let dashes = series.count > 1 ? Self.dashes[ColorMap.seriesPattern(k, colors: colors) % Self.dashes.count] : [true]
             trace(stats.map { band ? $0.mean : $0.value(aggregate) }, chart: chart, dashes: dashes, into: &canvas)
             let mark = glyphs.lineMarks[series.count > 1 ? k % glyphs.lineMarks.count : 0]
             canvas.draw(into: &grid, area: plot, style: series.count > 1 ? .series(k) : Style(.bar),

@@ -23,6 +23,11 @@ public enum ValueFormat: Sendable, Equatable {
         return "\(sign)\(d)d \(Digits.pad(Int(h), 2))h"
     }
 
+    /// A tick of a scale stepping by `step`: numbers with the digits the step needs.
+    public func tick(_ value: Double, step: Double) -> String {
+        self == .duration ? humane(value) : NumberFormat.tick(value, step: step)
+    }
+
     /// In full, for the card's table: `1,234.5`, or `1d 02h 05m 30s` (to the second).
     public func exact(_ value: Double) -> String {
         guard self == .duration, value.isFinite else { return NumberFormat.exact(value) }
