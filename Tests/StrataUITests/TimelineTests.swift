@@ -131,7 +131,7 @@ struct TimelineTests {
         for action: Action in [.openSearch, .promptInput("s"), .promptInput("A"), .promptInput("t"), .promptSubmit] {
             reduce(into: &state, action: action, env: env)
         }
-        let names = TimelineLayout.seriesNames(env.dataset)
+        let names = (0..<TimelineLayout.seriesCount(env.dataset)).map { TimelineLayout.seriesName(env.dataset, $0) }
         let period = env.dataset.calendar.instant(forReference: "2024-10-27")!
         func expected(_ name: String) throws -> AppState {
             let series = names.firstIndex(of: name)!

@@ -32,7 +32,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
     case .blockRow(let step):
         guard let cursor = timeline.cursor else { return true }
         let record = intervals.bySeries[cursor.series][cursor.index]
-        let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
+        let period = TimelineLayout.period(state: state, dataset: env.dataset)
         // The block's start, within the period: steps up and down stay near one time, as a
         // TV guide's cursor does, and rows with no block in the period are passed over.
         let anchor = timeline.goal ?? min(max(record.start, period.lowerBound), period.upperBound - 1)
@@ -95,7 +95,7 @@ func openTimeline(_ state: inout AppState, env: AppEnvironment) {
                                           ordinal: dataset.ordinal(state.navigation.level, index: state.navigation.position),
                                           width: state.size.width)
     var timeline = TimelineState(zoom: zoom)
-    let period = TimelineLayout(state: state, timeline: timeline, dataset: dataset).period
+    let period = TimelineLayout.period(state: state, dataset: dataset)
     let t = period.contains(env.now) ? env.now : period.lowerBound
     timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
     reveal(&timeline, state: state, env: env)
@@ -107,7 +107,7 @@ func openTimeline(_ state: inout AppState, env: AppEnvironment) {
 /// the period's start.
 func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
     guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return }
-    let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
+    let period = TimelineLayout.period(state: state, dataset: env.dataset)
     if let cursor = timeline.cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
     // Its own row first, else the first row with a block in the period.
     let rows = [timeline.cursor?.series ?? 0] + Array(intervals.bySeries.indices)
@@ -140,13 +140,13 @@ func searchTimeline(_ state: inout AppState, for text: String, env: AppEnvironme
 @discardableResult
 private func find(_ query: String, _ timeline: inout TimelineState, state: inout AppState, env: AppEnvironment) -> Bool {
     guard let intervals = env.dataset.intervals else { return false }
-    let names = TimelineLayout.seriesNames(env.dataset)
+    let count = TimelineLayout.seriesCount(env.dataset)
     let needle = query.lowercased()
     let from = timeline.cursor?.series ?? -1
-    for step in 1...names.count {
-        let series = (from + step + names.count) % names.count
-        guard names[series].lowercased().contains(needle) else { continue }
-        let period = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).period
+    for step in 1...count {
+        let series = (from + step + count) % count
+        guard TimelineLayout.seriesName(env.dataset, series).lowercased().contains(needle) else { continue }
+        let period = TimelineLayout.period(state: state, dataset: env.dataset)
         if let index = nearest(intervals, series: series, to: period.lowerBound, within: period) {
             timeline.cursor = TimelineState.Cursor(series: series, index: index)
             follow(&state, timeline.cursor!, intervals: intervals, env: env)

@@ -51,20 +51,30 @@ struct TimelineLayout {
     }
 
     static func labelWidth(_ dataset: Dataset) -> Int {
-        let widest = seriesNames(dataset).map { TextWidth.columns(of: $0) }.max() ?? 3
+        let widest = (0..<seriesCount(dataset)).lazy.map { TextWidth.columns(of: seriesName(dataset, $0)) }.max() ?? 3
         return min(max(widest, 6), labelLimit) + 3
     }
 
     /// The timeline's rows: the data's series, or "all" when there is none.
-    static func seriesNames(_ dataset: Dataset) -> [String] {
-        dataset.series.count > 1 ? dataset.series.dropFirst().map(\.name) : [dataset.series[0].name]
+    /// (Counted and named one at a time: a frame must not copy every name.)
+    static func seriesCount(_ dataset: Dataset) -> Int {
+        max(1, dataset.series.count - 1)
     }
 
-    init(state: AppState, timeline: TimelineState, dataset: Dataset) {
+    static func seriesName(_ dataset: Dataset, _ row: Int) -> String {
+        dataset.series[dataset.series.count > 1 ? row + 1 : 0].name
+    }
+
+    /// The period on show: the level's position.
+    static func period(state: AppState, dataset: Dataset) -> Range<Int64> {
         let navigation = state.navigation
         let calendar = dataset.calendar
         let ordinal = dataset.ordinal(navigation.level, index: navigation.position)
-        period = calendar.start(of: navigation.level.unit, ordinal: ordinal)..<calendar.end(of: navigation.level.unit, ordinal: ordinal)
+        return calendar.start(of: navigation.level.unit, ordinal: ordinal)..<calendar.end(of: navigation.level.unit, ordinal: ordinal)
+    }
+
+    init(state: AppState, timeline: TimelineState, dataset: Dataset) {
+        period = Self.period(state: state, dataset: dataset)
         columnSeconds = Int64(timeline.zoom) * 60
         columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
         labelWidth = Self.labelWidth(dataset)
@@ -78,7 +88,7 @@ struct TimelineLayout {
         self.window = window..<windowEnd
         var rows: [Row] = []
         var y = Self.axisRows
-        let count = Self.seriesNames(dataset).count
+        let count = Self.seriesCount(dataset)
         if let intervals = dataset.intervals {
             for series in min(max(0, timeline.top), count)..<count where y < Self.axisRows + body.height {
                 let blocks = Self.lanes(intervals, series: series, from: window, to: windowEnd, period: period.lowerBound,

@@ -92,12 +92,11 @@ public struct TimelineScreen: Screen {
 
     func drawRow(_ row: TimelineLayout.Row, _ layout: TimelineLayout, _ intervals: IntervalIndex, into frame: inout Frame) {
         let viewport = layout.viewport
-        let names = TimelineLayout.seriesNames(dataset)
         let isCursorRow = timeline.cursor?.series == row.series
         let header = viewport.screenRect(forContent: Rect(x: 0, y: row.y, width: layout.labelWidth, height: 1))
         let headerClip = viewport.rowHeaderArea
         if isCursorRow { frame.grid.write(glyphs.cursor, x: header.x, y: header.y, style: .accent, clip: headerClip) }
-        frame.grid.write(names[row.series], x: header.x + 2, y: header.y, width: layout.labelWidth - 3, ellipsis: glyphs.ellipsis,
+        frame.grid.write(TimelineLayout.seriesName(dataset, row.series), x: header.x + 2, y: header.y, width: layout.labelWidth - 3, ellipsis: glyphs.ellipsis,
                          style: isCursorRow ? Style(.accent, bold: true) : Style(.plain, bold: true), clip: headerClip)
         let body = viewport.bodyArea
         let records = intervals.bySeries[row.series]
@@ -141,8 +140,8 @@ public struct TimelineScreen: Screen {
             grid.write(" no blocks in this period", x: row.x, y: row.y, style: .muted, clip: row)
             return
         }
-        let names = TimelineLayout.seriesNames(dataset)
-        let text = "\(intervals.label(record))  \(glyphs.middleDot)  \(names[timeline.cursor!.series])  \(glyphs.middleDot)  "
+        let name = TimelineLayout.seriesName(dataset, timeline.cursor!.series)
+        let text = "\(intervals.label(record))  \(glyphs.middleDot)  \(name)  \(glyphs.middleDot)  "
             + "\(span(record))  \(glyphs.middleDot)  \(ValueFormat.duration.humane(Double(record.end - record.start)))"
         grid.write(text, x: row.x + 1, y: row.y, width: row.width - 2, ellipsis: glyphs.ellipsis, style: Style(.plain, bold: true), clip: row)
     }
@@ -155,7 +154,7 @@ public struct TimelineScreen: Screen {
     /// `22:55–00:25` on the period's day, with the date where another day is meant.
     func span(_ r: IntervalIndex.Record) -> String {
         let calendar = dataset.calendar
-        let day = calendar.localTime(at: TimelineLayout(state: state, timeline: timeline, dataset: dataset).period.lowerBound).date
+        let day = calendar.localTime(at: TimelineLayout.period(state: state, dataset: dataset).lowerBound).date
         func text(_ t: Int64) -> String {
             let local = calendar.localTime(at: t)
             let clock = "\(Digits.pad(local.hour, 2)):\(Digits.pad(local.minute, 2))"
@@ -167,10 +166,10 @@ public struct TimelineScreen: Screen {
     func drawFooter(into grid: inout Grid, row: Rect) {
         if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let navigation = state.navigation
-        let rows = TimelineLayout.seriesNames(dataset).count
+        let rows = TimelineLayout.seriesCount(dataset)
         let position = "\(navigation.level.rawValue) \(navigation.position + 1)/\(navigation.periodCount)"
             + (timeline.cursor.map { "  row \($0.series + 1)/\(rows)" } ?? "")
-        FooterLine(warning: nil, pendingCount: state.pendingCount, hints: state.keyMap.hints, position: position)
+        FooterLine(warning: nil, pendingCount: state.pendingCount, hints: state.keyMap.hints.map(glyphs.hint), position: position)
             .draw(into: &grid, row: row)
     }
 
@@ -182,7 +181,7 @@ public struct TimelineScreen: Screen {
         let inner = width - 4
         var lines: [(String, Style)] = [
             (intervals.label(record), Style(.accent, bold: true)),
-            ("\(TimelineLayout.seriesNames(dataset)[timeline.cursor!.series])", .plain),
+            (TimelineLayout.seriesName(dataset, timeline.cursor!.series), .plain),
             ("\(dataset.calendar.localTime(at: record.start).isoString) – \(dataset.calendar.localTime(at: record.end).isoString)", .plain),
             (ValueFormat.duration.exact(Double(record.end - record.start)), .plain),
             ("", .plain),

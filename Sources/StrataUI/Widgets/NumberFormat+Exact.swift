@@ -19,15 +19,20 @@ extension NumberFormat {
 
     /// `1234567.5` as `1,234,567.5`.
     static func grouped(_ text: String) -> String {
-        let negative = text.hasPrefix("-")
-        let body = negative ? text.dropFirst() : Substring(text)
-        let point = body.firstIndex(of: ".") ?? body.endIndex
-        let whole = Array(body[..<point])
-        var out = ""
-        for (i, c) in whole.enumerated() {
-            if i > 0, (whole.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
+        // On bytes, not Characters: this runs for every tick of every frame.
+        let bytes = Array(text.utf8)
+        let start = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        // Most numbers on a chart are under a thousand: nothing to group.
+        guard point - start > 3 else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + (point - start) / 3)
+        out.append(contentsOf: bytes[..<start])
+        for i in start..<point {
+            if i > start, (point - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(bytes[i])
         }
-        return (negative ? "-" : "") + out + body[point...]
+        out.append(contentsOf: bytes[point...])
+        return String(decoding: out, as: UTF8.self)
     }
 }
