@@ -44,7 +44,10 @@ public struct BarChart: Sendable {
         let buckets = series.map(\.count).max() ?? 0
         guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: true, integral: aggregate == .count,
                                     glyphs: glyphs, format: format,
-                                    range: { columns in stackExtent(columns: columns.ranges.indices.map { stack($0, columns) }) })
+                                    range: { columns in
+                                        series.count == 1 ? extent(columns)
+                                            : stackExtent(columns: columns.ranges.indices.map { stack($0, columns) })
+                                    })
         else { return }
         let plot = chart.plot, columns = chart.columns
         let zeroRow = plot.y + chart.scale.row(for: 0)
@@ -78,6 +81,20 @@ public struct BarChart: Sendable {
             for i in columns.ranges[column] where i < buckets.count { stats.merge(buckets[i]) }
             return stats.value(aggregate)
         }
+    }
+
+    /// One series' range with zero in it: the common case, without a stack per column.
+    func extent(_ columns: ChartColumns) -> ClosedRange<Double>? {
+        let buckets = series[0]
+        var low = Double.infinity, high = -Double.infinity
+        for range in columns.ranges {
+            var stats = Stats()
+            for i in range where i < buckets.count { stats.merge(buckets[i]) }
+            guard let value = stats.value(aggregate) else { continue }
+            low = min(low, value, 0)
+            high = max(high, value, 0)
+        }
+        return low <= high ? low...high : nil
     }
 
     /// From the lowest stack's negative parts to the highest stack's positive parts.

@@ -5,6 +5,8 @@ import StrataData
 /// under them. Bars and lines draw inside `plot`.
 struct ChartPlot {
     let scale: ChartScale
+    /// The axis of the final scale, its labels made once.
+    let axis: Axis
     let columns: ChartColumns
     /// Where the marks go: right of the axis, above the labels.
     let plot: Rect
@@ -26,16 +28,19 @@ struct ChartPlot {
         let rows = rect.height - (showXLabels ? 1 : 0)
         var scale = ChartScale.nice(low: 0, high: 0, rows: rows, includeZero: includeZero)
         var axisWidth = 1
+        var axis = Axis(scale: scale, glyphs: glyphs, format: format)
         var columns = ChartColumns(buckets: buckets, x: rect.x + axisWidth, width: rect.width - axisWidth)
         for _ in 0..<2 {
             let shown = [fixed, range(columns)].compactMap { $0 }
             scale = ChartScale.nice(low: shown.map(\.lowerBound).min() ?? 0, high: shown.map(\.upperBound).max() ?? 0,
                                     rows: rows, includeZero: includeZero,
                                     steps: format == .duration ? .duration : (integral ? .whole : .decimal))
-            axisWidth = showYLabels ? Axis(scale: scale, glyphs: glyphs, format: format).width : 1
+            axis = Axis(scale: scale, glyphs: glyphs, format: format)
+            axisWidth = showYLabels ? axis.width : 1
             columns = ChartColumns(buckets: buckets, x: rect.x + axisWidth, width: rect.width - axisWidth)
         }
         self.scale = scale
+        self.axis = axis
         self.columns = columns
         self.glyphs = glyphs
         self.format = format
@@ -46,7 +51,7 @@ struct ChartPlot {
 
     /// The axis, and the labels under the columns.
     func drawFrame(into grid: inout Grid, labels: [String]) {
-        Axis(scale: scale, glyphs: glyphs, format: format).draw(into: &grid, area: axisArea)
+        axis.draw(into: &grid, area: axisArea)
         if let labelsRow {
             columns.drawLabels(labels, into: &grid, y: labelsRow,
                                clip: Rect(x: plot.x, y: labelsRow, width: plot.width, height: 1))

@@ -20,11 +20,12 @@ extension NumberFormat {
     /// `1234567.5` as `1,234,567.5`.
     static func grouped(_ text: String) -> String {
         // On bytes, not Characters: this runs for every tick of every frame.
-        let bytes = Array(text.utf8)
-        let start = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        let utf8 = text.utf8
+        let start = utf8.first == UInt8(ascii: "-") ? 1 : 0
+        // Most numbers on a chart are under a thousand: nothing to group, nothing copied.
+        guard utf8.dropFirst(start).prefix { $0 != UInt8(ascii: ".") }.count > 3 else { return text }
+        let bytes = Array(utf8)
         let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-        // Most numbers on a chart are under a thousand: nothing to group.
-        guard point - start > 3 else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + (point - start) / 3)
         out.append(contentsOf: bytes[..<start])
