@@ -87,7 +87,8 @@ struct ScreenPainter {
         } else if width == 1, columns == 2 {
             padding = true // narrower than the grid thought: blank the second column
         } else {
-            text = [wchar_t(UInt8(ascii: "?"))]
+            let standIn = Glyphs.asciiFallback(for: character)?.asciiValue ?? UInt8(ascii: "?")
+            text = [wchar_t(standIn)]
             padding = columns == 2
         }
         let (attributes, pair) = palette.look(for: cell.style)

@@ -239,6 +239,10 @@ struct EndToEndTests {
         #expect(screen.contains("Day | Week | Month"))
         #expect(screen.contains("h/l day"))
         #expect(!screen.contains("╭"))
+        // Punctuation from labels gets an ASCII stand-in, not `?`: a week reads `16-22 Nov`.
+        let week = try session.press("j")
+        #expect(week.range(of: #"\d+-\d+ [A-Z][a-z]{2} \d{4}"#, options: .regularExpression) != nil)
+        #expect(!week.replacingOccurrences(of: "? help", with: "").contains("?"))
     }
 
     @Test func unknownTerminalExits69() throws {

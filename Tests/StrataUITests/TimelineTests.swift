@@ -152,10 +152,19 @@ struct TimelineTests {
         #expect(state == (try expected("3sat")))
     }
 
+    @Test func rowsThatAllFitDoNotScrollAway() throws {
+        var (state, env) = try open()
+        state.size = Size(width: 120, height: 40)
+        for _ in 0..<5 { reduce(into: &state, action: .scrollTimeline(rows: 3, columns: 0), env: env) }
+        #expect(try #require(timeline(state)).top == 0)
+    }
+
     @Test func aDragLocksToTheFirstAxisMovedTwoCells() throws {
         var (state, env) = try open()
         reduce(into: &state, action: .zoomTimeline(finer: true), env: env)
         reduce(into: &state, action: .zoomTimeline(finer: true), env: env)
+        // A screen shorter than the 16 rows, so they can scroll.
+        state.size = Size(width: 120, height: 12)
         var t = try #require(timeline(state))
         t.left = 100
         t.top = 4

@@ -57,6 +57,27 @@ public struct Glyphs: Sendable {
 }
 
 extension Glyphs {
+    /// What a terminal whose locale cannot show `character` gets instead:
+    /// the ASCII glyphs cover strata's own marks, this the punctuation that
+    /// comes with labels and data (`22–28 Apr`, `a · b`); nil for the rest.
+    public static func asciiFallback(for character: Character) -> Character? {
+        switch character {
+        case "–", "—", "−", "─", "━": "-"
+        case "·", "∙", "…", "░": "."
+        case "•", "●": "o"
+        case "×": "x"
+        case "▲": "^"
+        case "▼": "v"
+        case "│", "┃", "▌", "┊": "|"
+        case "▒": ":"
+        case "▓": "*"
+        case "█": "#"
+        case "‹": "<"
+        case "›": ">"
+        default: nil
+        }
+    }
+
     /// `text` cut to `width` columns with these glyphs' ellipsis.
     public func truncate(_ text: String, to width: Int) -> String {
         TextWidth.truncate(text, to: width, ellipsis: ellipsis)

@@ -53,7 +53,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
         reveal(&timeline, state: state, env: env)
     case .scrollTimeline(let rows, let columns):
         let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
-        timeline.top = min(max(0, timeline.top + rows), max(0, intervals.bySeries.count - 1))
+        timeline.top = clampTop(timeline.top + rows, intervals, layout)
         timeline.left = clampLeft(timeline.left + columns, layout)
     case .dragBegan(let x, let y):
         timeline.drag = DragLock(x: x, y: y, offset: Viewport.Offset(x: timeline.left, y: timeline.top))
@@ -63,7 +63,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
         if let offset = drag.offset(x: x, y: y) {
             let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
             timeline.left = clampLeft(offset.x, layout)
-            timeline.top = min(max(0, offset.y), max(0, intervals.bySeries.count - 1))
+            timeline.top = clampTop(offset.y, intervals, layout)
         }
         timeline.drag = drag
     case .dragEnded:
@@ -220,6 +220,12 @@ private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEn
         (top...cursor.series).reduce(0) { $0 + TimelineLayout.height(layout.blocks(intervals, series: $1)) }
     }
     while timeline.top < cursor.series, heights(from: timeline.top) > layout.bodyHeight { timeline.top += 1 }
+}
+
+/// Rows scroll no further than the last row at the bottom (each row is a line at
+/// least): rows that all fit do not scroll away.
+private func clampTop(_ top: Int, _ intervals: IntervalIndex, _ layout: TimelineLayout) -> Int {
+    min(max(0, top), max(0, intervals.bySeries.count - layout.bodyHeight))
 }
 
 private func clampLeft(_ left: Int, _ layout: TimelineLayout) -> Int {
