@@ -46,7 +46,8 @@ final class ProgressLine: @unchecked Sendable {
         done.lock()
         finished = true
         done.signal()
-        while thread != nil, !thread!.isFinished { done.wait(until: Date().addingTimeInterval(0.01)) }
+        // Woken by the thread's last signal, or a hundredth of a second on, whichever comes first.
+        while thread != nil, !thread!.isFinished { _ = done.wait(until: Date().addingTimeInterval(0.01)) }
         done.unlock()
     }
 

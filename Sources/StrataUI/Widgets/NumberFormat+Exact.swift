@@ -23,7 +23,7 @@ extension NumberFormat {
         let utf8 = text.utf8
         let start = utf8.first == UInt8(ascii: "-") ? 1 : 0
         // Most numbers on a chart are under a thousand: nothing to group, nothing copied.
-        guard utf8.dropFirst(start).prefix { $0 != UInt8(ascii: ".") }.count > 3 else { return text }
+        guard utf8.dropFirst(start).prefix(while: { $0 != UInt8(ascii: ".") }).count > 3 else { return text }
         let bytes = Array(utf8)
         let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
         var out: [UInt8] = []
