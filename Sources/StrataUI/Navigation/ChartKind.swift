@@ -11,6 +11,6 @@ public enum ChartKind: String, CaseIterable, Sendable {
 
     /// Quantities stand on zero as bars; levels (a mean, a low, a high) read as a line.
     public static func suggested(for aggregate: Aggregate) -> ChartKind {
-        aggregate == .sum || aggregate == .count ? .bar : .line
+        aggregate.isQuantity ? .bar : .line
     }
 }

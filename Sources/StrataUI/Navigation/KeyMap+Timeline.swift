@@ -11,8 +11,7 @@ extension KeyMap {
         KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
-        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
-        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+    ] + dataJumps + [
         KeyBinding([.enter], "Enter", .openBlock, "the block's card, with its input row", hint: "⏎ card"),
         KeyBinding([.character("/")], "/", .openSearch, "find a row by its label", hint: "/ find"),
         KeyBinding([.character("n")], "n", .searchNext, "next row found"),

@@ -83,6 +83,12 @@ extension KeyMap {
         KeyBinding([.character("y")], "y", .toggleYScale, "y scale per page or one for the whole level"),
     ]
 
+    /// `[` / `]`: over empty stretches, on every screen that moves through periods.
+    static let dataJumps: [KeyBinding] = [
+        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
+        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+    ]
+
     /// Help and quit.
     static let appKeys: [KeyBinding] = [
         KeyBinding([.character("?")], "?", .toggleHelp, "this help", hint: "? help"),
@@ -102,8 +108,7 @@ extension KeyMap {
         KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),
         KeyBinding([.pageDown], "PgDn", .move(periods: 10), "10 periods forward"),
-        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
-        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+    ] + dataJumps + [
         KeyBinding([.character("=")], "=", .alignLevels, "align every level on this period"),
         KeyBinding([.enter], "Enter", .expand, "expand the page into its card", hint: "⏎ expand"),
         KeyBinding([.character("o")], "o", .toggleOverview, "overview of every level", hint: "o overview"),
@@ -124,8 +129,7 @@ extension KeyMap {
         KeyBinding([.end, .character("G")], "End G", .cursorToEnd, "last line"),
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period, card open"),
         KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period, card open"),
-        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
-        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+    ] + dataJumps + [
         KeyBinding([.enter], "Enter", .zoomIn, "zoom into the sub-bucket: the finer level's page", hint: "⏎ zoom"),
         KeyBinding([.escape, .backspace], "Esc", .collapse, "back to the page", hint: "Esc back"),
         KeyBinding(wheels: [.up, .left], "wheel", .cursor(by: -3), "mouse wheel scrolls; a click picks a line"),
@@ -145,8 +149,7 @@ extension KeyMap {
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),
         KeyBinding([.pageDown], "PgDn", .move(periods: 10), "10 periods forward"),
-        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
-        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+    ] + dataJumps + [
         KeyBinding([.enter], "Enter", .openPager, "the pager on this level and period", hint: "⏎ open"),
         KeyBinding([.character("o"), .escape], "o Esc", .toggleOverview, "back to the pager", hint: "o back"),
         KeyBinding(wheels: [.up], "wheel", .scrollOverview(by: -3), "the wheel scrolls the page; sideways, the strip"),
@@ -166,8 +169,7 @@ extension KeyMap {
         KeyBinding([.home, .character("g")], "Home g", .cursorTo(0), "first row"),
         KeyBinding([.end, .character("G")], "End G", .cursorToEnd, "last row"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the cell of now"),
-        KeyBinding([.character("[")], "[", .periodWithData(forward: false), "previous period with data"),
-        KeyBinding([.character("]")], "]", .periodWithData(forward: true), "next period with data"),
+    ] + dataJumps + [
         KeyBinding([.enter], "Enter", .zoomIn, "the cell on the finer level, in the pager", hint: "⏎ open"),
         KeyBinding([.character("r")], "r", .swapMapAxes, "rows: periods or series", hint: "r rows"),
         KeyBinding([.character("m"), .escape], "m Esc", .toggleMap, "back to the pager", hint: "m back"),

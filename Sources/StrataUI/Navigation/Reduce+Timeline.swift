@@ -140,21 +140,16 @@ func searchTimeline(_ state: inout AppState, for text: String, env: AppEnvironme
 @discardableResult
 private func find(_ query: String, _ timeline: inout TimelineState, state: inout AppState, env: AppEnvironment) -> Bool {
     guard let intervals = env.dataset.intervals else { return false }
-    let count = TimelineLayout.seriesCount(env.dataset)
-    let needle = query.lowercased()
-    let from = timeline.cursor?.series ?? -1
-    for step in 1...count {
-        let series = (from + step + count) % count
-        guard TimelineLayout.seriesName(env.dataset, series).lowercased().contains(needle) else { continue }
-        let period = TimelineLayout.period(state: state, dataset: env.dataset)
-        if let index = nearest(intervals, series: series, to: period.lowerBound, within: period) {
-            timeline.cursor = TimelineState.Cursor(series: series, index: index)
-            follow(&state, timeline.cursor!, intervals: intervals, env: env)
-        }
-        reveal(&timeline, state: state, env: env)
-        return true
+    guard let series = TextSearch.next(query, count: TimelineLayout.seriesCount(env.dataset),
+                                       after: timeline.cursor?.series ?? -1,
+                                       text: { TimelineLayout.seriesName(env.dataset, $0) }) else { return false }
+    let period = TimelineLayout.period(state: state, dataset: env.dataset)
+    if let index = nearest(intervals, series: series, to: period.lowerBound, within: period) {
+        timeline.cursor = TimelineState.Cursor(series: series, index: index)
+        follow(&state, timeline.cursor!, intervals: intervals, env: env)
     }
-    return false
+    reveal(&timeline, state: state, env: env)
+    return true
 }
 
 /// The level's position follows a cursor block outside the period shown: the period holding its start.

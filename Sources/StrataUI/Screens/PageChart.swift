@@ -13,11 +13,10 @@ struct PageChart {
     let series: [Int]
 
     init(navigation: Navigation) {
-        let additive = navigation.aggregate == .sum || navigation.aggregate == .count
         if navigation.allSeries, navigation.namedSeriesCount > 1 {
             series = Array(1...navigation.namedSeriesCount)
             // Sums and counts stack; a mean, a low or a high does not add up, so each is a line.
-            form = navigation.chart == .bar && additive ? .stackedBars : .lines
+            form = navigation.chart == .bar && navigation.aggregate.isQuantity ? .stackedBars : .lines
         } else {
             series = [navigation.shownSeries]
             switch navigation.chart {
