@@ -125,6 +125,65 @@ struct FastPathTests {
         #expect(parse(" 4.5\r") == 4.5)
     }
 
+    /// Both ways of finding separators mark exactly the delimiters and line feeds, wherever they are.
+    @Test func separatorMasks() {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        // Bytes next to the separators' values, and high bytes, where a sloppy zero test would carry.
+        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0B, 0x2B, 0x2C, 0x2D, 0x3B, 0x80, 0x8A, 0xAC, 0xFF, 0x31]
+        for round in 0..<2000 {
+            let delimiter: UInt8 = round % 2 == 0 ? 0x2C : 0x3B
+            let bytes = (0..<64).map { _ in alphabet[next(alphabet.count)] }
+            var expected: UInt64 = 0
+            for (i, b) in bytes.enumerated() where b == delimiter || b == 0x0A { expected |= 1 << UInt64(i) }
+            bytes.withUnsafeBytes { raw in
+                #expect(SeparatorMask.of(raw.baseAddress!, at: 0, delimiter: delimiter) == expected)
+                #expect(SeparatorMask.wordwise(raw.baseAddress!, at: 0, delimiter: delimiter) == expected)
+            }
+        }
+    }
+
+    /// Records of every length, past 64-byte blocks and 128-byte refills, give
+    /// the same fields as splitting the text by hand.
+    @Test func plainRecordsAcrossSeparatorBlocks() throws {
+        var state: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        var expected: [[String]] = []
+        var text = ""
+        for row in 0..<3000 {
+            let fields = (0...next(12)).map { k -> String in
+                let length = next(10) == 0 ? 60 + next(80) : next(9)
+                return (k == 0 ? "r" : "") + String((0..<length).map { _ in Character(UnicodeScalar(UInt8(0x61 + next(26)))) })
+            }
+            expected.append(fields)
+            text += fields.joined(separator: ",") + (row % 7 == 0 ? "\r\n" : "\n")
+        }
+        text.removeLast()  // the last record without its line feed
+        if text.hasSuffix("\r") { text.removeLast() }
+        var limits = ScannerLimits()
+        limits.chunk = 128
+        let records = try Fixture.withFile("plain.csv", text) { (path) throws(ReadError) -> [[String]] in
+            let scanner = RecordScanner(stream: try ByteStream.open(.file(path)), mode: .delimited(0x2C), limits: limits)
+            _ = try scanner.prime()
+            var records: [[String]] = []
+            while try scanner.next() == .record {
+                records.append((0..<scanner.fieldCount).map { String(decoding: scanner.field($0), as: UTF8.self) })
+            }
+            return records
+        }
+        #expect(records.count == expected.count)
+        for (got, want) in zip(records, expected) where got != want {
+            Issue.record("\(got) is not \(want)")
+            break
+        }
+    }
+
     /// The one-word parse gives exactly the byte loop's answer, with any bytes after the field.
     @Test func shortDecimalsAsOneWord() {
         var texts = ["0", "7", "11.17", "3.", ".25", ".", "..", "1.2.3", "1..2", "12a", "-1", "+3", " 4", "4 ", "1e3", "12345678",

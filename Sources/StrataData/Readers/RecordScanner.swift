@@ -42,8 +42,9 @@ final class RecordScanner {
 
     static let maxFields = 4096
     /// Bytes allocated past the buffer's and the arena's capacity, zeroed,
-    /// so that the 8 bytes at any field's start can be read as one word.
-    static let padding = 8
+    /// so that the 8 bytes at any field's start can be read as one word,
+    /// and the 64 from any byte for its `SeparatorMask`.
+    static let padding = 64
     static let quote = UInt8(ascii: "\"")
     static let lf = UInt8(ascii: "\n")
     static let cr = UInt8(ascii: "\r")
@@ -84,6 +85,12 @@ final class RecordScanner {
     private(set) var endedInsideQuote = false
     /// Column of the quote that did not close, for `.unterminatedQuote`.
     private(set) var badColumn = 1
+    /// The separators (`SeparatorMask`) of the 64 bytes from `maskBase`,
+    /// those below `maskEnd` (the buffer's end when they were found): kept
+    /// from one record to the next, dropped when the buffer's bytes move.
+    private var maskBase = 0
+    private var maskEnd = 0
+    private var maskBits: UInt64 = 0
     /// No quote byte in `buffer[pos..<quoteAt]`. Searched up to `quoteSearched`:
     /// `quoteAt < quoteSearched` means a quote at `quoteAt`, equal means none.
     private var quoteAt = 0
@@ -148,6 +155,7 @@ final class RecordScanner {
     private func fill() throws(ReadError) -> Fill {
         if atEOF { return .eof }
         let keep = pin ?? pos
+        maskEnd = 0
         if keep > 0 {
             if end > keep { memmove(buffer, buffer + keep, end - keep) }
             end -= keep
@@ -281,24 +289,37 @@ final class RecordScanner {
         var n = 0
         var fieldStart = start
         var p = start
-        while true {
-            p = Self.findDelimiterOrNewline(buf, from: p, limit: plainEnd, delim: delim)
-            if p >= plainEnd {
-                if plainEnd < limit { return .quoted }
-                if !atEOF { return .needMore }
-                break
+        if start < maskBase || start >= maskEnd { findSeparators(at: start, delim: delim) }
+        var base = maskBase
+        var bits = maskBits & (UInt64.max &<< UInt64(truncatingIfNeeded: start &- base))
+        scan: while true {
+            while bits == 0 {
+                base &+= 64
+                if base >= plainEnd {
+                    p = plainEnd
+                    break scan
+                }
+                findSeparators(at: base, delim: delim)
+                bits = maskBits
             }
+            p = base &+ bits.trailingZeroBitCount
+            bits &= bits &- 1
+            if p >= plainEnd { break }
             let b = buf[p]
             if b == delim {
                 guard n < room else { return .quoted }
                 (refs + n).initialize(to: FieldRef(bytes: Field(start: buf + fieldStart, count: p &- fieldStart),
                                                    rawStart: fieldStart, lineStart: start, lineDelta: 0))
                 n &+= 1
-                p &+= 1
-                fieldStart = p
+                fieldStart = p &+ 1
                 continue
             }
             break  // the LF
+        }
+        if p >= plainEnd {
+            p = plainEnd
+            if plainEnd < limit { return .quoted }
+            if !atEOF { return .needMore }
         }
         // The last field ends at the LF (or at the end of the input), less the CR of a CRLF.
         guard n < room else { return .quoted }
@@ -318,6 +339,16 @@ final class RecordScanner {
         }
         pos = p
         return .record
+    }
+
+    /// Makes the 64 bytes from `base` the ones whose separators are known.
+    @inline(__always)
+    private func findSeparators(at base: Int, delim: UInt8) {
+        maskBase = base
+        maskEnd = min(base &+ 64, end)
+        let bits = SeparatorMask.of(UnsafeRawPointer(buffer), at: base, delimiter: delim)
+        let known = maskEnd &- base
+        maskBits = known < 64 ? bits & ((1 &<< UInt64(truncatingIfNeeded: known)) &- 1) : bits
     }
 
     /// Finds the next quote byte at or after `pos` (searching only bytes not searched yet).
@@ -510,6 +541,7 @@ final class RecordScanner {
                 let resume = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
                 memmove(buffer + pos, buffer + resume, end - resume)
                 end -= resume - pos
+                maskEnd = 0
                 break
             }
             end = pos  // drop what was read of it, keep reading
@@ -588,6 +620,9 @@ final class RecordScanner {
 
     @inline(__always)
     func field(_ i: Int) -> Field { fields[i].bytes }
+
+    /// The current record's fields (`fieldCount` of them), for a loop over many.
+    var fieldRefs: UnsafePointer<FieldRef> { UnsafePointer(fields) }
 
     /// The 8 bytes at field `i`'s start (those past its end are any bytes),
     /// for parsing a short field in one go.

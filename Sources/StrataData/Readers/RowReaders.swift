@@ -62,7 +62,7 @@ enum RowReaders {
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
         defer { joined.free() }
-        var ends = IntervalEnds(plan, parser: parser)
+        var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
         var loop = RecordLoop(headerPending: skipHeader, cancel: cancel)
         while try loop.next(scanner, &sink) {
             guard scanner.fieldCount >= needed else {
@@ -143,8 +143,28 @@ enum RowReaders {
     @inline(never)
     private static func readOthers(_ scanner: RecordScanner, _ plan: RowPlan, into values: UnsafeMutableBufferPointer<Double>) {
         let fields = scanner.fieldCount
-        for (k, c) in plan.others.enumerated() {
-            values[k + 1] = c < fields ? plan.value(scanner.field(c), word: scanner.word(c)) ?? .nan : .nan
+        let out = values.baseAddress.unsafelyUnwrapped + 1
+        plan.others.withUnsafeBufferPointer { columns in
+            guard !plan.decimalComma else {
+                for (k, c) in columns.enumerated() { out[k] = c < fields ? plan.value(scanner.field(c)) ?? .nan : .nan }
+                return
+            }
+            let refs = scanner.fieldRefs
+            for k in 0..<columns.count {
+                let c = columns[k]
+                guard c < fields else {
+                    out[k] = .nan
+                    continue
+                }
+                let field = refs[c].bytes
+                let n = field.count
+                let word = UnsafeRawPointer(field.baseAddress.unsafelyUnwrapped).loadUnaligned(as: UInt64.self)
+                if n > 0 && n <= 8, let v = ValueParser.plainDecimal(word: word, count: n) {
+                    out[k] = v
+                } else {
+                    out[k] = ValueParser.parse(field) ?? .nan
+                }
+            }
         }
     }
 
@@ -184,7 +204,7 @@ enum RowReaders {
         var joined = ByteBuffer()
         defer { joined.free() }
         let file = scanner.stream.name
-        var ends = IntervalEnds(plan, parser: parser)
+        var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
         var loop = RecordLoop(headerPending: false, cancel: cancel)
         while try loop.next(scanner, &sink) {
             slots.reset()

@@ -101,10 +101,17 @@ enum ValueParser {
         v = (v &* 10) &+ (v &>> 8)
         v = (((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 &<< 32)))
             &+ (((v &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32)))) &>> 32
+        // Not `Double(v)`: its cvtsi2sd writes half a register, so each
+        // number would wait for the one before. v < 10^8 < 2^52: set in the
+        // mantissa of 2^52, less 2^52, it is exact.
+        let exact = Double(bitPattern: 0x4330_0000_0000_0000 | v) - 4_503_599_627_370_496.0
         // Indexed, not `exactPower`'s switch: its jump on one or two decimals at random mispredicts.
-        let powers = SIMD8<Double>(1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7)
-        return Double(Int64(v)) / powers[fractionDigits & 7]
+        return exact / smallPowers[fractionDigits & 7]
     }
+
+    /// 10^0 … 10^7, in static memory: a vector built in the function goes
+    /// through the stack for each number.
+    private static let smallPowers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7]
 
     static func parseAny(_ raw: Field) -> Double? {
         let f = ByteText.trimmed(raw)
