@@ -50,6 +50,25 @@ import Testing
             }
         }
     }
+
+    /// fuzz oom-8e2185c9, the first lines: a show ending in 9024 instead of
+    /// 2024 was split into 7,000 years of minute buckets (over 2 GB before
+    /// libFuzzer stopped it). Fixed by skipping intervals over 10,000 times
+    /// the usual length, or of more than 2^22 base buckets.
+    @Test func intervalEndingMillenniaLater() async {
+        await #expect(processExitsWith: .success) {
+            let text = """
+                channel\ttitle\tgenre\tstart\tend
+                KiKA\tRoad Express\tKids\t2024-10-21T05:00:00+02:00\t2024-10-21T05:25:00+02:00
+                WELT\tPlanet\tKids\t2024-10-21T05:00:00+02:00\t2024-10-21T05:25:00+02:00
+                ZDF\tSecrets Weather\tQuiz\t2024-10-21T05:00:00+02:00\t9024-10-21T05:30:00+02:00
+                arte\tHeroes Express Wild\tDocumentary\t2024-(10-21T05:00:00+02:00\t2024-10-21T06:00:00+02:00
+                tagesschau24\tOcean Station\tTalk\t2024-10-21T05:00,00+02:00\t2024-10-21T06:15:00+02:00
+
+                """
+            FuzzRegression.survives(Array(text.utf8)) { $0.format = .tsv }
+        }
+    }
 }
 
 /// What the app does with untrusted bytes: load them, then aggregate.

@@ -71,6 +71,34 @@ struct IntervalReaderTests {
         #expect(r.accumulator.intervalTotal(series: 0).min == 0)
     }
 
+    @Test func anIntervalFarLongerThanTheOthersIsSkipped() throws {
+        // 25-minute shows, one of them ending a century later (a typo for 2024):
+        // kept, it would fill every page up to 2124 and open the app there.
+        var text = "start,end\n"
+        for i in 0..<20 {
+            let start = Fixture.utc(2024, 10, 21, 5) + Int64(i) * 1800
+            text += "\(Self.iso(start)),\(Self.iso(start + 1500))\n"
+        }
+        text += "2024-10-21T16:00:00Z,2124-10-21T16:25:00Z\n"
+        let r = try Fixture.load(text) { $0.skippedToKeep = 10 }
+        #expect(Self.skipped(r) == ["data.csv:22:22: interval of 36524 d is over 10000 times the usual 25 min"])
+        #expect(r.accepted == 20 && r.skipped == 1 && r.rowsRead == 21)
+
+        // Half the sample, so the usual length itself: 7,000 years of minutes would not fit in memory.
+        let half = try Fixture.load("start,end\n2024-10-21T05:00:00Z,2024-10-21T05:25:00Z\n2024-10-21T05:00:00Z,9024-10-21T05:30:00Z\n") {
+            $0.skippedToKeep = 10
+        }
+        #expect(Self.skipped(half) == ["data.csv:3:22: interval of 2556697 d is too long to count minute by minute"])
+        // Counted hour by hour (no hour level), a century is fine.
+        let hourly = try Fixture.load("start,duration\n2024-10-21T05:00:00Z,36524d\n", baseUnit: .hour) { $0.durationColumn = "duration" }
+        #expect(hourly.accepted == 1)
+    }
+
+    static func iso(_ t: Int64) -> String {
+        let c = CalendarSystem(zone: .utc).localTime(at: t)
+        return "\(c.date.isoString)T\(Digits.pad(c.hour, 2)):\(Digits.pad(c.minute, 2)):00Z"
+    }
+
     @Test func endBeforeStartAndEmptyEndAreSkipped() throws {
         let r = try Fixture.load("""
             start,end

@@ -146,7 +146,8 @@ struct ColumnPicker {
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
                            valueName: end != nil ? LoadResult.intervalDuration : value.map(name) ?? LoadResult.countedRows,
                            series: series, seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
-                           end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma)
+                           end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma,
+                           usualLength: profile.typicalDuration)
         return (plan, notes, profile)
     }
 

@@ -5,14 +5,37 @@ struct IntervalEnds {
         let reason: String
     }
 
+    /// An interval over this many times the sample's usual length is taken
+    /// for a typo (a 25-minute show ending a century later): it would fill
+    /// every page in between and open the app there.
+    static let usualFactor: Int64 = 10_000
+    /// Base buckets one interval may cover: each is a bucket in memory.
+    static let bucketLimit: Int64 = 1 << 22
+
     private let end: RowPlan.End?
     private let name: String
     private var parser: TimeParser?
+    private let usualLength: Int64?
+    private let baseUnit: TimeUnit
 
-    init(_ plan: RowPlan, parser: TimeParser) {
+    init(_ plan: RowPlan, parser: TimeParser, baseUnit: TimeUnit) {
         end = plan.end
         name = plan.endName
+        usualLength = plan.usualLength.map { max($0, 1) }
+        self.baseUnit = baseUnit
         if case .time(_, let format)? = plan.end { self.parser = TimeParser(format: format, sameAs: parser) }
+    }
+
+    /// Why an interval `length` seconds long is not taken, or nil.
+    private func tooLong(_ length: Int64) -> Skip? {
+        if let usual = usualLength, length / Self.usualFactor > usual {
+            return Skip(reason: "interval of \(LevelPicker.describe(length)) is over \(Self.usualFactor) times the usual \(LevelPicker.describe(usual))")
+        }
+        let bucket: Int64 = baseUnit == .minute ? 60 : baseUnit == .hour ? 3600 : 86_400
+        if length / bucket > Self.bucketLimit {
+            return Skip(reason: "interval of \(LevelPicker.describe(length)) is too long to count \(baseUnit.name) by \(baseUnit.name)")
+        }
+        return nil
     }
 
     /// UTC seconds where the interval starting at `start` ends: never before
@@ -24,12 +47,14 @@ struct IntervalEnds {
             guard f.count > 0 else { return .failure(Skip(reason: "empty end in column \"\(name)\"")) }
             guard let e = parser!.parse(f) else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) \(parser!.refusal(f))")) }
             guard e >= start else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) is before the start")) }
+            if let skip = tooLong(e - start) { return .failure(skip) }
             return .success(e)
         case .duration?:
             let outcome = DurationParser.parse(f)
             guard case .seconds(let d) = outcome else {
                 return .failure(Skip(reason: DurationParser.reason(outcome, f, column: name)!))
             }
+            if let skip = tooLong(d) { return .failure(skip) }
             return .success(start + d)
         case nil:
             return .success(start)

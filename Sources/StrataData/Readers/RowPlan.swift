@@ -43,6 +43,8 @@ struct RowPlan: Sendable {
     var label: Int?
     /// Values are written `1,5` (a `;` or tab-delimited file whose sample does so).
     var decimalComma = false
+    /// Interval rows: the sample's typical length in seconds, if any (see `IntervalEnds`).
+    var usualLength: Int64?
 
     /// Fields a row needs to have.
     var columnsNeeded: Int {
