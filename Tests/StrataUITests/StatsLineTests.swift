@@ -1,3 +1,4 @@
+import Foundation
 import StrataData
 import Testing
 @testable import StrataUI
@@ -68,6 +69,36 @@ struct StatsLineTests {
         var daily = data
         daily.typicalGap = Self.day
         #expect(items(daily, day: 1, .sum) == ["total 12", "rate 0.5/h", "peak 9 at 00:00", "▼ 89% vs 2024-01-01"])
+    }
+
+    @Test func intervalsAreComparedOnceEachNotOncePerSubBucket() throws {
+        // Day 1: one show from 00:30 to 02:30, in three hours. Day 2, at 01:30:
+        // shows 00:00–01:00 and 01:00–03:00. Both days' first two hours hold
+        // one show and two: merged hour by hour they would be 2 and 2.
+        let csv = """
+            start,end
+            2024-01-01T00:30:00Z,2024-01-01T02:30:00Z
+            2024-01-02T00:00:00Z,2024-01-02T01:00:00Z
+            2024-01-02T01:00:00Z,2024-01-02T03:00:00Z
+            2024-01-09T00:00:00Z,2024-01-09T00:10:00Z
+
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-stats-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shows.csv")
+        try csv.write(to: file, atomically: true, encoding: .utf8)
+        var setup = LoadSetup()
+        setup.zone = .utc
+        setup.levels = [.day, .week]
+        let result = try DataLoader.load([.file(file.path)], options: ReadOptions(), setup: setup)
+        var data = Dataset(accumulator: result.accumulator, levels: result.levels, sourceName: "shows.csv", valueName: "length")
+        data.intervals = result.intervals
+        let now = Self.start + Self.day + 5400
+        #expect(items(data, day: 1, .count, now: now)
+            == ["count 2", "so far", "rate 1/h", "peak 1 at 00:00", "▲ 100% vs same time 2024-01-01"])
+        // Seconds inside the first two hours: 2 h against 1 h 30 m.
+        #expect(items(data, day: 1, .sum, now: now).last == "▲ 33% vs same time 2024-01-01")
     }
 
     @Test func aPartialPeriodIsComparedWithTheSameTimeBefore() {

@@ -65,6 +65,18 @@ public struct IntervalIndex: Sendable {
         return (first..<stop).filter { records[$0].end > from || records[$0].start >= from }
     }
 
+    /// The intervals of series `s` overlapping `[from, to)`, each counted
+    /// once with the seconds it lies inside as its value, the way a period's
+    /// stats count them (an instant at `from` counts, with 0).
+    public func stats(series s: Int, from: Int64, to: Int64) -> Stats {
+        var stats = Stats()
+        for i in overlapping(series: s, from: from, to: to) {
+            let r = bySeries[s][i]
+            stats.add(Double(max(0, min(r.end, to) - max(r.start, from))))
+        }
+        return stats
+    }
+
     /// The first index of `bySeries[s]` whose interval starts at or after `t`.
     public func firstStarting(series s: Int, atOrAfter t: Int64) -> Int {
         guard s < bySeries.count else { return 0 }

@@ -71,7 +71,7 @@ extension PagerScreen {
                                        style: .plain, rank: 2))
             }
         }
-        if let (previous, sameTime) = previousValue(page, comparedBuckets: part.comparedBuckets),
+        if let (previous, value, sameTime) = comparison(page, value: value, comparedBuckets: part.comparedBuckets),
            let change = Self.change(from: previous, to: value, inPercent: isQuantity, format: format) {
             let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
             // A change that reads as zero has no direction to show.
@@ -92,21 +92,29 @@ extension PagerScreen {
         return NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1) + "%"
     }
 
-    /// The previous period's value; for a period cut short, only its first
-    /// `comparedBuckets` sub-buckets, so a half-finished day is compared
-    /// with the same hours of the day before.
-    func previousValue(_ page: Page, comparedBuckets: Int?) -> (Double, Bool)? {
+    /// The previous period's value and the page's, to compare; for a period
+    /// cut short, only their first `comparedBuckets` sub-buckets, so a
+    /// half-finished day is compared with the same hours of the day before.
+    func comparison(_ page: Page, value: Double, comparedBuckets: Int?) -> (previous: Double, value: Double, sameTime: Bool)? {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
+        let series = navigation.shownSeries
         guard let comparedBuckets else {
-            return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
-                .value(aggregate).map { ($0, false) }
+            return dataset.stats(page.level, index: page.index - 1, series: series, value: navigation.valueIndex)
+                .value(aggregate).map { ($0, value, false) }
+        }
+        let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
+        let cut = min(comparedBuckets, page.buckets.count, before.buckets.count)
+        guard cut > 0 else { return nil }
+        // Intervals are counted over the stretch itself: one crossing two sub-buckets is one interval.
+        if let now = dataset.intervalStats(series: series, from: page.start, to: page.buckets[cut - 1].end),
+           let then = dataset.intervalStats(series: series, from: before.start, to: before.buckets[cut - 1].end) {
+            guard let previous = then.value(aggregate), let value = now.value(aggregate) else { return nil }
+            return (previous, value, true)
         }
         var stats = Stats()
-        for bucket in navigation.page(in: dataset, level: page.level, index: page.index - 1).buckets.prefix(comparedBuckets) {
-            stats.merge(bucket.stats)
-        }
-        return stats.value(aggregate).map { ($0, true) }
+        for bucket in before.buckets.prefix(cut) { stats.merge(bucket.stats) }
+        return stats.value(aggregate).map { ($0, value, true) }
     }
 
     func unitSuffix(_ unit: TimeUnit) -> String {
