@@ -58,6 +58,15 @@ struct ReducerTests {
         #expect(run(makeState(), [.finerLevel]) == expected)
     }
 
+    @Test func aCountMovesThatManyLevelsAndStopsAtTheLast() {
+        var expected = makeState()
+        expected.navigation.levelIndex = 2
+        #expect(run(makeState(), [.countDigit(2), .coarserLevel]) == expected)
+        #expect(run(makeState(), [.countDigit(9), .coarserLevel]) == expected)
+        expected.navigation.levelIndex = 0
+        #expect(run(makeState(), [.countDigit(9), .coarserLevel, .countDigit(3), .finerLevel]) == expected)
+    }
+
     @Test func countsRepeatTheNextMove() {
         var expected = makeState()
         expected.navigation.positions = [59, 9, 2]

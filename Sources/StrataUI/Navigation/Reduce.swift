@@ -91,9 +91,9 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     case .move(let periods):
         state.navigation.setPosition(state.navigation.position + periods * count)
     case .coarserLevel:
-        state.navigation.levelIndex = min(state.navigation.levelIndex + 1, state.navigation.levels.count - 1)
+        state.navigation.levelIndex = min(state.navigation.levelIndex + count, state.navigation.levels.count - 1)
     case .finerLevel:
-        state.navigation.levelIndex = max(state.navigation.levelIndex - 1, 0)
+        state.navigation.levelIndex = max(state.navigation.levelIndex - count, 0)
     case .selectLevel(let index):
         if state.navigation.levels.indices.contains(index) { state.navigation.levelIndex = index }
     case .firstPeriod:
