@@ -99,6 +99,19 @@ struct StatsLineTests {
             == ["count 2", "so far", "rate 1/h", "peak 1 at 00:00", "▲ 100% vs same time 2024-01-01"])
         // Seconds inside the first two hours: 2 h against 1 h 30 m.
         #expect(items(data, day: 1, .sum, now: now).last == "▲ 33% vs same time 2024-01-01")
+        // Each show's whole time in the day: more than any hour holds of it.
+        #expect(items(data, day: 0, .mean).first == "mean 2h per interval")
+    }
+
+    @Test func aPeakInTheRepeatedHourSaysWhichOfTheTwo() {
+        let berlin = CalendarSystem(zone: ZoneRules(named: "Europe/Berlin")!)
+        var accumulator = Accumulator(calendar: berlin, baseUnit: .hour)
+        // 2024-10-27 in Berlin: 02:00+02:00 is 00:00Z, 02:00+01:00 is 01:00Z.
+        let first = Int64(1_729_987_200)
+        for (offset, value) in [(0, 5.0), (3600, 9), (7200, 2)] { accumulator.add(seconds: first + Int64(offset), value: value) }
+        accumulator.add(seconds: first + 7 * Self.day, value: 0)
+        let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        #expect(items(data, day: 0, .sum).contains("peak 9 at 02:00+01:00"))
     }
 
     @Test func aPartialPeriodIsComparedWithTheSameTimeBefore() {

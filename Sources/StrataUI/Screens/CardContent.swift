@@ -29,20 +29,29 @@ struct CardContent {
     /// The table's first column: `08:00`, `Mon 5`, `2013-W10`, `Mar`, `14:05`.
     /// On a 25-hour day the repeated hour carries its offset (`01:00-04:00`).
     static func labels(_ page: Page, calendar: CalendarSystem) -> [String] {
-        let times = page.buckets.map { calendar.localTime(at: $0.start) }
-        return times.enumerated().map { i, t in
-            switch page.subUnit {
-            case .minute, .hour:
-                let clock = "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
-                let repeated = times.indices.contains { $0 != i && times[$0].hour == t.hour && times[$0].minute == t.minute }
-                return repeated ? clock + t.offsetString : clock
-            case .day:
-                return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
-            case .week:
-                return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: page.buckets[i].start))
-            case .month, .quarter, .year:
-                return CalendarSystem.monthNames[t.date.month - 1]
+        page.buckets.indices.map { label(page, bucket: $0, calendar: calendar) }
+    }
+
+    /// `labels(page)[i]` alone.
+    static func label(_ page: Page, bucket i: Int, calendar: CalendarSystem) -> String {
+        let start = page.buckets[i].start
+        let t = calendar.localTime(at: start)
+        switch page.subUnit {
+        case .minute, .hour:
+            let clock = "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+            // The wall clock repeats only in the sub-bucket next to this one.
+            let repeated = [i - 1, i + 1].contains { j in
+                guard page.buckets.indices.contains(j) else { return false }
+                let other = calendar.localTime(at: page.buckets[j].start)
+                return other.hour == t.hour && other.minute == t.minute
             }
+            return repeated ? clock + t.offsetString : clock
+        case .day:
+            return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+        case .week:
+            return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: start))
+        case .month, .quarter, .year:
+            return CalendarSystem.monthNames[t.date.month - 1]
         }
     }
 }

@@ -47,12 +47,15 @@ extension PagerScreen {
         let isQuantity = aggregate.isQuantity
         let format = ValueFormat(dataset: dataset, aggregate: aggregate)
         let name = aggregate == .sum ? "total" : aggregate.rawValue
-        var items = [StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true))]
+        // An interval's mean is over its whole overlap with the period, so it
+        // can exceed every sub-bucket's mean (each holding a piece of it).
+        let per = aggregate == .mean && dataset.holdsIntervals ? " per interval" : ""
+        var items = [StatsItem(text: "\(name) \(format.humane(value))\(per)", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
 
-        var bars: [(value: Double, start: Int64)] = []
-        for bucket in page.buckets {
-            if let v = bucket.stats.value(aggregate) { bars.append((v, bucket.start)) }
+        var bars: [(value: Double, bucket: Int)] = []
+        for (i, bucket) in page.buckets.enumerated() {
+            if let v = bucket.stats.value(aggregate) { bars.append((v, i)) }
         }
         if isQuantity {
             // A rate per sub-bucket, over the sub-buckets the data covers.
@@ -62,13 +65,10 @@ extension PagerScreen {
         // Highs and lows say something only when there is more than one bar to compare.
         if bars.count > 1, let high = bars.max(by: { $0.value < $1.value }), let low = bars.min(by: { $0.value < $1.value }) {
             if isQuantity {
-                items.append(StatsItem(text: "peak \(format.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
-                                       style: .plain, rank: 2))
+                items.append(StatsItem(text: "peak \(format.humane(high.value)) \(place(page, bucket: high.bucket))", style: .plain, rank: 2))
             } else {
-                items.append(StatsItem(text: "low \(format.humane(low.value)) \(peakPlace(page.subUnit, low.start))",
-                                       style: .plain, rank: 3))
-                items.append(StatsItem(text: "high \(format.humane(high.value)) \(peakPlace(page.subUnit, high.start))",
-                                       style: .plain, rank: 2))
+                items.append(StatsItem(text: "low \(format.humane(low.value)) \(place(page, bucket: low.bucket))", style: .plain, rank: 3))
+                items.append(StatsItem(text: "high \(format.humane(high.value)) \(place(page, bucket: high.bucket))", style: .plain, rank: 2))
             }
         }
         if let (previous, value, sameTime) = comparison(page, value: value, comparedBuckets: part.comparedBuckets),
@@ -129,13 +129,18 @@ extension PagerScreen {
         }
     }
 
-    func peakPlace(_ unit: TimeUnit, _ start: Int64) -> String {
-        let t = dataset.calendar.localTime(at: start)
-        switch unit {
-        case .minute, .hour: return "at \(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
-        case .day: return "on \(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
-        case .week: return "in week of \(t.date.day) \(CalendarSystem.monthNames[t.date.month - 1])"
-        case .month, .quarter, .year: return "in \(CalendarSystem.monthNames[t.date.month - 1])"
+    /// Where sub-bucket `i` is, for a peak or a low: `at 08:00` (with its
+    /// offset when a DST day has that hour twice, as the card's rows do),
+    /// `on Mon 5`, `in week of 4 Mar`, `in Mar`.
+    func place(_ page: Page, bucket i: Int) -> String {
+        let label = CardContent.label(page, bucket: i, calendar: dataset.calendar)
+        switch page.subUnit {
+        case .minute, .hour: return "at \(label)"
+        case .day: return "on \(label)"
+        case .week:
+            let t = dataset.calendar.localTime(at: page.buckets[i].start)
+            return "in week of \(t.date.day) \(CalendarSystem.monthNames[t.date.month - 1])"
+        case .month, .quarter, .year: return "in \(label)"
         }
     }
 
