@@ -54,4 +54,22 @@ struct HeatScaleTests {
         // A week's cells are its days: sums of 0 + 1 + … + 23.
         #expect(dataset.heatScale(.week, aggregate: .sum, series: 0, value: 0).low == 276)
     }
+
+    @Test func periodsTheDataCoversInPartAreLeftOutOfASeriesMapsSums() {
+        // Two series, one row a day from Sunday 2024-01-07 to Wednesday 2024-01-24:
+        // the first week holds one day, the last three.
+        let calendar = CalendarSystem(zone: .utc)
+        var accumulator = Accumulator(calendar: calendar, baseUnit: .day)
+        let sunday = Int64(1_704_585_600)
+        for day in 0..<18 { for s in 0..<2 { accumulator.add(seconds: sunday + Int64(day) * 86_400, value: 10, series: s) } }
+        let dataset = Dataset(accumulator: accumulator, seriesNames: ["a", "b"], levels: [.week, .month],
+                              sourceName: "t", valueName: "v")
+        // Whole weeks only: 70 each.
+        let sums = dataset.seriesHeatScale(.week, aggregate: .sum, value: 0)
+        #expect(sums.low == 70 && sums.high == 70)
+        // Means are not cut short by a partial week.
+        #expect(dataset.seriesHeatScale(.week, aggregate: .mean, value: 0).low == 10)
+        // When every period is partial, they are all there is.
+        #expect(dataset.seriesHeatScale(.month, aggregate: .sum, value: 0).low == 180)
+    }
 }

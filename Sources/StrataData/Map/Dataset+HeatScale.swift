@@ -9,12 +9,31 @@ extension Dataset {
 
     /// The shading range of the map whose rows are the series and whose
     /// cells are the level's periods: every period of every series but "all".
+    /// A sum or count of a period the data covers only in part (a year
+    /// starting on a Sunday begins with a one-day week) is left out: it
+    /// would be the low end, and every whole period the top shade.
     public func seriesHeatScale(_ level: Level, aggregate: Aggregate, value v: Int) -> HeatScale {
         heatScales.scale(.init(level: level, aggregate: aggregate, series: nil, value: v)) {
             let rows = seriesByValue[v].count > 1 ? seriesByValue[v].dropFirst() : seriesByValue[v][...]
-            let values = rows.flatMap { ($0.periods[level]?.stats ?? []).compactMap { $0.value(aggregate) } }
-            return HeatScale(values: values)
+            let cells = rows.flatMap { row -> [(ordinal: Int, value: Double)] in
+                guard let periods = row.periods[level] else { return [] }
+                return zip(periods.ordinals, periods.stats).compactMap { o, s in s.value(aggregate).map { (o, $0) } }
+            }
+            let cut = aggregate.isQuantity ? partlyCovered(level) : []
+            let whole = cells.filter { !cut.contains($0.ordinal) }
+            return HeatScale(values: (whole.isEmpty ? cells : whole).map(\.value))
         }
+    }
+
+    /// The ordinals of the level's first and last periods when the data
+    /// starts after the first begins or ends before the last does.
+    func partlyCovered(_ level: Level) -> Set<Int> {
+        guard let coverage, count(level) > 0 else { return [] }
+        let first = ordinal(level, index: 0), last = ordinal(level, index: count(level) - 1)
+        var cut: Set<Int> = []
+        if calendar.start(of: level.unit, ordinal: first) < coverage.lowerBound { cut.insert(first) }
+        if calendar.end(of: level.unit, ordinal: last) > coverage.upperBound { cut.insert(last) }
+        return cut
     }
 
     /// The stats of every sub-bucket of a level that has data. A quarter's
