@@ -40,7 +40,7 @@ struct StrataCommand: ParsableCommand {
     var timeFormat: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.")
     var noHeader = false
-    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, else TZ, else the system's).")
+    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).")
     var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week: monday (ISO), sunday or saturday.")
     var weekStart: String = "monday"

@@ -87,14 +87,23 @@ struct PickOverrideTests {
     }
 
     /// The sample (the first 100 rows) all say +02:00; later rows say +01:00,
-    /// as when summer time ends: the zone is not taken from the sample then.
+    /// as when summer time ends: the zone is not taken from the sample then,
+    /// but is one whose clock changes so (read again in it).
     @Test func anOffsetThatChangesAfterTheSampleIsNotTheZone() throws {
         let rows = (0..<150).map { "2024-10-26T\(String(format: "%02d", $0 % 24)):00:00+02:00,\($0 % 7)" }
             + (0..<50).map { "2024-10-28T\(String(format: "%02d", $0 % 24)):00:00+01:00,\($0 % 5)" }
         let r = try Self.load("time,n\n" + rows.joined(separator: "\n") + "\n")
-        #expect(r.calendar.zone.displayName == "UTC")
-        #expect(r.notes.contains("zone: UTC (times carry more than one offset; --tz overrides)"))
+        #expect(r.calendar.zone.displayName == "CET")
+        #expect(r.notes.contains("zone: CET (its clock goes +02:00 to +01:00 as the times do; --tz overrides)"))
+        #expect(r.notes.count { $0.hasPrefix("zone:") } == 1)
         #expect(r.accepted == 200)
+        // Summer time ending in New York: a US zone.
+        let newYork = try Self.load("time,n\n2024-11-02T12:00:00-04:00,1\n2024-11-03T12:00:00-05:00,1\n")
+        #expect(newYork.calendar.zone.displayName == "EST5EDT")
+        // Offsets no zone's clock goes through: the fallback, saying so.
+        let odd = try Self.load("time,n\n" + rows.prefix(150).joined(separator: "\n") + "\n2024-10-28T00:00:00-07:00,1\n")
+        #expect(odd.calendar.zone.displayName == "UTC")
+        #expect(odd.notes.contains("zone: UTC (times carry offsets no zone's clock has; --tz overrides)"))
         // One offset all through: that offset is the zone.
         let single = try Self.load("time,n\n" + rows.prefix(150).joined(separator: "\n") + "\n")
         #expect(single.calendar.zone.displayName == "UTC+02:00")

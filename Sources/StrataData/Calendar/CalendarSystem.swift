@@ -136,7 +136,10 @@ public struct LocalTime: Hashable, Sendable {
     public var offset: Int
 
     /// `+01:00`, `-04:00`, `+05:30`, `Z`-less: always numeric.
-    public var offsetString: String {
+    public var offsetString: String { Self.offsetText(offset) }
+
+    /// `offsetString` of an offset in seconds east of UTC.
+    public static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let a = abs(offset)
         return "\(sign)\(Digits.pad(a / 3600, 2)):\(Digits.pad(a / 60 % 60, 2))"

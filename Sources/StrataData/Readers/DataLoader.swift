@@ -19,12 +19,14 @@ public enum DataLoader {
     public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
         var picks: [String] = []
         var finest = setup.levels?.first ?? .day
-        var trustSampleOffset = true
+        // A zone picked from the whole input when its sample was not enough to go by.
+        var afterwards: (zone: ZoneRules, note: String)?
         let decide = { (profile: SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit) in
             var zone = setup.zone ?? setup.fallbackZone
-            if setup.zone == nil, trustSampleOffset, let offset = profile.singleOffset {
-                zone = ZoneRules(fixedOffset: Int(offset))
-                picks.append("zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
+            if setup.zone == nil {
+                let pick = afterwards ?? Self.zonePick(profile, fallback: setup.fallbackZone)
+                zone = pick.zone
+                picks.append(pick.note)
             }
             // An interval is split into every bar it covers: bars much shorter than
             // the intervals (minutes of hour-long programmes) cost a step each for nothing.
@@ -35,13 +37,16 @@ public enum DataLoader {
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
                               baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
-        if result.offsetsDiffer, setup.zone == nil, result.profile.singleOffset != nil {
-            // The sample's times shared one offset but later ones do not (a
-            // summer time ending): read again in the zone strata would use otherwise.
-            trustSampleOffset = false
-            picks = ["zone: \(setup.fallbackZone.displayName) (times carry more than one offset; --tz overrides)"]
-            result = try read(sources, options: options, calendar: fallback,
-                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
+        if setup.zone == nil, !ZoneGuess.agrees(result.calendar.zone, with: result.offsetChanges) {
+            // Later times carry offsets the sample did not show (a summer time
+            // ending): read again in a zone that agrees with them all.
+            let pick = Self.zonePick(changes: result.offsetChanges, fallback: setup.fallbackZone)
+            if pick.zone.identifier != result.calendar.zone.identifier {
+                afterwards = pick
+                picks = []
+                result = try read(sources, options: options, calendar: fallback,
+                                  baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
+            }
         }
         var levels = setup.levels ?? result.accumulator.instantRange.map { range in
             LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
@@ -170,8 +175,28 @@ public enum DataLoader {
                           rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
         result.offsetsDiffer = offsets.mixed
+        result.offsetChanges = offsets.changes
         if accumulator.holdsIntervals { result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name)) }
         return result
+    }
+
+    /// The zone for a sample's times, and the note that says why: the one
+    /// offset they all carry, a named zone whose clock changes as their
+    /// offsets do, or the fallback (`TZ`, else the system's).
+    static func zonePick(_ profile: SampleProfile, fallback: ZoneRules) -> (zone: ZoneRules, note: String) {
+        if let offset = profile.singleOffset {
+            let zone = ZoneRules(fixedOffset: Int(offset))
+            return (zone, "zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
+        }
+        guard profile.writesOffsets else { return (fallback, "zone: \(fallback.displayName) (times carry no offset; --tz overrides)") }
+        return zonePick(changes: profile.offsetChanges, fallback: fallback)
+    }
+
+    static func zonePick(changes: [WrittenOffsets.Observation], fallback: ZoneRules) -> (zone: ZoneRules, note: String) {
+        if let zone = ZoneGuess.zone(for: changes, preferring: fallback) {
+            return (zone, "zone: \(zone.displayName) (its clock goes \(ZoneGuess.describe(changes)) as the times do; --tz overrides)")
+        }
+        return (fallback, "zone: \(fallback.displayName) (times carry offsets no zone's clock has; --tz overrides)")
     }
 
     static func displayName(_ source: InputSource) -> String {

@@ -65,6 +65,8 @@ public struct LoadResult: Sendable {
     public var rowLocator: RowLocator
     /// The times were written with more than one UTC offset (a DST change).
     public var offsetsDiffer = false
+    /// Where the written offsets changed, over the whole read (see `WrittenOffsets`).
+    var offsetChanges: [WrittenOffsets.Observation] = []
     /// Interval rows: every interval, for the timeline; nil for instants.
     public var intervals: IntervalIndex?
 }

@@ -4,6 +4,10 @@
 public struct SampleProfile: Sendable, Equatable {
     /// The UTC offset (seconds east) every sample time carries, when they all carry the same one.
     public var singleOffset: Int32?
+    /// The sample's times in order where their written offset changes (see `WrittenOffsets`).
+    var offsetChanges: [WrittenOffsets.Observation] = []
+    /// Some sample time carries an offset.
+    public var writesOffsets = false
     /// The median gap between consecutive distinct times, in seconds; nil with fewer than two.
     public var typicalGap: Int64?
     /// Interval data: the median length of the sample's intervals, in seconds.
@@ -23,6 +27,12 @@ public struct SampleProfile: Sendable, Equatable {
         if let first = written.first, let offset = first, written.allSatisfy({ $0 == offset }) {
             singleOffset = offset
         }
+        writesOffsets = written.contains { $0 != nil }
+        var changes = WrittenOffsets()
+        for r in parsed.sorted(by: { times[$0]! < times[$1]! }) {
+            if let offset = offsets[r] { changes.note(Int(offset), at: times[r]!) }
+        }
+        offsetChanges = changes.changes
         let distinct = Array(Set(parsed.map { times[$0]! })).sorted()
         let gaps = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.sorted()
         typicalGap = gaps.isEmpty ? nil : gaps[gaps.count / 2]

@@ -39,8 +39,9 @@ struct TimeParser: Sendable {
     @inline(__always)
     private mutating func utc(_ t: ParsedTime) -> Int64 {
         if let o = t.offset {
-            writtenOffsets.note(Int(o))
-            return t.wallSeconds - Int64(o)
+            let instant = t.wallSeconds - Int64(o)
+            writtenOffsets.note(Int(o), at: instant)
+            return instant
         }
         return converter.utc(fromLocal: t.wallSeconds)
     }
@@ -136,7 +137,7 @@ struct TimeParser: Sendable {
                 if f.count == 20 && f[19] == UInt8(ascii: "Z") { return wall }
                 var shape = TimeShape()
                 if let (offset, zoneEnd) = ISOTime.zone(f, 19, shape: &shape), zoneEnd == f.count {
-                    writtenOffsets.note(Int(offset))
+                    writtenOffsets.note(Int(offset), at: wall - Int64(offset))
                     return wall - Int64(offset)
                 }
                 // Anything else (a `,123` fraction) takes the general path.
@@ -147,7 +148,7 @@ struct TimeParser: Sendable {
         let wall = day + seconds
         if end == f.count { return converter.utc(fromLocal: wall) }
         guard let (offset, zoneEnd) = ISOTime.zone(f, end, shape: &shape), zoneEnd == f.count else { return nil }
-        writtenOffsets.note(Int(offset))
+        writtenOffsets.note(Int(offset), at: wall - Int64(offset))
         return wall - Int64(offset)
     }
 
