@@ -27,11 +27,12 @@ struct LineChartTests {
     @Test func aRisingLineBrokenAtAGapWithALonePoint() {
         // 1, 2, 3, then an empty sub-bucket, a lone 2, another gap, then 1.
         let screen = chart([[1, 2, 3, nil, 2, nil, 1]], size: Size(width: 26, height: 4))
-        // Points at the middle of each column; 3 at the top row, 1 at the bottom, nothing over the gaps.
+        // Points at the middle of each column; 3 at the top row, 1 at the bottom, nothing over the gaps;
+        // a lone point is a dash of three dots.
         #expect(screen == """
             3 ┤       ⡠⠔
-              │    ⡠⠔⠉       ⠐
-            1 ┤  ⠐⠉                ⠐
+              │    ⡠⠔⠉       ⠒⠂
+            1 ┤  ⠐⠉                ⠒⠂
                  1  2  3  4  5  6  7
             """)
     }

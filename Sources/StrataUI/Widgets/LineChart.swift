@@ -82,7 +82,8 @@ public struct LineChart: Sendable {
         return low <= high ? low...high : nil
     }
 
-    /// Joins each point to the next, over no empty column; a point with no neighbour is a dot.
+    /// Joins each point to the next, over no empty column; a point with no
+    /// neighbour is a dash three dots wide (one dot is easy to miss).
     private func trace(_ values: [Double?], chart: ChartPlot, dashes: [Bool], into canvas: inout BrailleCanvas) {
         var previous: (x: Int, y: Int)?
         for (i, value) in values.enumerated() {
@@ -91,7 +92,11 @@ public struct LineChart: Sendable {
                 continue
             }
             let point = (x: chart.columns.dotX(of: i, plotX: chart.plot.x), y: chart.dotY(value))
-            canvas.line(from: previous ?? point, to: point, dashes: dashes)
+            if previous == nil && (i + 1 == values.count || values[i + 1] == nil) {
+                canvas.line(from: (point.x - 1, point.y), to: (point.x + 1, point.y))
+            } else {
+                canvas.line(from: previous ?? point, to: point, dashes: dashes)
+            }
             previous = point
         }
     }
