@@ -1,7 +1,7 @@
 import StrataData
 
 /// Lines in braille dots (2×4 a cell), one point a sub-bucket, broken
-/// where a sub-bucket is empty; a lone point is a dot. The y axis spans
+/// where a sub-bucket is empty; a lone point is a short dash. The y axis spans
 /// the values, not zero. A band shades each sub-bucket's min–max range in
 /// dim dots under the mean line. Several series overlay in their own
 /// colours, or without colours in their own dot patterns; with no
