@@ -39,6 +39,22 @@ struct ScreenTests {
         Golden.check(try Self.replay(Self.demo, keys, size: Size(width: width, height: height)), named: name)
     }
 
+    /// The header as the width runs out: the `y:page` mark goes first, then the file name past
+    /// ten columns, then the level names past their initials, the word strata, the right end.
+    @Test func theHeaderKeepsAShortFileNameLongest() throws {
+        let weather = try RealDataGoldenTests.loadWithNoFlags("seattle-weather.csv").0
+        func header(_ keys: String, _ width: Int) throws -> String {
+            String(try Self.replay(weather, keys, size: Size(width: width, height: 12)).prefix { $0 != "\n" })
+        }
+        #expect(try header("", 100) == " strata  seattle-weather.csv    Week │ Month │ Quarter │ Year  sum precipitation 1/4 · y:page · UTC")
+        #expect(try header("", 80) == " strata  seattle-w…  Week │ Month │ Quarter │ Year  sum precipitation 1/4 · UTC")
+        #expect(try header("y", 80) == " strata  seattle-weather…  W │ M │ Q │ Y  sum precipitation 1/4 · y:level · UTC")
+        #expect(try header("", 60) == " seattle-weath…  W │ M │ Q │ Y  sum precipitation 1/4 · UTC")
+        #expect(try header("y", 60) == " seattle-w…  W │ M │ Q │ Y  sum precipitation 1/4 · y:leve…")
+        // No room for a short name even so: the level names stay whole.
+        #expect(try header("y", 40) == " Week │ Month │ Quarter │ Year  sum pr…")
+    }
+
     @Test func asciiFallback() throws {
         Golden.check(try Self.replay(Self.demo, "left", glyphs: .ascii), named: "demo-ascii")
     }
