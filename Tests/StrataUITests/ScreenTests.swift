@@ -55,6 +55,21 @@ struct ScreenTests {
         #expect(try header("y", 40) == " Week │ Month │ Quarter │ Year  sum pr…")
     }
 
+    /// A help line too long for a narrow box wraps at a space, indented under its summary.
+    @Test func helpWrapsLongLinesWithAnIndent() throws {
+        let lines = try Self.replay(Self.demo, "?", size: Size(width: 40, height: 16)).split(separator: "\n").map(String.init)
+        #expect(lines[4...5] == [
+            "││ ↓ j     coarser level (day → week  ││",
+            "││           → month)                 ││",
+        ])
+    }
+
+    /// The footer gives its right margin to a hint that fits but for it.
+    @Test func theCardFooterKeepsEscBackWhereItFits() throws {
+        let screen = try Self.replay(CardTests.huge, "home enter", size: Size(width: 37, height: 12))
+        #expect(screen.split(separator: "\n").last == " ⏎ zoom  Esc back  row 1/7   week 1/2")
+    }
+
     @Test func asciiFallback() throws {
         Golden.check(try Self.replay(Self.demo, "left", glyphs: .ascii), named: "demo-ascii")
     }
