@@ -73,7 +73,7 @@ struct StrataCommand: ParsableCommand {
     var frames = false
     @Flag(help: "Keep colours and styles (ANSI) in dumps.")
     var color = false
-    @Option(help: "Print the aggregated periods as csv or json and exit.")
+    @Option(help: "Print the aggregated periods as csv or json and exit (a sum past 1.8e308: inf in csv, null in json).")
     var export: String?
     @Flag(name: .customLong("no-animation"), help: "Do not animate paging.")
     var noAnimation = false

@@ -34,6 +34,23 @@ struct ExportTests {
             #"{"level":"day","period":"2013-03-05","start":"2013-03-05T00:00:00+00:00","end":"2013-03-06T00:00:00+00:00","count":0,"sum":null,"min":null,"max":null,"mean":null}"#))
     }
 
+    /// Two values of 1e308 sum past the largest double.
+    static func overflowing() -> Dataset {
+        var acc = Accumulator(calendar: Fixture.utc, baseUnit: .day)
+        acc.add(seconds: Fixture.utc(2024, 1, 1, 0), value: 1e308, series: 0)
+        acc.add(seconds: Fixture.utc(2024, 1, 2, 0), value: 1e308, series: 0)
+        return Dataset(accumulator: acc, seriesNames: [], levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+    }
+
+    @Test func jsonWritesNullForAnInfiniteSum() {
+        #expect(Exporter.json(Self.overflowing(), levels: [.week]).contains(
+            #""count":2,"sum":null,"min":1e+308,"max":1e+308,"mean":null}"#))
+    }
+
+    @Test func csvWritesInfForAnInfiniteSum() {
+        #expect(Exporter.csv(Self.overflowing(), levels: [.week]).hasSuffix(",2,inf,1e+308,1e+308,inf\n"))
+    }
+
     @Test func seriesComeFirstWithTheirOwnRows() {
         #expect(Exporter.csv(Self.dataset(series: true), levels: [.week]) == #"""
         series,level,period,start,end,count,sum,min,max,mean

@@ -142,6 +142,52 @@ struct CardTests {
         #expect(app.state.route == .card(CardState(cursor: 1, scroll: 0)))
     }
 
+    /// A week whose sum and max are 1e20, past a double's digits, and one of 1,234,567.89.
+    static let huge: Dataset = {
+        let calendar = CalendarSystem(zone: .utc)
+        var accumulator = Accumulator(calendar: calendar, baseUnit: .day)
+        for (day, value) in [("2024-01-01", 1e20), ("2024-01-02", 3.5), ("2024-01-08", 1), ("2024-01-09", 1_234_567.89)] {
+            accumulator.add(seconds: calendar.instant(forReference: day)!, value: value)
+        }
+        return Dataset(accumulator: accumulator, levels: [.week, .month], sourceName: "huge.csv", valueName: "v")
+    }()
+
+    /// The table's header and first `rows` rows, without the box's border.
+    func tableLines(_ keys: String, _ size: Size, rows: Int = 1) throws -> [String] {
+        let screen = try ScreenTests.replay(Self.huge, keys, size: size)
+        let lines = screen.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.contains("day ") && $0.contains("count") })
+        return lines[header...(header + rows)].map { String($0.dropFirst(2).dropLast(2)) }
+    }
+
+    @Test func hugeNumbersKeepEveryColumnInScientificNotation() throws {
+        #expect(try tableLines("home enter", Size(width: 80, height: 24), rows: 2) == [
+            "  day    count   sum   min   max  mean  sum                                 ",
+            "▶ Mon 1      1  1e20  1e20  1e20  1e20  ████████████████████████████████████",
+            "  Tue 2      1   3.5   3.5   3.5   3.5                                      ",
+        ])
+    }
+
+    @Test func aNarrowCardClosesTheGapsThenShortensTheNumbers() throws {
+        #expect(try tableLines("home right enter", Size(width: 80, height: 24), rows: 2) == [
+            "  day     count          sum          min          max         mean  sum    ",
+            "▶ Mon 8       1            1            1            1            1         ",
+            "  Tue 9       1  1,234,567.9  1,234,567.9  1,234,567.9  1,234,567.9  ███████",
+        ])
+        #expect(try tableLines("home right enter", Size(width: 40, height: 14), rows: 2) == [
+            "  day    count  sum  min  max mean  ",
+            "▶ Mon 8      1    1    1    1    1  ",
+            "  Tue 9      1 1.2M 1.2M 1.2M 1.2M  ",
+        ])
+    }
+
+    @Test func columnsThatCannotFitAreMarkedNotDropped() throws {
+        #expect(try tableLines("home enter", Size(width: 33, height: 14)) == [
+            "  day   count  sum  min …    ",
+            "▶ Mon 1     1 1e20 1e20      ",
+        ])
+    }
+
     @Test("card goldens", arguments: [
         ("card-demo-month", "down down enter down*3", 80, 24),
         ("card-demo-day-narrow", "enter", 38, 11),

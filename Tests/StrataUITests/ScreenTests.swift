@@ -39,6 +39,37 @@ struct ScreenTests {
         Golden.check(try Self.replay(Self.demo, keys, size: Size(width: width, height: height)), named: name)
     }
 
+    /// The header as the width runs out: the `y:page` mark goes first, then the file name past
+    /// ten columns, then the level names past their initials, the word strata, the right end.
+    @Test func theHeaderKeepsAShortFileNameLongest() throws {
+        let weather = try RealDataGoldenTests.loadWithNoFlags("seattle-weather.csv").0
+        func header(_ keys: String, _ width: Int) throws -> String {
+            String(try Self.replay(weather, keys, size: Size(width: width, height: 12)).prefix { $0 != "\n" })
+        }
+        #expect(try header("", 100) == " strata  seattle-weather.csv    Week │ Month │ Quarter │ Year  sum precipitation 1/4 · y:page · UTC")
+        #expect(try header("", 80) == " strata  seattle-w…  Week │ Month │ Quarter │ Year  sum precipitation 1/4 · UTC")
+        #expect(try header("y", 80) == " strata  seattle-weather…  W │ M │ Q │ Y  sum precipitation 1/4 · y:level · UTC")
+        #expect(try header("", 60) == " seattle-weath…  W │ M │ Q │ Y  sum precipitation 1/4 · UTC")
+        #expect(try header("y", 60) == " seattle-w…  W │ M │ Q │ Y  sum precipitation 1/4 · y:leve…")
+        // No room for a short name even so: the level names stay whole.
+        #expect(try header("y", 40) == " Week │ Month │ Quarter │ Year  sum pr…")
+    }
+
+    /// A help line too long for a narrow box wraps at a space, indented under its summary.
+    @Test func helpWrapsLongLinesWithAnIndent() throws {
+        let lines = try Self.replay(Self.demo, "?", size: Size(width: 40, height: 16)).split(separator: "\n").map(String.init)
+        #expect(lines[4...5] == [
+            "││ ↓ j     coarser level (day → week  ││",
+            "││           → month)                 ││",
+        ])
+    }
+
+    /// The footer gives its right margin to a hint that fits but for it.
+    @Test func theCardFooterKeepsEscBackWhereItFits() throws {
+        let screen = try Self.replay(CardTests.huge, "home enter", size: Size(width: 37, height: 12))
+        #expect(screen.split(separator: "\n").last == " ⏎ zoom  Esc back  row 1/7   week 1/2")
+    }
+
     @Test func asciiFallback() throws {
         Golden.check(try Self.replay(Self.demo, "left", glyphs: .ascii), named: "demo-ascii")
     }

@@ -8,6 +8,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// to the last period with data (empty ones with count 0), with the
 /// columns `level,period,start,end,count,sum,min,max,mean` and, when the
 /// data has series, a `series` column first and each series' own rows.
+/// A sum past the largest double is infinite: CSV writes `inf` (as
+/// spreadsheets and `float()` read it), JSON `null` (JSON has no infinity).
 public enum Exporter {
     static let columns = ["level", "period", "start", "end", "count", "sum", "min", "max", "mean"]
 
@@ -82,7 +84,7 @@ public enum Exporter {
         var json: String {
             switch self {
             case .text(let s): jsonString(s)
-            case .number(let v): formatNumber(v)
+            case .number(let v): v.isFinite ? formatNumber(v) : "null"
             case .empty: "null"
             }
         }

@@ -32,7 +32,8 @@ public struct CardScreen: Screen {
         if let chart = layout.chart { pager.drawChart(into: &frame.grid, rect: chart, page: content.page) }
         // Sum, min, max and mean of intervals are seconds, whatever the bars show.
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
-                                 format: env.dataset.holdsIntervals ? .duration : .number, width: layout.body.width)
+                                 format: env.dataset.holdsIntervals ? .duration : .number, width: layout.body.width,
+                                 ellipsis: glyphs.ellipsis)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
         drawBody(into: &frame, layout: layout, content: content, table: table)
         drawFooter(into: &frame.grid, layout: layout, content: content)

@@ -11,12 +11,10 @@ struct FooterLine {
     var position: String?
 
     func draw(into grid: inout Grid, row: Rect) {
-        var right = row.maxX - 1
-        if let position {
-            let width = TextWidth.columns(of: position)
-            grid.write(position, x: max(row.x, right - width), y: row.y, style: .muted, clip: row)
-            right -= width + 2
-        }
+        let positionWidth = position.map { TextWidth.columns(of: $0) } ?? 0
+        var right = row.maxX - 1 - (position == nil ? 0 : positionWidth + 2)
+        // The last column is a margin, given up for one more hint (the position moves into it).
+        var margin = 1
         var x = row.x + 1
         if let warning { x += grid.write(warning, x: x, y: row.y, style: Style(.warning, bold: true), clip: row) + 2 }
         if let pendingCount { x += grid.write("\(pendingCount)", x: x, y: row.y, style: Style(.accent, bold: true), clip: row) + 2 }
@@ -26,9 +24,16 @@ struct FooterLine {
         }
         for hint in hints {
             let width = TextWidth.columns(of: hint)
+            if x + width == right + 1, margin == 1 {
+                margin = 0
+                right += 1
+            }
             guard x + width <= right else { break }
             grid.write(hint, x: x, y: row.y, style: .muted, clip: row)
             x += width + 2
+        }
+        if let position {
+            grid.write(position, x: max(row.x, row.maxX - margin - positionWidth), y: row.y, style: .muted, clip: row)
         }
     }
 }

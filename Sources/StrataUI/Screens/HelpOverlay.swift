@@ -23,6 +23,44 @@ public struct HelpOverlay {
         max(0, lines - (box(lines: lines, width: 0, size: size).height - 3))
     }
 
+    /// The box's width for `keyMap`, every summary on one line, and the keys' width.
+    static func boxWidth(_ keyMap: KeyMap) -> (box: Int, key: Int) {
+        let lines = keyMap.helpLines
+        let keyWidth = lines.map { TextWidth.columns(of: $0.label) }.max() ?? 0
+        let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
+        return (keyWidth + textWidth + 7, keyWidth)
+    }
+
+    /// The list's lines at `size`: a summary too long for the box wraps at
+    /// spaces, its further lines indented under it, the key on the first only.
+    static func rows(_ keyMap: KeyMap, size: Size) -> [(label: String, summary: String)] {
+        let (width, keyWidth) = boxWidth(keyMap)
+        let room = box(lines: 0, width: width, size: size).width - 4 - keyWidth - 2
+        return keyMap.helpLines.flatMap { line in
+            wrapped(line.summary, width: room).enumerated().map { (label: $0 == 0 ? line.label : "", summary: $1) }
+        }
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces, every
+    /// line after the first two columns in; a word longer than a line stays whole.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        let indent = "  "
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let longer = line.isEmpty ? String(word) : line + " " + word
+            let limit = lines.isEmpty ? width : width - indent.count
+            if line.isEmpty || TextWidth.columns(of: longer) <= limit {
+                line = longer
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines.enumerated().map { $0 == 0 ? $1 : indent + $1 }
+    }
+
     public func draw(into frame: inout Frame) {
         let box = draw(into: &frame.grid)
         // The help box covers what is under it: clicks there do nothing.
@@ -31,10 +69,9 @@ public struct HelpOverlay {
 
     /// Draws the box centred in the grid and returns where it is.
     func draw(into grid: inout Grid) -> Rect {
-        let lines = keyMap.helpLines
-        let keyWidth = lines.map { TextWidth.columns(of: $0.label) }.max() ?? 0
-        let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
-        let box = Self.box(lines: lines.count, width: keyWidth + textWidth + 7, size: grid.size)
+        let lines = Self.rows(keyMap, size: grid.size)
+        let (width, keyWidth) = Self.boxWidth(keyMap)
+        let box = Self.box(lines: lines.count, width: width, size: grid.size)
         grid.fill(box)
         glyphs.block("keys", style: .accent, titleStyle: Style(.accent, bold: true)).draw(into: &grid, area: box)
         let content = box.inset(dx: 2, dy: 1)

@@ -105,30 +105,48 @@ public struct PagerScreen: Screen {
     // MARK: header and strip
 
     /// - Parameter chart: the screen draws charts, so the header says which y scale they use.
+    /// `strata  FILE  TABS  WHAT · y:SCALE · ZONE`. As the width runs out, what
+    /// gives way first is the `y:page` mark (before the name is cut below
+    /// half), then the file name past ten columns (`seattle-w…`), then the
+    /// level names past their initials, then the word strata, and only then
+    /// the rest of the name and the right end.
     func drawHeader(into frame: inout Frame, y: Int, chart: Bool = true) {
         let width = frame.grid.width
         let row = Rect(x: 0, y: y, width: width, height: 1)
-        var tabs = LevelTabs(names: navigation.levels.map(\.displayName), current: navigation.levelIndex, glyphs: glyphs)
-        if tabs.width > width - 4 { tabs.names = navigation.levels.map { String($0.displayName.prefix(1)) } }
-        let nameRoom = 10 + TextWidth.columns(of: dataset.sourceName) / 2
-        func place(_ text: String) -> (text: String, width: Int, tabsX: Int) {
-            let text = glyphs.truncate(text, to: max(0, width - tabs.width - 4))
+        let named = LevelTabs(names: navigation.levels.map(\.displayName), current: navigation.levelIndex, glyphs: glyphs)
+        var initials = named
+        initials.names = navigation.levels.map { String($0.displayName.prefix(1)) }
+        let nameWidth = TextWidth.columns(of: dataset.sourceName)
+        let shortName = min(nameWidth, 10)
+        /// The right text cut to what is left after the tabs and `reserve` columns, and where the tabs go.
+        func place(_ text: String, _ tabs: LevelTabs, reserve: Int) -> (text: String, width: Int, tabsX: Int) {
+            let text = glyphs.truncate(text, to: max(0, width - tabs.width - 4 - reserve))
             let textWidth = TextWidth.columns(of: text)
             return (text, textWidth, max(1, min((width - tabs.width) / 2 + 4, width - textWidth - tabs.width - 3)))
         }
-        var (rightText, rightWidth, tabsX) = place(headerRightText(markingPageScale: chart, chart: chart))
-        // The default scale gives up its mark before the file name does; the level scale always says so.
-        if tabsX - 2 < nameRoom, navigation.yScale == .page {
-            (rightText, rightWidth, tabsX) = place(headerRightText(markingPageScale: false, chart: chart))
+        // Each try with the room the name needs left of the tabs: `strata`, its gap and a comfortable
+        // half, or a short name alone; the last cuts the right end for a short name, if two dozen columns stay.
+        typealias Try = (markingPageScale: Bool, tabs: LevelTabs, nameRoom: Int, reserve: Int)
+        var tries: [Try] = []
+        if navigation.yScale == .page { tries.append((true, named, 10 + nameWidth / 2, 0)) }
+        tries += [(false, named, 1 + shortName, 0), (false, initials, 1 + shortName, 0)]
+        if named.width > width - 4 { tries.removeAll { $0.tabs.names == named.names } }
+        if width - initials.width - 6 - shortName >= 24 { tries.append((false, initials, 1 + shortName, 2 + shortName)) }
+        func attempt(_ t: Try) -> (text: String, width: Int, tabsX: Int) {
+            place(headerRightText(markingPageScale: t.markingPageScale, chart: chart), t.tabs, reserve: t.reserve)
         }
+        // With no room for the name anyway, the level names stay whole if they fit.
+        let fallback: Try = (false, named.width > width - 4 ? initials : named, 0, 0)
+        let chosen = tries.first { attempt($0).tabsX - 2 >= $0.nameRoom } ?? fallback
+        let tabs = chosen.tabs
+        let (rightText, rightWidth, tabsX) = attempt(chosen)
         let leftRoom = tabsX - 2
-        var left = leftRoom >= 8 ? "strata" : ""
-        if leftRoom >= nameRoom {
-            left += "  " + glyphs.truncate(dataset.sourceName, to: leftRoom - 9)
-        }
-        if !left.isEmpty {
-            let used = frame.grid.write("strata", x: 1, y: y, style: Style(.accent, bold: true), clip: row)
-            frame.grid.write(String(left.dropFirst(6)), x: 1 + used, y: y, style: .plain,
+        let brand = leftRoom >= 9 + shortName
+        let nameColumns = leftRoom - (brand ? 9 : 1)
+        var x = 1
+        if brand { x += frame.grid.write("strata", x: x, y: y, style: Style(.accent, bold: true), clip: row) + 2 }
+        if nameColumns >= min(nameWidth, 8) {
+            frame.grid.write(glyphs.truncate(dataset.sourceName, to: nameColumns), x: x, y: y, style: .plain,
                              clip: Rect(x: 0, y: y, width: tabsX - 1, height: 1))
         }
         tabs.draw(into: &frame.grid, x: tabsX, y: y, clip: row)

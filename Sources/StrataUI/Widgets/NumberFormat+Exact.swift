@@ -1,10 +1,13 @@
 extension NumberFormat {
     /// A number in full for the card's table: integers with `,` grouping
     /// (`1,234,567`), others with at least 4 significant digits (`5.590`
-    /// trimmed to `5.59`, `0.01234`, `1,234.6`).
+    /// trimmed to `5.59`, `0.01234`, `1,234.6`). From 1e15 on, where a
+    /// double's digits run out, in scientific notation to 7 significant
+    /// digits (`1.234568e20`) rather than 20 columns of noise.
     public static func exact(_ value: Double) -> String {
         guard value.isFinite else { return humane(value) }
         let magnitude = abs(value)
+        if magnitude >= 1e15 { return scientific(value, digits: 6) }
         if value == value.rounded(), magnitude < 1e15 { return grouped(trimmed(value, digits: 0)) }
         var digits = 1
         if magnitude < 1000 {

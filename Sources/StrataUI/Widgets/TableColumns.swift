@@ -2,55 +2,85 @@ import StrataData
 
 /// The card's sub-bucket table: a label column, `count sum min max mean`
 /// with exact numbers right-aligned, and an inline bar of the current
-/// aggregate in what width is left. Columns that do not fit are dropped
-/// from the right, the bar first.
+/// aggregate in what width is left. Every column stays: when the numbers
+/// in full do not fit, the gaps close to one column, then the numbers
+/// read short (`1.2M`); only if even those do not fit are columns left
+/// out from the right, and an ellipsis in the header says so.
 struct TableColumns {
     static let names = ["count", "sum", "min", "max", "mean"]
-    static let gap = 2
     /// The cursor's gutter before the label.
     static let gutter = 2
+
+    /// How a cell's number reads: in full, or short as on the charts.
+    enum Form { case exact, short }
+
+    /// The ways to lay the numbers out, roomiest first.
+    static let fits: [(form: Form, gap: Int)] = [(.exact, 2), (.exact, 1), (.short, 1)]
 
     let stats: [Stats]
     let aggregate: Aggregate
     /// Sum, min, max and mean as durations for interval data.
     let format: ValueFormat
+    let form: Form
+    /// Columns between cells.
+    let gap: Int
     let labelWidth: Int
     /// The numeric columns shown, by index into `names`, with their widths.
     let columns: [(index: Int, width: Int)]
+    /// Drawn in the header after the last column when some are left out.
+    let leftOut: String?
     let barWidth: Int
     let barScale: Double
 
-    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, width: Int) {
-        stats = content.page.buckets.map(\.stats)
+    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, width: Int, ellipsis: String) {
+        let stats = content.page.buckets.map(\.stats)
+        self.stats = stats
         self.aggregate = aggregate
         self.format = format
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
                          content.labels.map { TextWidth.columns(of: $0) }.max() ?? 0)
+        func widths(_ form: Form) -> [Int] {
+            Self.names.indices.map { i in
+                stats.reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
+                    max(widest, TextWidth.columns(of: Self.cell(bucket, column: i, format: format, form: form)))
+                }
+            }
+        }
+        let labelled = Self.gutter + labelWidth
+        let fit = Self.fits.first { fit in labelled + widths(fit.form).reduce(0) { $0 + fit.gap + $1 } <= width } ?? Self.fits.last!
+        let gap = fit.gap
+        form = fit.form
+        self.gap = gap
+        let all = widths(fit.form)
+        // Left out from the right, keeping room for the ellipsis that says so.
+        let room = labelled + all.reduce(0) { $0 + gap + $1 } <= width ? width : width - gap - TextWidth.columns(of: ellipsis)
         var columns: [(index: Int, width: Int)] = []
-        var used = Self.gutter + labelWidth
-        for (i, name) in Self.names.enumerated() {
-            let widest = stats.map { TextWidth.columns(of: Self.cell($0, column: i, format: format)) }.max() ?? 0
-            let w = max(TextWidth.columns(of: name), widest)
-            guard used + Self.gap + w <= width else { break }
+        var used = labelled
+        for (i, w) in all.enumerated() {
+            guard used + gap + w <= room else { break }
             columns.append((i, w))
-            used += Self.gap + w
+            used += gap + w
         }
         self.columns = columns
-        let room = width - used - Self.gap
-        barWidth = room >= 4 ? min(room, 40) : 0
+        leftOut = columns.count < all.count ? ellipsis : nil
+        let barRoom = width - used - gap
+        barWidth = leftOut == nil && barRoom >= 4 ? min(barRoom, 40) : 0
         barScale = stats.compactMap { $0.value(aggregate).map(abs) }.max() ?? 0
     }
 
-    /// A cell's text: exact numbers, blank for an empty sub-bucket (count 0).
-    static func cell(_ stats: Stats, column: Int, format: ValueFormat) -> String {
-        if column == 0 { return NumberFormat.exact(Double(stats.count)) }
-        guard !stats.isEmpty else { return "" }
-        switch column {
-        case 1: return format.exact(stats.sum)
-        case 2: return format.exact(stats.min)
-        case 3: return format.exact(stats.max)
-        default: return stats.mean.map(format.exact) ?? ""
+    /// A cell's text: the count, or a number blank for an empty sub-bucket (count 0).
+    static func cell(_ stats: Stats, column: Int, format: ValueFormat, form: Form) -> String {
+        let numbers = column == 0 ? ValueFormat.number : format
+        let number: Double? = switch column {
+        case 0: Double(stats.count)
+        case _ where stats.isEmpty: nil
+        case 1: stats.sum
+        case 2: stats.min
+        case 3: stats.max
+        default: stats.mean
         }
+        guard let number else { return "" }
+        return form == .exact ? numbers.exact(number) : numbers.humane(number)
     }
 
     func drawHeader(into grid: inout Grid, y: Int, x: Int, unit: TimeUnit) {
@@ -59,12 +89,13 @@ struct TableColumns {
         grid.write(unit.name, x: column, y: y, style: style)
         column += labelWidth
         for (index, width) in columns {
-            column += Self.gap
+            column += gap
             let name = Self.names[index]
             grid.write(name, x: column + width - TextWidth.columns(of: name), y: y, style: style)
             column += width
         }
-        if barWidth > 0 { grid.write(aggregate.rawValue, x: column + Self.gap, y: y, style: style) }
+        if let leftOut { grid.write(leftOut, x: column + gap, y: y, style: style) }
+        if barWidth > 0 { grid.write(aggregate.rawValue, x: column + gap, y: y, style: style) }
     }
 
     func drawRow(_ item: Int, label: String, into grid: inout Grid, row: Rect, glyphs: Glyphs, selected: Bool) {
@@ -74,15 +105,15 @@ struct TableColumns {
         grid.write(label, x: x, y: row.y, style: selected ? Style(.accent, bold: true) : text, clip: row)
         x += labelWidth
         for (index, width) in columns {
-            x += Self.gap
-            let cell = Self.cell(stats, column: index, format: format)
+            x += gap
+            let cell = Self.cell(stats, column: index, format: format, form: form)
             grid.write(cell, x: x + width - TextWidth.columns(of: cell), y: row.y, style: text, clip: row)
             x += width
         }
         guard barWidth > 0, barScale > 0, let value = stats.value(aggregate) else { return }
         let eighths = Int((abs(value) / barScale * Double(barWidth * 8)).rounded())
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
-        x += Self.gap
+        x += gap
         for i in 0..<barWidth {
             let part = min(8, max(0, eighths - i * 8))
             guard part > 0 else { break }
