@@ -12,25 +12,34 @@ struct TimelineTests {
     /// 2024-10-27T20:00+01:00
     static let evening = Int64(1_730_055_600)
 
-    static let guide = Result { () throws -> (Dataset, RowLocator) in
+    static let guide = Result { try load(ReadOptions()) }
+    /// `--series none`: every programme in one row named "all".
+    static let oneRow = Result {
+        var options = ReadOptions()
+        options.seriesColumn = "none"
+        return try load(options)
+    }
+
+    static func load(_ options: ReadOptions) throws -> (Dataset, RowLocator) {
         var setup = LoadSetup()
         setup.zone = berlin
         let path = RealDataGoldenTests.fixtures.appendingPathComponent("tv-guide.csv").path
-        let result = try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        let result = try DataLoader.load([.file(path)], options: options, setup: setup)
         var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
         dataset.intervals = result.intervals
         return (dataset, result.rowLocator)
     }
 
-    static func app(now: Int64, size: Size) throws -> StrataApp {
-        let (dataset, locator) = try guide.get()
+    static func app(now: Int64, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide) throws -> StrataApp {
+        let (dataset, locator) = try data.get()
         return StrataApp(dataset: dataset, clock: TestClock(now: now), at: dataset.calendar.instant(forReference: "2024-10-27"),
                          size: size, readRows: CardRows.reader(locator))
     }
 
-    static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24)) throws -> String {
-        var app = try app(now: now, size: size)
+    static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24),
+                       data: Result<(Dataset, RowLocator), any Error> = guide) throws -> String {
+        var app = try app(now: now, size: size, data: data)
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
         return output
@@ -49,6 +58,20 @@ struct TimelineTests {
     ] as [(String, String, Int64)])
     func golden(name: String, keys: String, now: Int64) throws {
         Golden.check(try Self.replay(keys, now: now), named: name)
+    }
+
+    /// The first `count` lines of the last screen of `keys`.
+    static func top(_ count: Int, of keys: String, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide) throws -> String {
+        try replay(keys, size: size, data: data).split(separator: "\n").prefix(count).joined(separator: "\n")
+    }
+
+    @Test func theCornerKeepsTheDateAndZoomWholeBesideANarrowRowLabel() throws {
+        #expect(try Self.top(4, of: "m", size: Size(width: 100, height: 30), data: Self.oneRow) == """
+             strata  tv-guide.csv                        Day │ Week │ Month        sum duration · Europe/Berlin
+             2024-10-27 00:00         06:00       12:00       18:00
+             30 min/col ┬─────────────┬───────────┬───────────┬───▼─────────────────────────────────────────────
+            ▶ all       │S▌▌│O…│DM…│p▌│pho▌ ▌│n│n▌▌│n│n-…│a▌│D┃DMA┊D│D▌│K▌
+            """)
     }
 
     // MARK: the reducer

@@ -30,6 +30,8 @@ struct TimelineLayout {
     let period: Range<Int64>
     let columnSeconds: Int64
     let columns: Int
+    /// The period's id, over the zoom in the top-left corner.
+    let periodID: String
     let labelWidth: Int
     let viewport: Viewport
     /// The stretch of time the body shows.
@@ -46,14 +48,25 @@ struct TimelineLayout {
     static func fittingZoom(_ dataset: Dataset, level: Level, ordinal: Int, width: Int) -> Int {
         let calendar = dataset.calendar
         let minutes = Int(calendar.end(of: level.unit, ordinal: ordinal) - calendar.start(of: level.unit, ordinal: ordinal)) / 60
-        let body = max(1, width - labelWidth(dataset))
+        let body = max(1, width - labelWidth(dataset, periodID: dataset.calendar.periodID(level, ordinal: ordinal)))
         return zooms.first { (minutes + $0 - 1) / $0 <= body } ?? zooms.last!
     }
 
-    static func labelWidth(_ dataset: Dataset) -> Int {
+    /// The sticky column: the cursor mark, the widest series name (up to
+    /// `labelLimit`) and a space; at least as wide as the corner's period id
+    /// and zoom texts with a space either side, so the axis never cuts them.
+    static func labelWidth(_ dataset: Dataset, periodID: String) -> Int {
         let widest = (0..<seriesCount(dataset)).lazy.map { TextWidth.columns(of: seriesName(dataset, $0)) }.max() ?? 3
-        return min(max(widest, 6), labelLimit) + 3
+        return max(min(max(widest, 6), labelLimit) + 3, TextWidth.columns(of: periodID) + 2, widestZoomText + 2)
     }
+
+    /// The corner's zoom: `15 min/col`, `2 h/col`, `1 day/col`.
+    static func zoomText(minutes: Int) -> String {
+        minutes % 1440 == 0 ? "\(minutes / 1440) day/col" : minutes % 60 == 0 ? "\(minutes / 60) h/col" : "\(minutes) min/col"
+    }
+
+    /// Every zoom's text fits the corner, so zooming never moves the axis.
+    static let widestZoomText = zooms.map { TextWidth.columns(of: zoomText(minutes: $0)) }.max()!
 
     /// The timeline's rows: the data's series, or "all" when there is none.
     /// (Counted and named one at a time: a frame must not copy every name.)
@@ -77,7 +90,9 @@ struct TimelineLayout {
         period = Self.period(state: state, dataset: dataset)
         columnSeconds = Int64(timeline.zoom) * 60
         columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
-        labelWidth = Self.labelWidth(dataset)
+        let level = state.navigation.level
+        periodID = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
+        labelWidth = Self.labelWidth(dataset, periodID: periodID)
         let area = Self.area(state.size)
         var viewport = Viewport(area: area, contentSize: Size(width: labelWidth + columns, height: area.height),
                                 stickyRows: Self.axisRows, stickyColumns: labelWidth)

@@ -42,10 +42,11 @@ public struct TimelineScreen: Screen {
 
     func drawCorner(_ layout: TimelineLayout, into grid: inout Grid) {
         let area = layout.viewport.cornerArea
-        let level = state.navigation.level
-        let id = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
-        grid.write(id, x: area.x + 1, y: area.y, style: Style(.accent, bold: true), clip: area)
-        grid.write("\(timeline.zoom) min/col", x: area.x + 1, y: area.y + 1, style: .muted, clip: area)
+        // A space either side: cut with `…` on a screen too narrow for the column, never run into the axis.
+        let width = area.width - 2
+        grid.write(layout.periodID, x: area.x + 1, y: area.y, width: width, ellipsis: glyphs.ellipsis, style: Style(.accent, bold: true), clip: area)
+        grid.write(TimelineLayout.zoomText(minutes: timeline.zoom), x: area.x + 1, y: area.y + 1, width: width, ellipsis: glyphs.ellipsis,
+                   style: .muted, clip: area)
     }
 
     /// Labels at wall-clock boundaries that fit without touching, ticks under them.
