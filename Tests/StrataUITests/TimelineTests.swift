@@ -31,15 +31,17 @@ struct TimelineTests {
         return (dataset, result.rowLocator)
     }
 
-    static func app(now: Int64, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide) throws -> StrataApp {
+    static func app(now: Int64, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide,
+                    glyphs: Glyphs = .unicode) throws -> StrataApp {
         let (dataset, locator) = try data.get()
-        return StrataApp(dataset: dataset, clock: TestClock(now: now), at: dataset.calendar.instant(forReference: "2024-10-27"),
+        return StrataApp(dataset: dataset, clock: TestClock(now: now), glyphs: glyphs, at: dataset.calendar.instant(forReference: "2024-10-27"),
                          size: size, readRows: CardRows.reader(locator))
     }
 
     static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24),
-                       data: Result<(Dataset, RowLocator), any Error> = guide) throws -> String {
-        var app = try app(now: now, size: size, data: data)
+                       data: Result<(Dataset, RowLocator), any Error> = guide, glyphs: Glyphs = .unicode, colors: Bool = false) throws -> String {
+        var app = try app(now: now, size: size, data: data, glyphs: glyphs)
+        app.colors = colors
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
         return output
@@ -62,7 +64,30 @@ struct TimelineTests {
 
     /// The first `count` lines of the last screen of `keys`.
     static func top(_ count: Int, of keys: String, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide) throws -> String {
-        try replay(keys, size: size, data: data).split(separator: "\n").prefix(count).joined(separator: "\n")
+        try lines(0..<count, of: keys, size: size, data: data)
+    }
+
+    static func lines(_ range: Range<Int>, of keys: String, now: Int64 = evening, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide,
+                      glyphs: Glyphs = .unicode, colors: Bool = false) throws -> String {
+        try replay(keys, now: now, size: size, data: data, glyphs: glyphs, colors: colors).split(separator: "\n")[range].joined(separator: "\n")
+    }
+
+    @Test func withoutColourABlockIsFilledToItsEndAndGapsStayBlank() throws {
+        // KiKA's "Heroes Gold Night" runs 00:00–02:00, 24 columns; then nothing until 04:30. WELT starts on two narrow blocks.
+        // (Now long before, so the day shows from its start.)
+        let size = Size(width: 120, height: 24)
+        #expect(try Self.lines(3..<5, of: "m + +", now: 0, size: size) == """
+            ▶ KiKA         ┃Heroes Gold Night ░░░░░                                          │Heroes C…│Report ░│Hunters Fa…│G…▌░▌░│
+              WELT         ▌░▌░│City ░░░░│Secrets ░░░                        │Heroes Road ░░│Express…│Station ░░░░░░░░░│Crime Ocean
+            """)
+        #expect(try Self.lines(3..<5, of: "m + +", now: 0, size: size, glyphs: .ascii) == """
+            > KiKA         #Heroes Gold Night .....                                          |Heroes...|Report .|Hunters ...|..|.|.|
+              WELT         |.|.|City ....|Secrets ...                        |Heroes Road ..|Expre...|Station .........|Crime Ocean
+            """)
+        // With colours, reverse video shows the extent: no fill.
+        #expect(try Self.lines(3..<4, of: "m + +", now: 0, size: size, colors: true) == """
+            ▶ KiKA         ┃Heroes Gold Night                                                │Heroes C…│Report  │Hunters Fa…│G…▌░▌░│
+            """)
     }
 
     @Test func theCornerKeepsTheDateAndZoomWholeBesideANarrowRowLabel() throws {
@@ -70,7 +95,7 @@ struct TimelineTests {
              strata  tv-guide.csv                        Day │ Week │ Month        sum duration · Europe/Berlin
              2024-10-27 00:00       03:00    06:00    09:00    12:00    15:00    18:00    21:00
              20 min/col ┬───────────┬────────┬────────┬────────┬────────┬────────┬─────▼──┬─────────────────────
-            ▶ all       │SA▌▌ │ONE│DMAX ▌│ph▌│phoen│3…▌│n-t│n-▌│n│n-│n-tv│art▌ │D┃DMAX ┊DM…│D▌│Ki▌
+            ▶ all       │SA▌▌░│ONE│DMAX ▌│ph▌│phoen│3…▌│n-t│n-▌│n│n-│n-tv│art▌░│D┃DMAX ┊DM…│D▌│Ki▌░
             """)
     }
 

@@ -14,6 +14,7 @@ public struct TimelineScreen: Screen {
     /// The timeline's own marks, in ASCII where the terminal is not UTF-8.
     var ascii: Bool { glyphs.box == .ascii }
     var narrowBlock: String { ascii ? "|" : "▌" }
+    var blockFill: Character { ascii ? "." : "░" }
     var blockEdge: String { String(glyphs.vertical) }
     var cursorEdge: String { ascii ? "#" : "┃" }
     var nowMark: String { ascii ? "v" : "▼" }
@@ -111,19 +112,31 @@ public struct TimelineScreen: Screen {
             let shown = rect.intersection(body)
             guard !shown.isEmpty else { continue }
             let isCursor = isCursorRow && timeline.cursor?.index == block.index
-            let style = isCursor ? Style(.accent, bold: true, reverse: true) : Style(.bar, reverse: true)
             frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
-            if block.columns.count < 3 {
-                frame.grid.write(narrowBlock, x: rect.x, y: rect.y, style: isCursor ? Style(.accent, bold: true) : Style(.bar), clip: body)
-                continue
-            }
-            frame.grid.fill(shown, style: style)
-            frame.grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: body)
-            // A block that starts off screen keeps its label in view.
-            let textX = max(rect.x + 1, body.x)
-            frame.grid.write(intervals.label(records[block.index]), x: textX, y: rect.y, width: rect.maxX - textX,
-                             ellipsis: glyphs.ellipsis, style: style, clip: body)
+            drawBlock(intervals.label(records[block.index]), at: rect, isCursor: isCursor, clip: body, into: &frame.grid)
         }
+    }
+
+    /// A block from its first column to its last: an edge, its label and,
+    /// where colours cannot show its extent in reverse video, a light fill
+    /// to its end, so a block never reads as the empty time after it. One
+    /// narrower than 3 columns is a half block and the fill.
+    func drawBlock(_ label: String, at rect: Rect, isCursor: Bool, clip: Rect, into grid: inout Grid) {
+        let fill = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1).intersection(clip)
+        if rect.width < 3 {
+            let style = isCursor ? Style(.accent, bold: true) : Style(.bar)
+            grid.write(narrowBlock, x: rect.x, y: rect.y, style: style, clip: clip)
+            grid.fill(fill, with: blockFill, style: style)
+            return
+        }
+        let style = Style(isCursor ? .accent : .bar, bold: isCursor, reverse: env.colors || isCursor)
+        grid.fill(rect.intersection(clip), style: style)
+        if !env.colors { grid.fill(fill, with: blockFill, style: style) }
+        grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: clip)
+        // A block that starts off screen keeps its label in view; a space parts it from the fill.
+        let textX = max(rect.x + 1, clip.x)
+        let used = grid.write(label, x: textX, y: rect.y, width: rect.maxX - textX, ellipsis: glyphs.ellipsis, style: style, clip: clip)
+        if textX + used < rect.maxX { grid.write(" ", x: textX + used, y: rect.y, style: style, clip: clip) }
     }
 
     /// `▼` on the axis at now, and a dotted line down every row, over the blocks but the cursor's.
