@@ -12,25 +12,36 @@ struct TimelineTests {
     /// 2024-10-27T20:00+01:00
     static let evening = Int64(1_730_055_600)
 
-    static let guide = Result { () throws -> (Dataset, RowLocator) in
+    static let guide = Result { try load(ReadOptions()) }
+    /// `--series none`: every programme in one row named "all".
+    static let oneRow = Result {
+        var options = ReadOptions()
+        options.seriesColumn = "none"
+        return try load(options)
+    }
+
+    static func load(_ options: ReadOptions) throws -> (Dataset, RowLocator) {
         var setup = LoadSetup()
         setup.zone = berlin
         let path = RealDataGoldenTests.fixtures.appendingPathComponent("tv-guide.csv").path
-        let result = try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        let result = try DataLoader.load([.file(path)], options: options, setup: setup)
         var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
                               sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
         dataset.intervals = result.intervals
         return (dataset, result.rowLocator)
     }
 
-    static func app(now: Int64, size: Size) throws -> StrataApp {
-        let (dataset, locator) = try guide.get()
-        return StrataApp(dataset: dataset, clock: TestClock(now: now), at: dataset.calendar.instant(forReference: "2024-10-27"),
+    static func app(now: Int64, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide,
+                    glyphs: Glyphs = .unicode) throws -> StrataApp {
+        let (dataset, locator) = try data.get()
+        return StrataApp(dataset: dataset, clock: TestClock(now: now), glyphs: glyphs, at: dataset.calendar.instant(forReference: "2024-10-27"),
                          size: size, readRows: CardRows.reader(locator))
     }
 
-    static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24)) throws -> String {
-        var app = try app(now: now, size: size)
+    static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24),
+                       data: Result<(Dataset, RowLocator), any Error> = guide, glyphs: Glyphs = .unicode, colors: Bool = false) throws -> String {
+        var app = try app(now: now, size: size, data: data, glyphs: glyphs)
+        app.colors = colors
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
         return output
@@ -43,12 +54,74 @@ struct TimelineTests {
         // The whole 25-hour day fits at 15 minutes a column; the now line at 20:00.
         ("timeline-tv-day-15min", "m", evening),
         // 5 minutes a column around the repeated hour: 02:00 twice on the axis, now at the second 02:30.
-        ("timeline-tv-day-5min-dst", "m +", repeatedHour),
+        ("timeline-tv-day-5min-dst", "m + +", repeatedHour),
         ("timeline-tv-card", "m right enter", evening),
         ("timeline-tv-help", "m ?", evening),
     ] as [(String, String, Int64)])
     func golden(name: String, keys: String, now: Int64) throws {
         Golden.check(try Self.replay(keys, now: now), named: name)
+    }
+
+    /// The first `count` lines of the last screen of `keys`.
+    static func top(_ count: Int, of keys: String, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide) throws -> String {
+        try lines(0..<count, of: keys, size: size, data: data)
+    }
+
+    static func lines(_ range: Range<Int>, of keys: String, now: Int64 = evening, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide,
+                      glyphs: Glyphs = .unicode, colors: Bool = false) throws -> String {
+        try replay(keys, now: now, size: size, data: data, glyphs: glyphs, colors: colors).split(separator: "\n")[range].joined(separator: "\n")
+    }
+
+    @Test func withoutColourABlockIsFilledToItsEndAndGapsStayBlank() throws {
+        // KiKA's "Heroes Gold Night" runs 00:00–02:00, 24 columns; then nothing until 04:30. WELT starts on two narrow blocks.
+        // (Now long before, so the day shows from its start.)
+        let size = Size(width: 120, height: 24)
+        #expect(try Self.lines(3..<5, of: "m + +", now: 0, size: size) == """
+            ▶ KiKA         ┃Heroes Gold Night ░░░░░                                          │Heroes C…│Report ░│Hunters Fa…│G…▌░▌░│
+              WELT         ▌░▌░│City ░░░░│Secrets ░░░                        │Heroes Road ░░│Express…│Station ░░░░░░░░░│Crime Ocean
+            """)
+        #expect(try Self.lines(3..<5, of: "m + +", now: 0, size: size, glyphs: .ascii) == """
+            > KiKA         #Heroes Gold Night .....                                          |Heroes...|Report .|Hunters ...|..|.|.|
+              WELT         |.|.|City ....|Secrets ...                        |Heroes Road ..|Expre...|Station .........|Crime Ocean
+            """)
+        // With colours, reverse video shows the extent: no fill.
+        #expect(try Self.lines(3..<4, of: "m + +", now: 0, size: size, colors: true) == """
+            ▶ KiKA         ┃Heroes Gold Night                                                │Heroes C…│Report  │Hunters Fa…│G…▌░▌░│
+            """)
+    }
+
+    @Test func theCornerKeepsTheDateAndZoomWholeBesideANarrowRowLabel() throws {
+        #expect(try Self.top(4, of: "m", size: Size(width: 100, height: 30), data: Self.oneRow) == """
+             strata  tv-guide.csv                        Day │ Week │ Month        sum duration · Europe/Berlin
+             2024-10-27 00:00       03:00    06:00    09:00    12:00    15:00    18:00    21:00
+             20 min/col ┬───────────┬────────┬────────┬────────┬────────┬────────┬─────▼──┬─────────────────────
+            ▶ all       │SA▌▌░│ONE│DMAX ▌│ph▌│phoen│3…▌│n-t│n-▌│n│n-│n-tv│art▌░│D┃DMAX ┊DM…│D▌│Ki▌░
+            """)
+    }
+
+    /// The day's 25 hours (1500 minutes) beside the 15-column row labels.
+    @Test("opens at the finest step at which the day fits", arguments: [
+        (60, 40), (100, 20), (120, 15), (160, 15), (200, 10),
+    ])
+    func fitsTheDayToTheWidth(width: Int, minutes: Int) throws {
+        var app = try Self.app(now: Self.evening, size: Size(width: width, height: 24))
+        app.handle(.key(.character("m")))
+        let t = try #require(timeline(app.state))
+        let layout = TimelineLayout(state: app.state, timeline: t, dataset: app.dataset)
+        #expect(layout.zoom == minutes && layout.columns == (1500 + minutes - 1) / minutes)
+        #expect(layout.columns <= layout.viewport.bodyArea.width)
+    }
+
+    @Test func theAxisHasLabelsAtTheCoarsestZoomOfAWeek() throws {
+        // Six hours a column: a label every other day, from the week's Monday.
+        #expect(try Self.top(3, of: "down m - -", size: Size(width: 60, height: 20)) == """
+             Day │ Week │ Month  sum duration · all 16 combined · Euro…
+             2024-W43      Mon 21  Wed 23  Fri 25  Sun 27
+             6 h/col       ┬───────┬───────┬───────┬──▼─────────────────
+            """)
+        // An hour a column: midnights name their day.
+        #expect(try Self.top(3, of: "down m", size: Size(width: 200, height: 20)).split(separator: "\n")[1].hasPrefix(
+            " 2024-W43      Mon 21  08:00   16:00   Tue 22  08:00   16:00   Wed 23  08:00"))
     }
 
     // MARK: the reducer
@@ -74,7 +147,47 @@ struct TimelineTests {
         let record = kika[try #require(t.cursor).index]
         #expect(env.dataset.intervals!.label(record) == "Family Planet Heroes")
         #expect(record.start <= Self.evening && Self.evening < record.end)
-        #expect(t == TimelineState(zoom: 15, cursor: .init(series: 0, index: t.cursor!.index)))
+        #expect(t == TimelineState(zoom: .fit, cursor: .init(series: 0, index: t.cursor!.index)))
+    }
+
+    @Test func zoomingOutStopsWhereTheDayFitsAndSaysSo() throws {
+        var (state, env) = try open()
+        let fitted = state
+        reduce(into: &state, event: .key(.character("-")), env: env)
+        var expected = fitted
+        expected.notice = "the whole day is in view"
+        #expect(state == expected)
+        // In, then out again: back to the fit, which follows the width from then on.
+        reduce(into: &state, event: .key(.character("+")), env: env)
+        var t = try #require(timeline(fitted))
+        t.zoom = .chosen(10)
+        t.left = try #require(timeline(state)).left
+        expected = fitted
+        expected.route = .timeline(t)
+        #expect(state == expected)
+        reduce(into: &state, event: .key(.character("-")), env: env)
+        #expect(state == fitted)
+    }
+
+    @Test func aResizeRefitsUnlessAFinerZoomWasChosen() throws {
+        var (state, env) = try open()
+        let fitted = try #require(timeline(state))
+        reduce(into: &state, event: .resize(Size(width: 200, height: 24)), env: env)
+        #expect(try #require(timeline(state)) == fitted)
+        #expect(TimelineLayout(state: state, timeline: fitted, dataset: env.dataset).zoom == 10)
+        // 5 minutes a column, chosen at 120 columns, is kept at 200.
+        reduce(into: &state, event: .resize(Size(width: 120, height: 24)), env: env)
+        for key: Character in ["+", "+"] { reduce(into: &state, event: .key(.character(key)), env: env) }
+        #expect(try #require(timeline(state)).zoom == .chosen(5))
+        reduce(into: &state, event: .resize(Size(width: 200, height: 24)), env: env)
+        #expect(try #require(timeline(state)).zoom == .chosen(5))
+        // 15 minutes a column, chosen at 100 columns, is no finer than the fit at 200: fit again.
+        reduce(into: &state, event: .resize(Size(width: 100, height: 24)), env: env)
+        reduce(into: &state, event: .key(.character("-")), env: env)
+        reduce(into: &state, event: .key(.character("-")), env: env)
+        #expect(try #require(timeline(state)).zoom == .chosen(15))
+        reduce(into: &state, event: .resize(Size(width: 200, height: 24)), env: env)
+        #expect(try #require(timeline(state)).zoom == .fit)
     }
 
     @Test func nextBlockCrossesIntoTheNextDayAndTheLevelFollows() throws {

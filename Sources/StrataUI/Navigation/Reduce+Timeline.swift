@@ -16,12 +16,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
     case .closeBlock:
         timeline.showsCard = false
     case .zoomTimeline(let finer):
-        let zooms = TimelineLayout.zooms
-        let k = zooms.firstIndex(of: timeline.zoom) ?? 0
-        let zoom = zooms[min(max(0, k + (finer ? -1 : 1)), zooms.count - 1)]
-        timeline.left = timeline.left * timeline.zoom / zoom
-        timeline.zoom = zoom
-        reveal(&timeline, state: state, env: env)
+        zoom(&timeline, finer: finer, state: &state, env: env)
     case .blockStep(let step):
         guard let cursor = timeline.cursor else { return true }
         let index = cursor.index + step * count
@@ -86,15 +81,35 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
     return true
 }
 
+/// `+`/`-`: the next step finer or coarser, no coarser than the fit (a
+/// wider view shows nothing more) nor finer than the first step; at
+/// either end a notice says why nothing changed. Reaching the fit zooms
+/// to fit again, through resizes and other periods.
+private func zoom(_ timeline: inout TimelineState, finer: Bool, state: inout AppState, env: AppEnvironment) {
+    let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+    let zooms = TimelineLayout.zooms
+    let k = zooms.firstIndex(of: layout.zoom) ?? 0
+    if finer, k == 0 {
+        state.notice = "\(TimelineLayout.zoomText(minutes: layout.zoom)) is the finest zoom"
+        return
+    }
+    if !finer, layout.zoom >= layout.fittingZoom {
+        state.notice = layout.columns <= layout.viewport.bodyArea.width
+            ? "the whole \(state.navigation.level.rawValue) is in view" : "\(TimelineLayout.zoomText(minutes: layout.zoom)) is the coarsest zoom"
+        return
+    }
+    let zoom = zooms[k + (finer ? -1 : 1)]
+    timeline.left = timeline.left * layout.zoom / zoom
+    timeline.zoom = zoom == layout.fittingZoom ? .fit : .chosen(zoom)
+    reveal(&timeline, state: state, env: env)
+}
+
 /// `m` on the pager of interval data: the timeline of the current period,
 /// zoomed to fit it, the cursor on the first row's block nearest now (or the period's start).
 func openTimeline(_ state: inout AppState, env: AppEnvironment) {
     guard state.route == .pager, let intervals = env.dataset.intervals, env.dataset.count(state.navigation.level) > 0 else { return }
     let dataset = env.dataset
-    let zoom = TimelineLayout.fittingZoom(dataset, level: state.navigation.level,
-                                          ordinal: dataset.ordinal(state.navigation.level, index: state.navigation.position),
-                                          width: state.size.width)
-    var timeline = TimelineState(zoom: zoom)
+    var timeline = TimelineState(zoom: .fit)
     let period = TimelineLayout.period(state: state, dataset: dataset)
     let t = period.contains(env.now) ? env.now : period.lowerBound
     timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
@@ -117,9 +132,14 @@ func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
     state.route = .timeline(timeline)
 }
 
-/// After a resize: the cursor block stays in view.
+/// After a resize: a chosen zoom at which the period now fits zooms to fit
+/// again, and the cursor block stays in view.
 func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
     guard case .timeline(var timeline) = state.route else { return }
+    if case .chosen(let minutes) = timeline.zoom,
+       minutes >= TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).fittingZoom {
+        timeline.zoom = .fit
+    }
     reveal(&timeline, state: state, env: env)
     state.route = .timeline(timeline)
 }

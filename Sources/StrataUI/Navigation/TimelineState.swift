@@ -15,8 +15,16 @@ public struct TimelineState: Equatable, Sendable {
         }
     }
 
-    /// Minutes per column, one of `TimelineLayout.zooms`.
-    public var zoom: Int
+    /// Minutes per column: the finest step at which the period fits the
+    /// width, worked out anew for each size and period, or a step chosen
+    /// with `+`/`-`, kept until the period fits at it again.
+    public enum Zoom: Equatable, Sendable {
+        case fit
+        /// One of `TimelineLayout.zooms`, finer than the fit.
+        case chosen(Int)
+    }
+
+    public var zoom: Zoom
     public var cursor: Cursor?
     /// The first series row shown.
     public var top: Int = 0
@@ -32,7 +40,7 @@ public struct TimelineState: Equatable, Sendable {
     /// `Enter`: the cursor block's card, with its whole input row.
     public var showsCard = false
 
-    public init(zoom: Int, cursor: Cursor? = nil, top: Int = 0, left: Int = 0, drag: DragLock? = nil, query: String? = nil,
+    public init(zoom: Zoom = .fit, cursor: Cursor? = nil, top: Int = 0, left: Int = 0, drag: DragLock? = nil, query: String? = nil,
                 showsCard: Bool = false) {
         self.zoom = zoom
         self.cursor = cursor

@@ -7,7 +7,10 @@ import StrataData
 /// visible stretch of time stacked into lanes. Only the window on screen
 /// is laid out, from each series' intervals sorted by start.
 struct TimelineLayout {
-    static let zooms = [1, 5, 15, 30, 60, 120, 360]
+    /// Minutes per column: steps that divide an hour or a day, so hour and
+    /// day boundaries fall on column edges, close enough that the fitting
+    /// step fills most of any width.
+    static let zooms = [1, 5, 10, 15, 20, 30, 40, 60, 120, 180, 360, 720, 1440]
     /// The time axis: labels, then ticks.
     static let axisRows = 2
     static let labelLimit = 18
@@ -28,8 +31,15 @@ struct TimelineLayout {
     }
 
     let period: Range<Int64>
+    /// Minutes per column, the state's zoom resolved for this period and width.
+    let zoom: Int
+    /// The finest step at which the whole period fits the width (else the coarsest):
+    /// zooming out stops there.
+    let fittingZoom: Int
     let columnSeconds: Int64
     let columns: Int
+    /// The period's id, over the zoom in the top-left corner.
+    let periodID: String
     let labelWidth: Int
     let viewport: Viewport
     /// The stretch of time the body shows.
@@ -42,18 +52,27 @@ struct TimelineLayout {
         Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
     }
 
-    /// The zoom that shows a whole period of `level` in `width` columns, or the widest.
-    static func fittingZoom(_ dataset: Dataset, level: Level, ordinal: Int, width: Int) -> Int {
-        let calendar = dataset.calendar
-        let minutes = Int(calendar.end(of: level.unit, ordinal: ordinal) - calendar.start(of: level.unit, ordinal: ordinal)) / 60
-        let body = max(1, width - labelWidth(dataset))
-        return zooms.first { (minutes + $0 - 1) / $0 <= body } ?? zooms.last!
+    /// The finest step that shows `period` in `width` columns, or the coarsest.
+    static func fittingZoom(_ period: Range<Int64>, width: Int) -> Int {
+        let minutes = Int(period.upperBound - period.lowerBound) / 60
+        return zooms.first { (minutes + $0 - 1) / $0 <= max(1, width) } ?? zooms.last!
     }
 
-    static func labelWidth(_ dataset: Dataset) -> Int {
+    /// The sticky column: the cursor mark, the widest series name (up to
+    /// `labelLimit`) and a space; at least as wide as the corner's period id
+    /// and zoom texts with a space either side, so the axis never cuts them.
+    static func labelWidth(_ dataset: Dataset, periodID: String) -> Int {
         let widest = (0..<seriesCount(dataset)).lazy.map { TextWidth.columns(of: seriesName(dataset, $0)) }.max() ?? 3
-        return min(max(widest, 6), labelLimit) + 3
+        return max(min(max(widest, 6), labelLimit) + 3, TextWidth.columns(of: periodID) + 2, widestZoomText + 2)
     }
+
+    /// The corner's zoom: `15 min/col`, `2 h/col`, `1 day/col`.
+    static func zoomText(minutes: Int) -> String {
+        minutes % 1440 == 0 ? "\(minutes / 1440) day/col" : minutes % 60 == 0 ? "\(minutes / 60) h/col" : "\(minutes) min/col"
+    }
+
+    /// Every zoom's text fits the corner, so zooming never moves the axis.
+    static let widestZoomText = zooms.map { TextWidth.columns(of: zoomText(minutes: $0)) }.max()!
 
     /// The timeline's rows: the data's series, or "all" when there is none.
     /// (Counted and named one at a time: a frame must not copy every name.)
@@ -75,10 +94,17 @@ struct TimelineLayout {
 
     init(state: AppState, timeline: TimelineState, dataset: Dataset) {
         period = Self.period(state: state, dataset: dataset)
-        columnSeconds = Int64(timeline.zoom) * 60
-        columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
-        labelWidth = Self.labelWidth(dataset)
+        let level = state.navigation.level
+        periodID = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
+        labelWidth = Self.labelWidth(dataset, periodID: periodID)
         let area = Self.area(state.size)
+        fittingZoom = Self.fittingZoom(period, width: area.width - labelWidth)
+        switch timeline.zoom {
+        case .fit: zoom = fittingZoom
+        case .chosen(let minutes): zoom = minutes
+        }
+        columnSeconds = Int64(zoom) * 60
+        columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
         var viewport = Viewport(area: area, contentSize: Size(width: labelWidth + columns, height: area.height),
                                 stickyRows: Self.axisRows, stickyColumns: labelWidth)
         viewport.scroll(dx: timeline.left, dy: 0)

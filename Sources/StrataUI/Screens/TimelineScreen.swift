@@ -14,6 +14,7 @@ public struct TimelineScreen: Screen {
     /// The timeline's own marks, in ASCII where the terminal is not UTF-8.
     var ascii: Bool { glyphs.box == .ascii }
     var narrowBlock: String { ascii ? "|" : "▌" }
+    var blockFill: Character { ascii ? "." : "░" }
     var blockEdge: String { String(glyphs.vertical) }
     var cursorEdge: String { ascii ? "#" : "┃" }
     var nowMark: String { ascii ? "v" : "▼" }
@@ -42,10 +43,11 @@ public struct TimelineScreen: Screen {
 
     func drawCorner(_ layout: TimelineLayout, into grid: inout Grid) {
         let area = layout.viewport.cornerArea
-        let level = state.navigation.level
-        let id = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
-        grid.write(id, x: area.x + 1, y: area.y, style: Style(.accent, bold: true), clip: area)
-        grid.write("\(timeline.zoom) min/col", x: area.x + 1, y: area.y + 1, style: .muted, clip: area)
+        // A space either side: cut with `…` on a screen too narrow for the column, never run into the axis.
+        let width = area.width - 2
+        grid.write(layout.periodID, x: area.x + 1, y: area.y, width: width, ellipsis: glyphs.ellipsis, style: Style(.accent, bold: true), clip: area)
+        grid.write(TimelineLayout.zoomText(minutes: layout.zoom), x: area.x + 1, y: area.y + 1, width: width, ellipsis: glyphs.ellipsis,
+                   style: .muted, clip: area)
     }
 
     /// Labels at wall-clock boundaries that fit without touching, ticks under them.
@@ -53,12 +55,12 @@ public struct TimelineScreen: Screen {
         let area = layout.viewport.columnHeaderArea
         guard area.height >= TimelineLayout.axisRows else { return }
         grid.write(String(repeating: glyphs.horizontal, count: area.width), x: area.x, y: area.y + 1, style: .muted, clip: area)
-        let step = Self.labelStep(zoom: timeline.zoom)
+        let step = Self.labelStep(zoom: layout.zoom)
         var free = area.x
         let first = layout.viewport.offset.x
         for column in first..<min(layout.columns, first + area.width) {
             let t = layout.period.lowerBound + Int64(column) * layout.columnSeconds
-            guard let (label, at) = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step) else { continue }
+            guard let (label, at) = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step, period: layout.period) else { continue }
             let x = area.x + column - first
             let width = TextWidth.columns(of: label)
             guard x >= free, x + width <= area.maxX, at < layout.period.upperBound else { continue }
@@ -68,25 +70,30 @@ public struct TimelineScreen: Screen {
         }
     }
 
-    /// Minutes between axis labels: at least seven columns apart.
+    /// Minutes between axis labels: the closest wall-clock step that keeps
+    /// them seven columns apart (a label and at least one space).
     static func labelStep(zoom: Int) -> Int {
-        [5, 15, 30, 60, 120, 180, 360, 720, 1440, 2880].first { $0 / zoom >= 7 } ?? 10_080
+        [5, 10, 15, 30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880].first { $0 / zoom >= 7 } ?? 10_080
     }
 
     /// The first wall-clock multiple of `stepMinutes` in `span`, with its
-    /// label (`02:00`, or `Mon 28` for whole days); the repeated hour of a
-    /// DST day starts at its own instant, so it has its own label.
-    func boundary(in span: Range<Int64>, stepMinutes: Int) -> (String, Int64)? {
-        let local = dataset.calendar.localTime(at: span.lowerBound)
+    /// label: `02:00`, or `Mon 28` at a midnight of a period of several
+    /// days (whole-day steps count from the period's first day). The
+    /// repeated hour of a DST day starts at its own instant, so it has its own label.
+    func boundary(in span: Range<Int64>, stepMinutes: Int, period: Range<Int64>) -> (String, Int64)? {
+        let calendar = dataset.calendar
+        let local = calendar.localTime(at: span.lowerBound)
         let minuteOfDay = local.hour * 60 + local.minute
-        let intoStep = stepMinutes >= 1440 ? minuteOfDay + (local.date.dayNumber % (stepMinutes / 1440)) * 1440
-                                           : minuteOfDay % stepMinutes
+        let intoStep = stepMinutes >= 1440
+            ? minuteOfDay + floorMod(local.date.dayNumber - calendar.localTime(at: period.lowerBound).date.dayNumber, stepMinutes / 1440) * 1440
+            : minuteOfDay % stepMinutes
         let wait = intoStep == 0 && local.second == 0 ? 0 : Int64(stepMinutes * 60 - intoStep * 60 - local.second)
         let at = span.lowerBound + wait
         guard at < span.upperBound else { return nil }
-        let t = dataset.calendar.localTime(at: at)
-        let label = stepMinutes >= 1440 ? "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
-                                        : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+        let t = calendar.localTime(at: at)
+        let namesDay = t.hour == 0 && t.minute == 0 && period.upperBound - period.lowerBound > 25 * 3600
+        let label = namesDay ? "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+                             : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
         return (label, at)
     }
 
@@ -105,19 +112,31 @@ public struct TimelineScreen: Screen {
             let shown = rect.intersection(body)
             guard !shown.isEmpty else { continue }
             let isCursor = isCursorRow && timeline.cursor?.index == block.index
-            let style = isCursor ? Style(.accent, bold: true, reverse: true) : Style(.bar, reverse: true)
             frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
-            if block.columns.count < 3 {
-                frame.grid.write(narrowBlock, x: rect.x, y: rect.y, style: isCursor ? Style(.accent, bold: true) : Style(.bar), clip: body)
-                continue
-            }
-            frame.grid.fill(shown, style: style)
-            frame.grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: body)
-            // A block that starts off screen keeps its label in view.
-            let textX = max(rect.x + 1, body.x)
-            frame.grid.write(intervals.label(records[block.index]), x: textX, y: rect.y, width: rect.maxX - textX,
-                             ellipsis: glyphs.ellipsis, style: style, clip: body)
+            drawBlock(intervals.label(records[block.index]), at: rect, isCursor: isCursor, clip: body, into: &frame.grid)
         }
+    }
+
+    /// A block from its first column to its last: an edge, its label and,
+    /// where colours cannot show its extent in reverse video, a light fill
+    /// to its end, so a block never reads as the empty time after it. One
+    /// narrower than 3 columns is a half block and the fill.
+    func drawBlock(_ label: String, at rect: Rect, isCursor: Bool, clip: Rect, into grid: inout Grid) {
+        let fill = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1).intersection(clip)
+        if rect.width < 3 {
+            let style = isCursor ? Style(.accent, bold: true) : Style(.bar)
+            grid.write(narrowBlock, x: rect.x, y: rect.y, style: style, clip: clip)
+            grid.fill(fill, with: blockFill, style: style)
+            return
+        }
+        let style = Style(isCursor ? .accent : .bar, bold: isCursor, reverse: env.colors || isCursor)
+        grid.fill(rect.intersection(clip), style: style)
+        if !env.colors { grid.fill(fill, with: blockFill, style: style) }
+        grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: clip)
+        // A block that starts off screen keeps its label in view; a space parts it from the fill.
+        let textX = max(rect.x + 1, clip.x)
+        let used = grid.write(label, x: textX, y: rect.y, width: rect.maxX - textX, ellipsis: glyphs.ellipsis, style: style, clip: clip)
+        if textX + used < rect.maxX { grid.write(" ", x: textX + used, y: rect.y, style: style, clip: clip) }
     }
 
     /// `▼` on the axis at now, and a dotted line down every row, over the blocks but the cursor's.
