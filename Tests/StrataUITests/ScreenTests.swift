@@ -40,7 +40,8 @@ struct ScreenTests {
     }
 
     /// The header as the width runs out: the `y:page` mark goes first, then the file name past
-    /// ten columns, then the level names past their initials, the word strata, the right end.
+    /// ten columns, then the level names past their initials, the word strata, the right end's
+    /// last parts whole (the zone before `y:level`), and only then a cut.
     @Test func theHeaderKeepsAShortFileNameLongest() throws {
         let weather = try RealDataGoldenTests.loadWithNoFlags("seattle-weather.csv").0
         func header(_ keys: String, _ width: Int) throws -> String {
@@ -50,7 +51,7 @@ struct ScreenTests {
         #expect(try header("", 80) == " strata  seattle-w…  Week │ Month │ Quarter │ Year  sum precipitation 1/4 · UTC")
         #expect(try header("y", 80) == " strata  seattle-weather…  W │ M │ Q │ Y  sum precipitation 1/4 · y:level · UTC")
         #expect(try header("", 60) == " seattle-weath…  W │ M │ Q │ Y  sum precipitation 1/4 · UTC")
-        #expect(try header("y", 60) == " seattle-w…  W │ M │ Q │ Y  sum precipitation 1/4 · y:leve…")
+        #expect(try header("y", 60) == " seattle-w…  W │ M │ Q │ Y  sum precipitation 1/4 · y:level")
         // No room for a short name even so: the level names stay whole.
         #expect(try header("y", 40) == " Week │ Month │ Quarter │ Year  sum pr…")
     }

@@ -115,7 +115,7 @@ struct TimelineTests {
     @Test func theAxisHasLabelsAtTheCoarsestZoomOfAWeek() throws {
         // Six hours a column: a label every other day, from the week's Monday.
         #expect(try Self.top(3, of: "down m - -", size: Size(width: 60, height: 20)) == """
-             Day │ Week │ Month  sum duration · all 16 combined · Euro…
+             tv-guide.csv     D │ W │ M  sum duration · all 16 combined
              2024-W43      Mon 21  Wed 23  Fri 25  Sun 27
              6 h/col       ┬───────┬───────┬───────┬──▼─────────────────
             """)

@@ -120,7 +120,7 @@ public struct PagerScreen: Screen {
         let shortName = min(nameWidth, 10)
         /// The right text cut to what is left after the tabs and `reserve` columns, and where the tabs go.
         func place(_ text: String, _ tabs: LevelTabs, reserve: Int) -> (text: String, width: Int, tabsX: Int) {
-            let text = glyphs.truncate(text, to: max(0, width - tabs.width - 4 - reserve))
+            let text = fitting(text, to: max(0, width - tabs.width - 4 - reserve))
             let textWidth = TextWidth.columns(of: text)
             return (text, textWidth, max(1, min((width - tabs.width) / 2 + 4, width - textWidth - tabs.width - 3)))
         }
@@ -154,6 +154,15 @@ public struct PagerScreen: Screen {
             frame.addZone(Rect(x: span.lowerBound, y: y, width: span.count, height: 1), .selectLevel(level))
         }
         frame.grid.write(rightText, x: width - 1 - rightWidth, y: y, style: .muted, clip: row)
+    }
+
+    /// `text` in `columns`: whole ` · ` parts left off from the end first
+    /// (`· E…` says nothing), then the first part cut.
+    func fitting(_ text: String, to columns: Int) -> String {
+        let separator = " \(glyphs.middleDot) "
+        var parts = text.components(separatedBy: separator)
+        while parts.count > 1 && TextWidth.columns(of: parts.joined(separator: separator)) > columns { parts.removeLast() }
+        return glyphs.truncate(parts.joined(separator: separator), to: columns)
     }
 
     /// `mean temp 1/4 · series 2/6 north · band · y:level · UTC`: what the chart shows, as what
