@@ -112,6 +112,13 @@ struct TimelineTests {
         #expect(layout.columns <= layout.viewport.bodyArea.width)
     }
 
+    @Test func theReadoutNamesADayOnlyWhereItIsNotTheOneBefore() throws {
+        // The day's own block: clocks alone. The week's last block runs past midnight
+        // into the next week: its start names its day, its end the next.
+        #expect(try Self.replay("m").contains("Family Planet Heroes  ·  KiKA  ·  18:45–20:45  ·  2h"))
+        #expect(try Self.replay("down m end").contains("Report  ·  KiKA  ·  Sun 3 Nov 23:15–Mon 4 Nov 00:15  ·  1h"))
+    }
+
     @Test func theAxisHasLabelsAtTheCoarsestZoomOfAWeek() throws {
         // Six hours a column: a label every other day, from the week's Monday.
         #expect(try Self.top(3, of: "down m - -", size: Size(width: 60, height: 20)) == """

@@ -171,15 +171,20 @@ public struct TimelineScreen: Screen {
     }
 
     /// `22:55–00:25` on the period's day, with the date where another day is meant.
+    /// `18:45–19:45` on the period's first day; a start on another day
+    /// names it (`Sun 27 Oct 18:45–19:45`), an end only when its day is not the start's.
     func span(_ r: IntervalIndex.Record) -> String {
         let calendar = dataset.calendar
-        let day = calendar.localTime(at: TimelineLayout.period(state: state, dataset: dataset).lowerBound).date
-        func text(_ t: Int64) -> String {
-            let local = calendar.localTime(at: t)
+        let first = calendar.localTime(at: TimelineLayout.period(state: state, dataset: dataset).lowerBound).date
+        let start = calendar.localTime(at: r.start), end = calendar.localTime(at: r.end)
+        func text(_ local: LocalTime, sameDayAs day: CivilDate) -> String {
             let clock = "\(Digits.pad(local.hour, 2)):\(Digits.pad(local.minute, 2))"
-            return local.date == day ? clock : "\(local.date.isoString) \(clock)"
+            guard local.date != day else { return clock }
+            let date = local.date
+            return "\(CalendarSystem.weekdayNames[date.isoWeekday - 1]) \(date.day) \(CalendarSystem.monthNames[date.month - 1]) \(clock)"
         }
-        return r.start == r.end ? text(r.start) : "\(text(r.start))–\(text(r.end))"
+        let from = text(start, sameDayAs: first)
+        return r.start == r.end ? from : "\(from)–\(text(end, sameDayAs: start.date))"
     }
 
     func drawFooter(into grid: inout Grid, row: Rect) {
