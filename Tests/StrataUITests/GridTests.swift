@@ -33,5 +33,7 @@ struct GridTests {
     @Test func truncateEndsInAnEllipsis() {
         #expect(TextWidth.truncate("seattle-weather.csv", to: 10) == "seattle-w…")
         #expect(TextWidth.truncate("short", to: 10) == "short")
+        // A cut just after a word leaves no space before the mark.
+        #expect(TextWidth.truncate("Heroes Gold Night", to: 8) == "Heroes…")
     }
 }

@@ -52,7 +52,10 @@ public enum TextWidth {
         let mark = sanitize(ellipsis)
         let room = width - columns(of: mark)
         if room <= 0 { return prefix(mark, columns: width) }
-        return prefix(clean, columns: room) + mark
+        // `Heroes…`, not `Heroes …`: a space before the mark reads as a word cut off whole.
+        var cut = prefix(clean, columns: room)
+        while cut.last == " " { cut.removeLast() }
+        return cut + mark
     }
 
     /// The longest start of sanitized `text` that fits in `columns`.
