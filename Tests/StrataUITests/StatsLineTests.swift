@@ -37,7 +37,7 @@ struct StatsLineTests {
     @Test func quantitiesShowTotalRatePeakAndPercent() {
         let data = Self.dataset([[4, 6], [9, 3, 3]])
         #expect(items(data, day: 1, .sum) == ["total 15", "rate 0.625/h", "peak 9 at 00:00", "▲ 50% vs 2024-01-01"])
-        #expect(items(data, day: 1, .count) == ["count 3", "rate 0.125/h", "peak 1 at 00:00", "▲ 50% vs 2024-01-01"])
+        #expect(items(data, day: 1, .count) == ["count 3", "rate 0.125/h", "▲ 50% vs 2024-01-01"])
     }
 
     @Test func noPercentAgainstAZeroOrNegativeBase() {
@@ -96,7 +96,7 @@ struct StatsLineTests {
         data.intervals = result.intervals
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .count, now: now)
-            == ["count 2", "so far", "rate 1/h", "peak 1 at 00:00", "▲ 100% vs same time 2024-01-01"])
+            == ["count 2", "so far", "rate 1/h", "▲ 100% vs same time 2024-01-01"])
         // Seconds inside the first two hours: 2 h against 1 h 30 m.
         #expect(items(data, day: 1, .sum, now: now).last == "▲ 33% vs same time 2024-01-01")
         // Each show's whole time in the day: more than any hour holds of it.
@@ -112,6 +112,21 @@ struct StatsLineTests {
         accumulator.add(seconds: first + 7 * Self.day, value: 0)
         let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
         #expect(items(data, day: 0, .sum).contains("peak 9 at 02:00+01:00"))
+    }
+
+    @Test func aRunningPeriodCountsOnlyWhatHasHappened() {
+        // Day 2 at 01:30 already holds a 50 at 02:00 (a schedule, a forecast): it waits.
+        let data = Self.dataset([[4, 6, 100], [9, 3, 50]])
+        let now = Self.start + Self.day + 5400
+        #expect(items(data, day: 1, .sum, now: now)
+            == ["total 12", "so far", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
+        // Bars all alike have no peak to name.
+        #expect(items(Self.dataset([[1, 1], [2, 2]]), day: 1, .sum) == ["total 4", "rate 0.167/h", "▲ 100% vs 2024-01-01"])
+    }
+
+    @Test func noChangeAgainstAnInfiniteSum() {
+        #expect(PagerScreen.change(from: .infinity, to: 5, inPercent: true) == nil)
+        #expect(PagerScreen.change(from: 5, to: .infinity, inPercent: false) == nil)
     }
 
     @Test func aPartialPeriodIsComparedWithTheSameTimeBefore() {

@@ -38,10 +38,13 @@ extension PagerScreen {
     /// in %. Levels (`mean`, `min`, `max`): the value, low and high with their
     /// times, change in the value's own units. No % against a zero or
     /// negative base; a partial period is compared with the same part of the one before.
+    /// A running period counts what has happened: data after "now" (a schedule,
+    /// a forecast) waits, as it does in the sub-buckets the comparison takes.
     func statsItems(_ page: Page) -> [StatsItem] {
         let aggregate = navigation.aggregate
         let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
-        guard let value = page.stats.value(aggregate) else {
+        let upTo = part.isRunning ? part.covered.upperBound : page.buckets.count
+        guard let value = (part.isRunning ? soFar(page, buckets: upTo) : page.stats).value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
@@ -54,7 +57,7 @@ extension PagerScreen {
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
 
         var bars: [(value: Double, bucket: Int)] = []
-        for (i, bucket) in page.buckets.enumerated() {
+        for (i, bucket) in page.buckets.prefix(upTo).enumerated() {
             if let v = bucket.stats.value(aggregate) { bars.append((v, i)) }
         }
         if isQuantity {
@@ -62,8 +65,8 @@ extension PagerScreen {
             let rate = "\(format.humane(value / Double(max(1, part.covered.count))))/\(unitSuffix(page.subUnit))"
             items.append(StatsItem(text: "rate \(rate)", style: .plain, rank: 4))
         }
-        // Highs and lows say something only when there is more than one bar to compare.
-        if bars.count > 1, let high = bars.max(by: { $0.value < $1.value }), let low = bars.min(by: { $0.value < $1.value }) {
+        // Highs and lows say something only when there are bars that differ.
+        if let high = bars.max(by: { $0.value < $1.value }), let low = bars.min(by: { $0.value < $1.value }), high.value > low.value {
             if isQuantity {
                 items.append(StatsItem(text: "peak \(format.humane(high.value)) \(place(page, bucket: high.bucket))", style: .plain, rank: 2))
             } else {
@@ -86,10 +89,24 @@ extension PagerScreen {
     /// `14%` for quantities (nil against a zero or negative base), `2.3` in
     /// the value's units for levels; the arrow before it gives the direction.
     static func change(from previous: Double, to value: Double, inPercent: Bool, format: ValueFormat = .number) -> String? {
+        // A sum past the largest Double is infinite: no difference to tell.
+        guard previous.isFinite && value.isFinite else { return nil }
         guard inPercent else { return format.humane(abs(value - previous)) }
         guard previous > 0 else { return nil }
         let change = (value - previous) / previous * 100
         return NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1) + "%"
+    }
+
+    /// The page's first `buckets` sub-buckets together; intervals over that
+    /// stretch each once (merged sub-buckets would count one per bucket it crosses).
+    func soFar(_ page: Page, buckets: Int) -> Stats {
+        guard buckets > 0 else { return Stats() }
+        if let exact = dataset.intervalStats(series: navigation.shownSeries, from: page.start, to: page.buckets[buckets - 1].end) {
+            return exact
+        }
+        var stats = Stats()
+        for bucket in page.buckets.prefix(buckets) { stats.merge(bucket.stats) }
+        return stats
     }
 
     /// The previous period's value and the page's, to compare; for a period
@@ -98,23 +115,16 @@ extension PagerScreen {
     func comparison(_ page: Page, value: Double, comparedBuckets: Int?) -> (previous: Double, value: Double, sameTime: Bool)? {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
-        let series = navigation.shownSeries
         guard let comparedBuckets else {
-            return dataset.stats(page.level, index: page.index - 1, series: series, value: navigation.valueIndex)
+            return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
                 .value(aggregate).map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
         let cut = min(comparedBuckets, page.buckets.count, before.buckets.count)
-        guard cut > 0 else { return nil }
-        // Intervals are counted over the stretch itself: one crossing two sub-buckets is one interval.
-        if let now = dataset.intervalStats(series: series, from: page.start, to: page.buckets[cut - 1].end),
-           let then = dataset.intervalStats(series: series, from: before.start, to: before.buckets[cut - 1].end) {
-            guard let previous = then.value(aggregate), let value = now.value(aggregate) else { return nil }
-            return (previous, value, true)
+        guard let previous = soFar(before, buckets: cut).value(aggregate), let value = soFar(page, buckets: cut).value(aggregate) else {
+            return nil
         }
-        var stats = Stats()
-        for bucket in before.buckets.prefix(cut) { stats.merge(bucket.stats) }
-        return stats.value(aggregate).map { ($0, value, true) }
+        return (previous, value, true)
     }
 
     func unitSuffix(_ unit: TimeUnit) -> String {
