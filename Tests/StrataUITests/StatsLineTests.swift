@@ -124,6 +124,21 @@ struct StatsLineTests {
         #expect(items(Self.dataset([[1, 1], [2, 2]]), day: 1, .sum) == ["total 4", "rate 0.167/h", "▲ 100% vs 2024-01-01"])
     }
 
+    @Test func sumsPastTheLargestDoubleDrawWithoutCrashing() throws {
+        // Two 1e308 days in one week: the week's sum is infinite; 1e308 and -1e308 on one page
+        // make a span past the largest Double. Every screen and the level scale draw.
+        var accumulator = Accumulator(calendar: Self.utc, baseUnit: .hour)
+        for (d, v) in [(0, 1e308), (1, 1e308), (2, -5), (3, -1e308), (4, -1e308), (9, 3)] {
+            accumulator.add(seconds: Self.start + Int64(d) * Self.day, value: v)
+        }
+        let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        for keys in ["", "down", "down y", "down c", "down c c", "down enter", "down o", "down m", "y", "a a"] {
+            let screen = try ScreenTests.replay(data, keys, size: Size(width: 80, height: 24))
+            #expect(!screen.isEmpty, "\(keys)")
+        }
+        #expect(items(data, day: 0, .sum).first == "total 1e308")
+    }
+
     @Test func noChangeAgainstAnInfiniteSum() {
         #expect(PagerScreen.change(from: .infinity, to: 5, inPercent: true) == nil)
         #expect(PagerScreen.change(from: 5, to: .infinity, inPercent: false) == nil)

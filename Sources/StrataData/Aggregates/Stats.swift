@@ -45,7 +45,15 @@ public struct Stats: Hashable, Sendable {
         if other.max > max { max = other.max }
     }
 
-    /// The value drawn for `aggregate`, nil for an empty bucket.
+    /// The value drawn where it has a place: `value`, but nil for a sum past
+    /// the largest Double (infinite, or NaN when two such meet), which no
+    /// axis, bar or shade can hold; text shows it as `∞`.
+    public func plotted(_ aggregate: Aggregate) -> Double? {
+        guard let v = value(aggregate), v.isFinite else { return nil }
+        return v
+    }
+
+    /// The value shown for `aggregate`, nil for an empty bucket.
     public func value(_ aggregate: Aggregate) -> Double? {
         guard count > 0 else { return nil }
         switch aggregate {

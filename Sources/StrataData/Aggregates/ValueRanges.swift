@@ -6,8 +6,10 @@ public struct ValueRanges: Hashable, Sendable {
     struct Span: Hashable, Sendable {
         var low = Double.infinity, high = -Double.infinity
 
+        /// (An infinite sum is left out, as `Stats.plotted` leaves it out of charts.)
         @inline(__always)
         mutating func include(_ value: Double) {
+            guard value.isFinite else { return }
             if value < low { low = value }
             if value > high { high = value }
         }

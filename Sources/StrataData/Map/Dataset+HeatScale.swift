@@ -3,7 +3,7 @@ extension Dataset {
     /// under `aggregate`, for series `s`. Built once, then remembered.
     public func heatScale(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> HeatScale {
         heatScales.scale(.init(level: level, aggregate: aggregate, series: s, value: v)) {
-            HeatScale(values: subBucketStats(level, series: s, value: v).compactMap { $0.value(aggregate) })
+            HeatScale(values: subBucketStats(level, series: s, value: v).compactMap { $0.plotted(aggregate) })
         }
     }
 
@@ -17,7 +17,7 @@ extension Dataset {
             let rows = seriesByValue[v].count > 1 ? seriesByValue[v].dropFirst() : seriesByValue[v][...]
             let cells = rows.flatMap { row -> [(ordinal: Int, value: Double)] in
                 guard let periods = row.periods[level] else { return [] }
-                return zip(periods.ordinals, periods.stats).compactMap { o, s in s.value(aggregate).map { (o, $0) } }
+                return zip(periods.ordinals, periods.stats).compactMap { o, s in s.plotted(aggregate).map { (o, $0) } }
             }
             let cut = aggregate.isQuantity ? partlyCovered(level) : []
             let whole = cells.filter { !cut.contains($0.ordinal) }

@@ -27,7 +27,7 @@ struct MiniCard: Sendable {
         end = page.end
         var looks: [Aggregate: Look] = [:]
         for aggregate in Aggregate.allCases {
-            let values = page.buckets.map { $0.stats.value(aggregate) }
+            let values = page.buckets.map { $0.stats.plotted(aggregate) }
             let shown = values.compactMap { $0 }
             looks[aggregate] = Look(total: page.stats.value(aggregate),
                                     columns: (0..<width).map { Sparkline.mean(column: $0, of: width, values: values) },

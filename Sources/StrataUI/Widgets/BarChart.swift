@@ -79,7 +79,7 @@ public struct BarChart: Sendable {
         series.map { buckets in
             var stats = Stats()
             for i in columns.ranges[column] where i < buckets.count { stats.merge(buckets[i]) }
-            return stats.value(aggregate)
+            return stats.plotted(aggregate)
         }
     }
 
@@ -90,7 +90,7 @@ public struct BarChart: Sendable {
         for range in columns.ranges {
             var stats = Stats()
             for i in range where i < buckets.count { stats.merge(buckets[i]) }
-            guard let value = stats.value(aggregate) else { continue }
+            guard let value = stats.plotted(aggregate) else { continue }
             low = min(low, value, 0)
             high = max(high, value, 0)
         }

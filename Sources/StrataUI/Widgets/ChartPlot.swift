@@ -32,7 +32,10 @@ struct ChartPlot {
         var columns = ChartColumns(buckets: buckets, x: rect.x + axisWidth, width: rect.width - axisWidth)
         for _ in 0..<2 {
             let shown = [fixed, range(columns)].compactMap { $0 }
-            scale = ChartScale.nice(low: shown.map(\.lowerBound).min() ?? 0, high: shown.map(\.upperBound).max() ?? 0,
+            // Values near the largest Double (1e308 and -1e308 on one page) would make a span
+            // and steps past it: the axis stops at ±1e300, and taller bars are cut at its ends.
+            let low = max(shown.map(\.lowerBound).min() ?? 0, -1e300), high = min(shown.map(\.upperBound).max() ?? 0, 1e300)
+            scale = ChartScale.nice(low: low, high: high,
                                     rows: rows, includeZero: includeZero,
                                     steps: format == .duration ? .duration : (integral ? .whole : .decimal))
             axis = Axis(scale: scale, glyphs: glyphs, format: format)

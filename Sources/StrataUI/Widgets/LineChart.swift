@@ -57,14 +57,14 @@ public struct LineChart: Sendable {
         for (k, stats) in columns.enumerated() {
             var canvas = BrailleCanvas(width: plot.width, height: plot.height)
             let dashes = series.count > 1 ? Self.dashes[ColorMap.seriesPattern(k, colors: colors) % Self.dashes.count] : [true]
-            trace(stats.map { band ? $0.mean : $0.value(aggregate) }, chart: chart, dashes: dashes, into: &canvas)
+            trace(stats.map { band ? $0.plotted(.mean) : $0.plotted(aggregate) }, chart: chart, dashes: dashes, into: &canvas)
             let mark = glyphs.lineMarks[series.count > 1 ? k % glyphs.lineMarks.count : 0]
             canvas.draw(into: &grid, area: plot, style: series.count > 1 ? .series(k) : Style(.bar),
                         mode: glyphs.braille ? .braille : .ascii(mark.unicodeScalars.first!))
         }
         // The cell holding the "now" point, in the accent colour as a bar would be.
         if series.count == 1, let now = highlighted, let column = chart.columns.ranges.firstIndex(where: { $0.contains(now) }),
-           let value = band ? columns[0][column].mean : columns[0][column].value(aggregate) {
+           let value = band ? columns[0][column].plotted(.mean) : columns[0][column].plotted(aggregate) {
             let cell = (x: plot.x + chart.columns.dotX(of: column, plotX: plot.x) / 2, y: plot.y + chart.dotY(value) / 4)
             if plot.contains(x: cell.x, y: cell.y) {
                 grid.restyle(Rect(x: cell.x, y: cell.y, width: 1, height: 1)) { $0 = Style(.accent) }
@@ -76,8 +76,8 @@ public struct LineChart: Sendable {
     func extent(_ columns: [[Stats]]) -> ClosedRange<Double>? {
         var low = Double.infinity, high = -Double.infinity
         for stats in columns.joined() where !stats.isEmpty {
-            low = min(low, band ? stats.min : stats.value(aggregate) ?? low)
-            high = max(high, band ? stats.max : stats.value(aggregate) ?? high)
+            low = min(low, band ? stats.min : stats.plotted(aggregate) ?? low)
+            high = max(high, band ? stats.max : stats.plotted(aggregate) ?? high)
         }
         return low <= high ? low...high : nil
     }

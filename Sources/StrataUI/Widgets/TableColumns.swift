@@ -65,7 +65,7 @@ struct TableColumns {
         leftOut = columns.count < all.count ? ellipsis : nil
         let barRoom = width - used - gap
         barWidth = leftOut == nil && barRoom >= 4 ? min(barRoom, 40) : 0
-        barScale = stats.compactMap { $0.value(aggregate).map(abs) }.max() ?? 0
+        barScale = stats.compactMap { $0.plotted(aggregate).map(abs) }.max() ?? 0
     }
 
     /// A cell's text: the count, or a number blank for an empty sub-bucket (count 0).
@@ -110,7 +110,7 @@ struct TableColumns {
             grid.write(cell, x: x + width - TextWidth.columns(of: cell), y: row.y, style: text, clip: row)
             x += width
         }
-        guard barWidth > 0, barScale > 0, let value = stats.value(aggregate) else { return }
+        guard barWidth > 0, barScale > 0, let value = stats.plotted(aggregate) else { return }
         let eighths = Int((abs(value) / barScale * Double(barWidth * 8)).rounded())
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
         x += gap
