@@ -24,9 +24,8 @@ public struct StrataApp {
     private var cardRows: (period: [Int], read: CardRowsRead)?
     private let miniCards = MiniCards()
 
-    /// Every level starts on its latest period with data (for intervals, the
-    /// latest in which one starts), or on the one containing `reference`; a
-    /// few rows far after the rest (a typo) do not count.
+    /// Every level starts on its latest period with data, or on the one
+    /// containing `reference`; a few rows far after the rest (a typo) do not count.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
@@ -39,7 +38,7 @@ public struct StrataApp {
         self.animates = animates
         let levels = dataset.levels
         let counts = levels.map { dataset.count($0) }
-        let start = reference ?? dataset.farTail?.bodyEnd ?? dataset.latestIntervalStart
+        let start = reference ?? dataset.farTail?.bodyEnd
         let positions = levels.map { level in
             start.map { dataset.index(level, containing: $0) } ?? max(0, dataset.count(level) - 1)
         }

@@ -10,11 +10,4 @@ extension Dataset {
         for a in accumulatorSeries { stats.merge(intervals.stats(series: a, from: from, to: to)) }
         return stats
     }
-
-    /// Interval data: the latest start of an interval. The app opens on its
-    /// period, not on the one after, which may hold only the end of a show
-    /// running past midnight.
-    public var latestIntervalStart: Int64? {
-        intervals?.bySeries.compactMap { $0.last?.start }.max()
-    }
 }
