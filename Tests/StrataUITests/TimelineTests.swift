@@ -90,6 +90,33 @@ struct TimelineTests {
             """)
     }
 
+    /// The last screen of `keys` as cells, with their styles.
+    static func grid(_ keys: String, now: Int64, size: Size, colors: Bool) throws -> Grid {
+        var app = try app(now: now, size: size)
+        app.colors = colors
+        for token in try KeyScript.parse(keys) { app.handle(token.event) }
+        return app.render().grid
+    }
+
+    @Test func theNowLineGoesBehindTitlesAndThroughGapsFillsAndEdges() throws {
+        // 02:30 in the repeated hour, 5 minutes a column: the line crosses ZDF's "Report Alpine"
+        // and SAT.1's "Alpine" on a letter, 3sat's fill, DMAX's edge and KiKA's gap.
+        let size = Size(width: 100, height: 24)
+        let keys = "m + + +"
+        let rows = try Self.lines(3..<18, of: keys, now: Self.repeatedHour, size: size).split(separator: "\n")
+        #expect(rows[0] == "▶ KiKA         ┃Heroes Gold Night ░░░░░                  ┊                       │Heroes C…│Report ░")
+        #expect(rows[2] == "  ZDF          │Weather Station Wild│Report Her…│Report Alpine…                  │Ocean Hunters │Pla")
+        #expect(rows[5] == "  3sat         │Report ░░░░░░│Planet ░░░░░░░░░░░░░░░░░░░░┊░│Hunt…│Heroes Los…            │Secrets Oc")
+        #expect(rows[6] == "  DMAX         │Ocea…│Express ░░░░░░░░░░░░░░░░░░░░░░░░░░░┊Scene Crime Planet ░░░░│N…      │News │Rep")
+        #expect(rows[14] == "  SAT.1        │F…│Gold Fam…│Ocean He…▌            │Alpine ░░░░░░░░░░                  │Weather Crim")
+        // With colours the line crosses a block's letter by colour alone, and its other cells in the same colour.
+        let grid = try Self.grid(keys, now: Self.repeatedHour, size: size, colors: true)
+        let x = try #require((0..<grid.width).first { grid[$0, 2].character == "▼" })
+        #expect(grid[x, 5] == Cell("l", style: Style(.warning, reverse: true)))
+        #expect(grid[x, 3] == Cell("┊", style: Style(.warning)))
+        #expect(grid[x, 9] == Cell("┊", style: Style(.warning, reverse: true)))
+    }
+
     @Test func theCornerKeepsTheDateAndZoomWholeBesideANarrowRowLabel() throws {
         #expect(try Self.top(4, of: "m", size: Size(width: 100, height: 30), data: Self.oneRow) == """
              strata  tv-guide.csv                        Day │ Week │ Month        sum duration · Europe/Berlin

@@ -31,10 +31,11 @@ public struct TimelineScreen: Screen {
         PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
         drawCorner(layout, into: &frame.grid)
         drawAxis(layout, into: &frame.grid)
+        var labels: [Rect] = []
         if let intervals = dataset.intervals {
-            for row in layout.rows { drawRow(row, layout, intervals, into: &frame) }
+            for row in layout.rows { labels += drawRow(row, layout, intervals, into: &frame) }
         }
-        drawNow(layout, into: &frame.grid)
+        drawNow(layout, behind: labels, into: &frame.grid)
         let height = frame.grid.height
         drawReadout(into: &frame.grid, row: Rect(x: 0, y: height - 2, width: frame.grid.width, height: 1))
         drawFooter(into: &frame.grid, row: Rect(x: 0, y: height - 1, width: frame.grid.width, height: 1))
@@ -97,7 +98,8 @@ public struct TimelineScreen: Screen {
         return (label, at)
     }
 
-    func drawRow(_ row: TimelineLayout.Row, _ layout: TimelineLayout, _ intervals: IntervalIndex, into frame: inout Frame) {
+    /// A series' name and its blocks; returns where their labels went, which the now line keeps off.
+    func drawRow(_ row: TimelineLayout.Row, _ layout: TimelineLayout, _ intervals: IntervalIndex, into frame: inout Frame) -> [Rect] {
         let viewport = layout.viewport
         let isCursorRow = timeline.cursor?.series == row.series
         let header = viewport.screenRect(forContent: Rect(x: 0, y: row.y, width: layout.labelWidth, height: 1))
@@ -107,27 +109,36 @@ public struct TimelineScreen: Screen {
                          style: isCursorRow ? Style(.accent, bold: true) : Style(.plain, bold: true), clip: headerClip)
         let body = viewport.bodyArea
         let records = intervals.bySeries[row.series]
+        var labels: [Rect] = []
         for block in row.blocks {
             let rect = viewport.screenRect(forContent: layout.rect(of: block, in: row))
             let shown = rect.intersection(body)
             guard !shown.isEmpty else { continue }
             let isCursor = isCursorRow && timeline.cursor?.index == block.index
             frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
-            drawBlock(intervals.label(records[block.index]), at: rect, isCursor: isCursor, clip: body, into: &frame.grid)
+            // A block starting in the column where the one before it ends draws over that label's last cell.
+            if let i = labels.lastIndex(where: { $0.y == rect.y }), labels[i].maxX > rect.x {
+                labels[i].width = max(0, rect.x - labels[i].x)
+            }
+            if let label = drawBlock(intervals.label(records[block.index]), at: rect, isCursor: isCursor, clip: body, into: &frame.grid) {
+                labels.append(label)
+            }
         }
+        return labels
     }
 
     /// A block from its first column to its last: an edge, its label and,
     /// where colours cannot show its extent in reverse video, a light fill
     /// to its end, so a block never reads as the empty time after it. One
-    /// narrower than 3 columns is a half block and the fill.
-    func drawBlock(_ label: String, at rect: Rect, isCursor: Bool, clip: Rect, into grid: inout Grid) {
+    /// narrower than 3 columns is a half block and the fill. Returns the
+    /// cells its label took (none for a narrow block).
+    func drawBlock(_ label: String, at rect: Rect, isCursor: Bool, clip: Rect, into grid: inout Grid) -> Rect? {
         let fill = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1).intersection(clip)
         if rect.width < 3 {
             let style = isCursor ? Style(.accent, bold: true) : Style(.bar)
             grid.write(narrowBlock, x: rect.x, y: rect.y, style: style, clip: clip)
             grid.fill(fill, with: blockFill, style: style)
-            return
+            return nil
         }
         let style = Style(isCursor ? .accent : .bar, bold: isCursor, reverse: env.colors || isCursor)
         grid.fill(rect.intersection(clip), style: style)
@@ -137,19 +148,26 @@ public struct TimelineScreen: Screen {
         let textX = max(rect.x + 1, clip.x)
         let used = grid.write(label, x: textX, y: rect.y, width: rect.maxX - textX, ellipsis: glyphs.ellipsis, style: style, clip: clip)
         if textX + used < rect.maxX { grid.write(" ", x: textX + used, y: rect.y, style: style, clip: clip) }
+        return Rect(x: textX, y: rect.y, width: used, height: 1)
     }
 
-    /// `▼` on the axis at now, and a dotted line down every row, over the blocks but the cursor's.
-    func drawNow(_ layout: TimelineLayout, into grid: inout Grid) {
+    /// `▼` on the axis at now, and a dotted line down every row behind the
+    /// blocks' labels: on gaps, fills and edges, never on a letter, so titles
+    /// stay readable. Inside a coloured block the line's colour marks the
+    /// column, so it crosses a letter too. The cursor's block stays whole.
+    func drawNow(_ layout: TimelineLayout, behind labels: [Rect], into grid: inout Grid) {
         guard let column = layout.column(of: env.now) else { return }
         let x = layout.viewport.screenRect(forContent: Rect(x: layout.labelWidth + column, y: 0, width: 1, height: 1)).x
         let body = layout.viewport.bodyArea
         guard x >= body.x, x < body.maxX else { return }
         grid.write(nowMark, x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
         for y in body.y..<body.maxY where grid[x, y].style.tint != .accent {
-            // Inside a block the line takes the block's colours, so the block stays whole.
-            let under = grid[x, y].style
-            grid.write(nowLine, x: x, y: y, style: under.reverse ? under : Style(.warning))
+            let inColouredBlock = grid[x, y].style.reverse
+            if !labels.contains(where: { $0.contains(x: x, y: y) }) {
+                grid.write(nowLine, x: x, y: y, style: Style(.warning, reverse: inColouredBlock))
+            } else if inColouredBlock {
+                grid.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.tint = .warning }
+            }
         }
     }
 
