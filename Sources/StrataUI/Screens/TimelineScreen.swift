@@ -18,6 +18,8 @@ public struct TimelineScreen: Screen {
     var blockEdge: String { String(glyphs.vertical) }
     var cursorEdge: String { ascii ? "#" : "┃" }
     var nowMark: String { ascii ? "v" : "▼" }
+    var axisTick: String { ascii ? "+" : "┬" }
+    var endTick: String { ascii ? "+" : "┐" }
     var nowLine: String { ascii ? ":" : "┊" }
 
     public init(state: AppState, timeline: TimelineState, env: AppEnvironment) {
@@ -51,22 +53,36 @@ public struct TimelineScreen: Screen {
                    style: .muted, clip: area)
     }
 
-    /// Labels at wall-clock boundaries that fit without touching, ticks under them.
+    /// Labels at wall-clock boundaries that fit without touching, ticks
+    /// under them. The rule stops at the period's end on an end tick,
+    /// labelled where it fits (`24:00`, `Mon 28`), so the blank columns
+    /// after it do not read as more of the period.
     func drawAxis(_ layout: TimelineLayout, into grid: inout Grid) {
         let area = layout.viewport.columnHeaderArea
         guard area.height >= TimelineLayout.axisRows else { return }
-        grid.write(String(repeating: glyphs.horizontal, count: area.width), x: area.x, y: area.y + 1, style: .muted, clip: area)
+        let first = layout.viewport.offset.x
+        let endX = area.x + layout.endColumn - first
+        grid.write(String(repeating: glyphs.horizontal, count: max(0, min(endX, area.maxX) - area.x)), x: area.x, y: area.y + 1,
+                   style: .muted, clip: area)
+        grid.write(endTick, x: endX, y: area.y + 1, style: .muted, clip: area)
+        // The end's label goes first: the labels before it give way.
+        var labelsEnd = area.maxX
+        let endLabel = axisLabel(at: layout.period.upperBound, period: layout.period)
+        if endX + TextWidth.columns(of: endLabel) <= area.maxX {
+            grid.write(endLabel, x: endX, y: area.y, style: .muted, clip: area)
+            labelsEnd = endX - 1
+        }
         let step = Self.labelStep(zoom: layout.zoom)
         var free = area.x
-        let first = layout.viewport.offset.x
         for column in first..<min(layout.columns, first + area.width) {
             let t = layout.period.lowerBound + Int64(column) * layout.columnSeconds
-            guard let (label, at) = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step, period: layout.period) else { continue }
+            guard let at = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step, period: layout.period) else { continue }
+            let label = axisLabel(at: at, period: layout.period)
             let x = area.x + column - first
             let width = TextWidth.columns(of: label)
-            guard x >= free, x + width <= area.maxX, at < layout.period.upperBound else { continue }
+            guard x >= free, x + width <= labelsEnd, at < layout.period.upperBound else { continue }
             grid.write(label, x: x, y: area.y, style: .muted, clip: area)
-            grid.write(ascii ? "+" : "┬", x: x, y: area.y + 1, style: .muted, clip: area)
+            grid.write(axisTick, x: x, y: area.y + 1, style: .muted, clip: area)
             free = x + width + 1
         }
     }
@@ -77,11 +93,10 @@ public struct TimelineScreen: Screen {
         [5, 10, 15, 30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880].first { $0 / zoom >= 7 } ?? 10_080
     }
 
-    /// The first wall-clock multiple of `stepMinutes` in `span`, with its
-    /// label: `02:00`, or `Mon 28` at a midnight of a period of several
-    /// days (whole-day steps count from the period's first day). The
-    /// repeated hour of a DST day starts at its own instant, so it has its own label.
-    func boundary(in span: Range<Int64>, stepMinutes: Int, period: Range<Int64>) -> (String, Int64)? {
+    /// The first wall-clock multiple of `stepMinutes` in `span` (whole-day
+    /// steps count from the period's first day). The repeated hour of a
+    /// DST day starts at its own instant, so it has its own label.
+    func boundary(in span: Range<Int64>, stepMinutes: Int, period: Range<Int64>) -> Int64? {
         let calendar = dataset.calendar
         let local = calendar.localTime(at: span.lowerBound)
         let minuteOfDay = local.hour * 60 + local.minute
@@ -90,12 +105,18 @@ public struct TimelineScreen: Screen {
             : minuteOfDay % stepMinutes
         let wait = intoStep == 0 && local.second == 0 ? 0 : Int64(stepMinutes * 60 - intoStep * 60 - local.second)
         let at = span.lowerBound + wait
-        guard at < span.upperBound else { return nil }
-        let t = calendar.localTime(at: at)
-        let namesDay = t.hour == 0 && t.minute == 0 && period.upperBound - period.lowerBound > 25 * 3600
-        let label = namesDay ? "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
-                             : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
-        return (label, at)
+        return at < span.upperBound ? at : nil
+    }
+
+    /// An axis label: `02:00`, or `Mon 28` at a midnight of a period of
+    /// several days; a day's end reads `24:00`, not the next day's `00:00`.
+    func axisLabel(at instant: Int64, period: Range<Int64>) -> String {
+        let t = dataset.calendar.localTime(at: instant)
+        let midnight = t.hour == 0 && t.minute == 0
+        if midnight, period.upperBound - period.lowerBound > 25 * 3600 {
+            return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+        }
+        return midnight && instant == period.upperBound ? "24:00" : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
     }
 
     /// A series' name and its blocks; returns where their labels went, which the now line keeps off.
