@@ -90,11 +90,38 @@ struct TimelineTests {
             """)
     }
 
+    /// The last screen of `keys` as cells, with their styles.
+    static func grid(_ keys: String, now: Int64, size: Size, colors: Bool) throws -> Grid {
+        var app = try app(now: now, size: size)
+        app.colors = colors
+        for token in try KeyScript.parse(keys) { app.handle(token.event) }
+        return app.render().grid
+    }
+
+    @Test func theNowLineGoesBehindTitlesAndThroughGapsFillsAndEdges() throws {
+        // 02:30 in the repeated hour, 5 minutes a column: the line crosses ZDF's "Report Alpine"
+        // and SAT.1's "Alpine" on a letter, 3sat's fill, DMAX's edge and KiKA's gap.
+        let size = Size(width: 100, height: 24)
+        let keys = "m + + +"
+        let rows = try Self.lines(3..<18, of: keys, now: Self.repeatedHour, size: size).split(separator: "\n")
+        #expect(rows[0] == "▶ KiKA         ┃Heroes Gold Night ░░░░░                  ┊                       │Heroes C…│Report ░")
+        #expect(rows[2] == "  ZDF          │Weather Station Wild│Report Her…│Report Alpine…                  │Ocean Hunters │Pla")
+        #expect(rows[5] == "  3sat         │Report ░░░░░░│Planet ░░░░░░░░░░░░░░░░░░░░┊░│Hunt…│Heroes Los…            │Secrets Oc")
+        #expect(rows[6] == "  DMAX         │Ocea…│Express ░░░░░░░░░░░░░░░░░░░░░░░░░░░┊Scene Crime Planet ░░░░│N…      │News │Rep")
+        #expect(rows[14] == "  SAT.1        │F…│Gold Fam…│Ocean He…▌            │Alpine ░░░░░░░░░░                  │Weather Crim")
+        // With colours the line crosses a block's letter by colour alone, and its other cells in the same colour.
+        let grid = try Self.grid(keys, now: Self.repeatedHour, size: size, colors: true)
+        let x = try #require((0..<grid.width).first { grid[$0, 2].character == "▼" })
+        #expect(grid[x, 5] == Cell("l", style: Style(.warning, reverse: true)))
+        #expect(grid[x, 3] == Cell("┊", style: Style(.warning)))
+        #expect(grid[x, 9] == Cell("┊", style: Style(.warning, reverse: true)))
+    }
+
     @Test func theCornerKeepsTheDateAndZoomWholeBesideANarrowRowLabel() throws {
         #expect(try Self.top(4, of: "m", size: Size(width: 100, height: 30), data: Self.oneRow) == """
              strata  tv-guide.csv                        Day │ Week │ Month        sum duration · Europe/Berlin
-             2024-10-27 00:00       03:00    06:00    09:00    12:00    15:00    18:00    21:00
-             20 min/col ┬───────────┬────────┬────────┬────────┬────────┬────────┬─────▼──┬─────────────────────
+             2024-10-27 00:00       03:00    06:00    09:00    12:00    15:00    18:00    21:00    24:00
+             20 min/col ┬───────────┬────────┬────────┬────────┬────────┬────────┬─────▼──┬────────┐
             ▶ all       │SA▌▌░│ONE│DMAX ▌│ph▌│phoen│3…▌│n-t│n-▌│n│n-│n-tv│art▌░│D┃DMAX ┊DM…│D▌│Ki▌░
             """)
     }
@@ -120,15 +147,36 @@ struct TimelineTests {
     }
 
     @Test func theAxisHasLabelsAtTheCoarsestZoomOfAWeek() throws {
-        // Six hours a column: a label every other day, from the week's Monday.
+        // Six hours a column: a label every other day, from the week's Monday; the week's end is
+        // labelled Mon 28, and Sun 27, which would touch it, gives way.
         #expect(try Self.top(3, of: "down m - -", size: Size(width: 60, height: 20)) == """
              tv-guide.csv     D │ W │ M  sum duration · all 16 combined
-             2024-W43      Mon 21  Wed 23  Fri 25  Sun 27
-             6 h/col       ┬───────┬───────┬───────┬──▼─────────────────
+             2024-W43      Mon 21  Wed 23  Fri 25      Mon 28
+             6 h/col       ┬───────┬───────┬──────────▼┐
             """)
         // An hour a column: midnights name their day.
         #expect(try Self.top(3, of: "down m", size: Size(width: 200, height: 20)).split(separator: "\n")[1].hasPrefix(
             " 2024-W43      Mon 21  08:00   16:00   Tue 22  08:00   16:00   Wed 23  08:00"))
+    }
+
+    @Test func theAxisStopsAtThePeriodsEndOnALabelledTick() throws {
+        // 220 columns at 10 minutes a column: the 25-hour day's 150 columns end at column 15 + 150,
+        // on a tick labelled 24:00; the 55 columns after it stay blank.
+        let day = try Self.top(4, of: "m", size: Size(width: 220, height: 20)).split(separator: "\n")
+        #expect(day[1].hasSuffix("20:00       22:00       24:00"))
+        #expect(day[2].hasSuffix("─▼───────────┬───────────┐"))
+        #expect(day[2].count == 15 + 150 + 1)
+        #expect(day[3].count <= 15 + 150)
+        // A month of 31 days at 12 hours a column ends on the next month's first day.
+        #expect(try Self.lines(1..<3, of: "down down m", size: Size(width: 100, height: 20)) == """
+             2024-10       Tue 1         Tue 8         Tue 15        Tue 22              Fri 1
+             12 h/col      ┬─────────────┬─────────────┬─────────────┬──────────▼────────┐
+            """)
+        // Scrolled to the end, the end tick is the last column; its label has no room there.
+        #expect(try Self.lines(1..<3, of: "m + + wheelright*40", size: Size(width: 100, height: 20)) == """
+             2024-10-27    10:00       12:00       14:00       16:00       18:00       20:00       22:00
+             10 min/col    ┬───────────┬───────────┬───────────┬───────────┬───────────▼───────────┬───────────┐
+            """)
     }
 
     // MARK: the reducer

@@ -94,7 +94,7 @@ private func zoom(_ timeline: inout TimelineState, finer: Bool, state: inout App
         return
     }
     if !finer, layout.zoom >= layout.fittingZoom {
-        state.notice = layout.columns <= layout.viewport.bodyArea.width
+        state.notice = layout.endColumn < layout.viewport.bodyArea.width
             ? "the whole \(state.navigation.level.rawValue) is in view" : "\(TimelineLayout.zoomText(minutes: layout.zoom)) is the coarsest zoom"
         return
     }
@@ -244,5 +244,5 @@ private func clampTop(_ top: Int, _ intervals: IntervalIndex, _ layout: Timeline
 }
 
 private func clampLeft(_ left: Int, _ layout: TimelineLayout) -> Int {
-    min(max(0, left), max(0, layout.columns - layout.viewport.bodyArea.width))
+    min(max(0, left), max(0, layout.endColumn + 1 - layout.viewport.bodyArea.width))
 }

@@ -38,6 +38,9 @@ struct TimelineLayout {
     let fittingZoom: Int
     let columnSeconds: Int64
     let columns: Int
+    /// The column of the period's end, where the axis stops on its end tick:
+    /// the one after the last, or the last where the period ends inside it.
+    let endColumn: Int
     /// The period's id, over the zoom in the top-left corner.
     let periodID: String
     let labelWidth: Int
@@ -52,10 +55,10 @@ struct TimelineLayout {
         Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 3))
     }
 
-    /// The finest step that shows `period` in `width` columns, or the coarsest.
+    /// The finest step that shows `period` and its end tick in `width` columns, or the coarsest.
     static func fittingZoom(_ period: Range<Int64>, width: Int) -> Int {
         let minutes = Int(period.upperBound - period.lowerBound) / 60
-        return zooms.first { (minutes + $0 - 1) / $0 <= max(1, width) } ?? zooms.last!
+        return zooms.first { minutes / $0 + 1 <= width } ?? zooms.last!
     }
 
     /// The sticky column: the cursor mark, the widest series name (up to
@@ -105,7 +108,9 @@ struct TimelineLayout {
         }
         columnSeconds = Int64(zoom) * 60
         columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
-        var viewport = Viewport(area: area, contentSize: Size(width: labelWidth + columns, height: area.height),
+        endColumn = Int((period.upperBound - period.lowerBound) / columnSeconds)
+        // The content ends on the end tick, so scrolled all the way it still shows where the period ends.
+        var viewport = Viewport(area: area, contentSize: Size(width: labelWidth + endColumn + 1, height: area.height),
                                 stickyRows: Self.axisRows, stickyColumns: labelWidth)
         viewport.scroll(dx: timeline.left, dy: 0)
         let body = viewport.bodyArea
@@ -125,7 +130,7 @@ struct TimelineLayout {
             }
         }
         self.rows = rows
-        viewport.contentSize = Size(width: labelWidth + columns, height: max(y, area.height))
+        viewport.contentSize = Size(width: labelWidth + endColumn + 1, height: max(y, area.height))
         self.viewport = viewport
     }
 

@@ -18,6 +18,8 @@ public struct TimelineScreen: Screen {
     var blockEdge: String { String(glyphs.vertical) }
     var cursorEdge: String { ascii ? "#" : "┃" }
     var nowMark: String { ascii ? "v" : "▼" }
+    var axisTick: String { ascii ? "+" : "┬" }
+    var endTick: String { ascii ? "+" : "┐" }
     var nowLine: String { ascii ? ":" : "┊" }
 
     public init(state: AppState, timeline: TimelineState, env: AppEnvironment) {
@@ -31,10 +33,11 @@ public struct TimelineScreen: Screen {
         PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
         drawCorner(layout, into: &frame.grid)
         drawAxis(layout, into: &frame.grid)
+        var labels: [Rect] = []
         if let intervals = dataset.intervals {
-            for row in layout.rows { drawRow(row, layout, intervals, into: &frame) }
+            for row in layout.rows { labels += drawRow(row, layout, intervals, into: &frame) }
         }
-        drawNow(layout, into: &frame.grid)
+        drawNow(layout, behind: labels, into: &frame.grid)
         let height = frame.grid.height
         drawReadout(into: &frame.grid, row: Rect(x: 0, y: height - 2, width: frame.grid.width, height: 1))
         drawFooter(into: &frame.grid, row: Rect(x: 0, y: height - 1, width: frame.grid.width, height: 1))
@@ -50,22 +53,36 @@ public struct TimelineScreen: Screen {
                    style: .muted, clip: area)
     }
 
-    /// Labels at wall-clock boundaries that fit without touching, ticks under them.
+    /// Labels at wall-clock boundaries that fit without touching, ticks
+    /// under them. The rule stops at the period's end on an end tick,
+    /// labelled where it fits (`24:00`, `Mon 28`), so the blank columns
+    /// after it do not read as more of the period.
     func drawAxis(_ layout: TimelineLayout, into grid: inout Grid) {
         let area = layout.viewport.columnHeaderArea
         guard area.height >= TimelineLayout.axisRows else { return }
-        grid.write(String(repeating: glyphs.horizontal, count: area.width), x: area.x, y: area.y + 1, style: .muted, clip: area)
+        let first = layout.viewport.offset.x
+        let endX = area.x + layout.endColumn - first
+        grid.write(String(repeating: glyphs.horizontal, count: max(0, min(endX, area.maxX) - area.x)), x: area.x, y: area.y + 1,
+                   style: .muted, clip: area)
+        grid.write(endTick, x: endX, y: area.y + 1, style: .muted, clip: area)
+        // The end's label goes first: the labels before it give way.
+        var labelsEnd = area.maxX
+        let endLabel = axisLabel(at: layout.period.upperBound, period: layout.period)
+        if endX + TextWidth.columns(of: endLabel) <= area.maxX {
+            grid.write(endLabel, x: endX, y: area.y, style: .muted, clip: area)
+            labelsEnd = endX - 1
+        }
         let step = Self.labelStep(zoom: layout.zoom)
         var free = area.x
-        let first = layout.viewport.offset.x
         for column in first..<min(layout.columns, first + area.width) {
             let t = layout.period.lowerBound + Int64(column) * layout.columnSeconds
-            guard let (label, at) = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step, period: layout.period) else { continue }
+            guard let at = boundary(in: t..<(t + layout.columnSeconds), stepMinutes: step, period: layout.period) else { continue }
+            let label = axisLabel(at: at, period: layout.period)
             let x = area.x + column - first
             let width = TextWidth.columns(of: label)
-            guard x >= free, x + width <= area.maxX, at < layout.period.upperBound else { continue }
+            guard x >= free, x + width <= labelsEnd, at < layout.period.upperBound else { continue }
             grid.write(label, x: x, y: area.y, style: .muted, clip: area)
-            grid.write(ascii ? "+" : "┬", x: x, y: area.y + 1, style: .muted, clip: area)
+            grid.write(axisTick, x: x, y: area.y + 1, style: .muted, clip: area)
             free = x + width + 1
         }
     }
@@ -76,11 +93,10 @@ public struct TimelineScreen: Screen {
         [5, 10, 15, 30, 60, 120, 180, 240, 360, 480, 720, 1440, 2880].first { $0 / zoom >= 7 } ?? 10_080
     }
 
-    /// The first wall-clock multiple of `stepMinutes` in `span`, with its
-    /// label: `02:00`, or `Mon 28` at a midnight of a period of several
-    /// days (whole-day steps count from the period's first day). The
-    /// repeated hour of a DST day starts at its own instant, so it has its own label.
-    func boundary(in span: Range<Int64>, stepMinutes: Int, period: Range<Int64>) -> (String, Int64)? {
+    /// The first wall-clock multiple of `stepMinutes` in `span` (whole-day
+    /// steps count from the period's first day). The repeated hour of a
+    /// DST day starts at its own instant, so it has its own label.
+    func boundary(in span: Range<Int64>, stepMinutes: Int, period: Range<Int64>) -> Int64? {
         let calendar = dataset.calendar
         let local = calendar.localTime(at: span.lowerBound)
         let minuteOfDay = local.hour * 60 + local.minute
@@ -89,15 +105,22 @@ public struct TimelineScreen: Screen {
             : minuteOfDay % stepMinutes
         let wait = intoStep == 0 && local.second == 0 ? 0 : Int64(stepMinutes * 60 - intoStep * 60 - local.second)
         let at = span.lowerBound + wait
-        guard at < span.upperBound else { return nil }
-        let t = calendar.localTime(at: at)
-        let namesDay = t.hour == 0 && t.minute == 0 && period.upperBound - period.lowerBound > 25 * 3600
-        let label = namesDay ? "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
-                             : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
-        return (label, at)
+        return at < span.upperBound ? at : nil
     }
 
-    func drawRow(_ row: TimelineLayout.Row, _ layout: TimelineLayout, _ intervals: IntervalIndex, into frame: inout Frame) {
+    /// An axis label: `02:00`, or `Mon 28` at a midnight of a period of
+    /// several days; a day's end reads `24:00`, not the next day's `00:00`.
+    func axisLabel(at instant: Int64, period: Range<Int64>) -> String {
+        let t = dataset.calendar.localTime(at: instant)
+        let midnight = t.hour == 0 && t.minute == 0
+        if midnight, period.upperBound - period.lowerBound > 25 * 3600 {
+            return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
+        }
+        return midnight && instant == period.upperBound ? "24:00" : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+    }
+
+    /// A series' name and its blocks; returns where their labels went, which the now line keeps off.
+    func drawRow(_ row: TimelineLayout.Row, _ layout: TimelineLayout, _ intervals: IntervalIndex, into frame: inout Frame) -> [Rect] {
         let viewport = layout.viewport
         let isCursorRow = timeline.cursor?.series == row.series
         let header = viewport.screenRect(forContent: Rect(x: 0, y: row.y, width: layout.labelWidth, height: 1))
@@ -107,27 +130,36 @@ public struct TimelineScreen: Screen {
                          style: isCursorRow ? Style(.accent, bold: true) : Style(.plain, bold: true), clip: headerClip)
         let body = viewport.bodyArea
         let records = intervals.bySeries[row.series]
+        var labels: [Rect] = []
         for block in row.blocks {
             let rect = viewport.screenRect(forContent: layout.rect(of: block, in: row))
             let shown = rect.intersection(body)
             guard !shown.isEmpty else { continue }
             let isCursor = isCursorRow && timeline.cursor?.index == block.index
             frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
-            drawBlock(intervals.label(records[block.index]), at: rect, isCursor: isCursor, clip: body, into: &frame.grid)
+            // A block starting in the column where the one before it ends draws over that label's last cell.
+            if let i = labels.lastIndex(where: { $0.y == rect.y }), labels[i].maxX > rect.x {
+                labels[i].width = max(0, rect.x - labels[i].x)
+            }
+            if let label = drawBlock(intervals.label(records[block.index]), at: rect, isCursor: isCursor, clip: body, into: &frame.grid) {
+                labels.append(label)
+            }
         }
+        return labels
     }
 
     /// A block from its first column to its last: an edge, its label and,
     /// where colours cannot show its extent in reverse video, a light fill
     /// to its end, so a block never reads as the empty time after it. One
-    /// narrower than 3 columns is a half block and the fill.
-    func drawBlock(_ label: String, at rect: Rect, isCursor: Bool, clip: Rect, into grid: inout Grid) {
+    /// narrower than 3 columns is a half block and the fill. Returns the
+    /// cells its label took (none for a narrow block).
+    func drawBlock(_ label: String, at rect: Rect, isCursor: Bool, clip: Rect, into grid: inout Grid) -> Rect? {
         let fill = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1).intersection(clip)
         if rect.width < 3 {
             let style = isCursor ? Style(.accent, bold: true) : Style(.bar)
             grid.write(narrowBlock, x: rect.x, y: rect.y, style: style, clip: clip)
             grid.fill(fill, with: blockFill, style: style)
-            return
+            return nil
         }
         let style = Style(isCursor ? .accent : .bar, bold: isCursor, reverse: env.colors || isCursor)
         grid.fill(rect.intersection(clip), style: style)
@@ -137,19 +169,26 @@ public struct TimelineScreen: Screen {
         let textX = max(rect.x + 1, clip.x)
         let used = grid.write(label, x: textX, y: rect.y, width: rect.maxX - textX, ellipsis: glyphs.ellipsis, style: style, clip: clip)
         if textX + used < rect.maxX { grid.write(" ", x: textX + used, y: rect.y, style: style, clip: clip) }
+        return Rect(x: textX, y: rect.y, width: used, height: 1)
     }
 
-    /// `▼` on the axis at now, and a dotted line down every row, over the blocks but the cursor's.
-    func drawNow(_ layout: TimelineLayout, into grid: inout Grid) {
+    /// `▼` on the axis at now, and a dotted line down every row behind the
+    /// blocks' labels: on gaps, fills and edges, never on a letter, so titles
+    /// stay readable. Inside a coloured block the line's colour marks the
+    /// column, so it crosses a letter too. The cursor's block stays whole.
+    func drawNow(_ layout: TimelineLayout, behind labels: [Rect], into grid: inout Grid) {
         guard let column = layout.column(of: env.now) else { return }
         let x = layout.viewport.screenRect(forContent: Rect(x: layout.labelWidth + column, y: 0, width: 1, height: 1)).x
         let body = layout.viewport.bodyArea
         guard x >= body.x, x < body.maxX else { return }
         grid.write(nowMark, x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
         for y in body.y..<body.maxY where grid[x, y].style.tint != .accent {
-            // Inside a block the line takes the block's colours, so the block stays whole.
-            let under = grid[x, y].style
-            grid.write(nowLine, x: x, y: y, style: under.reverse ? under : Style(.warning))
+            let inColouredBlock = grid[x, y].style.reverse
+            if !labels.contains(where: { $0.contains(x: x, y: y) }) {
+                grid.write(nowLine, x: x, y: y, style: Style(.warning, reverse: inColouredBlock))
+            } else if inColouredBlock {
+                grid.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.tint = .warning }
+            }
         }
     }
 
