@@ -47,6 +47,14 @@ struct Runner {
             }
             return t
         }
+        // As `:` says on screen: a date outside the data shows its first or last period.
+        if let text = command.at, let t = reference, let level = startLevel ?? dataset.levels.first {
+            switch dataset.side(of: t, on: level) {
+            case .before: warn("--at \(text) is before the data: starting on the first \(level.rawValue)")
+            case .after: warn("--at \(text) is after the data: starting on the last \(level.rawValue)")
+            case nil: break
+            }
+        }
 
         if let exportFormat {
             let chosen = startLevel.map { [$0] } ?? dataset.levels

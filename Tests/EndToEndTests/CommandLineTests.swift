@@ -14,13 +14,17 @@ struct CommandLineTests {
         let stderr: String
     }
 
-    /// Runs strata under `sh -c` with `arguments` (shell words, already quoted), stdin from `stdin` or /dev/null.
+    /// Runs strata under `sh -c` with `arguments` (shell words, already quoted), stdin from `stdin` (empty when nil).
     static func strata(_ arguments: String, stdin: String? = nil) throws -> Outcome {
+        try strata(arguments, stdinBytes: Data((stdin ?? "").utf8))
+    }
+
+    static func strata(_ arguments: String, stdinBytes: Data) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("stdin")
-        _ = FileManager.default.createFile(atPath: input.path, contents: Data((stdin ?? "").utf8))
+        _ = FileManager.default.createFile(atPath: input.path, contents: stdinBytes)
         let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
         let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(Repository.binary)' \(arguments) "
             + "<'\(input.path)' >'\(out.path)' 2>'\(err.path)'"
@@ -73,6 +77,19 @@ struct CommandLineTests {
         #expect(result.stdout.contains("week 210/210"))
         #expect(result.stderr.contains("levels: week,month,quarter,year"))
         #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func atOutsideTheDataSaysWhereItStarts() throws {
+        let after = try Self.strata("\(Self.weather) --at 2099-01-01 --dump")
+        #expect(after.stderr.contains("--at 2099-01-01 is after the data: starting on the last week"))
+        let inside = try Self.strata("\(Self.weather) --at 2013-03-10 --dump")
+        #expect(!inside.stderr.contains("--at"))
+    }
+
+    @Test func gzipOnStdinIsNamedNotMisread() throws {
+        let result = try Self.strata("--dump", stdinBytes: Data([0x1F, 0x8B, 0x08, 0x00, 0x41, 0x42]))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("stdin: the input is gzip-compressed; pipe it through gzip -dc, or give the file's name"))
     }
 
     @Test func stdinIsReadWhenNoFileIsGiven() throws {

@@ -52,6 +52,10 @@ final class InputReader {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
         }
+        // A named .gz file is decompressed before it gets here; gzip bytes piped in are not.
+        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
+            throw .unreadable(file: file, reason: "the input is gzip-compressed; pipe it through gzip -dc, or give the file's name")
+        }
         // `head` points into the scanner's buffer: use it before sampling moves it.
         let binary = head.contains(0)
         let sniffed = options.format == .auto
