@@ -138,6 +138,13 @@ public struct LocalTime: Hashable, Sendable {
     /// `+01:00`, `-04:00`, `+05:30`, `Z`-less: always numeric.
     public var offsetString: String { Self.offsetText(offset) }
 
+    /// `UTC-4`, `UTC+5:30`: the offset where a clock time repeats (a 25-hour
+    /// day's second 01:00), short and not to be read as a range like `01:00-04:00`.
+    public var utcOffset: String {
+        let a = abs(offset)
+        return "UTC\(offset < 0 ? "-" : "+")\(a / 3600)" + (a % 3600 == 0 ? "" : ":\(Digits.pad(a / 60 % 60, 2))")
+    }
+
     /// `offsetString` of an offset in seconds east of UTC.
     public static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"

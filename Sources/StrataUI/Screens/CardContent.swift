@@ -27,7 +27,7 @@ struct CardContent {
     }
 
     /// The table's first column: `08:00`, `Mon 5`, `2013-W10`, `Mar`, `14:05`.
-    /// On a 25-hour day the repeated hour carries its offset (`01:00-04:00`).
+    /// On a 25-hour day the repeated hour carries its offset (`01:00 UTC-4`).
     static func labels(_ page: Page, calendar: CalendarSystem) -> [String] {
         page.buckets.indices.map { label(page, bucket: $0, calendar: calendar) }
     }
@@ -45,7 +45,7 @@ struct CardContent {
                 let other = calendar.localTime(at: page.buckets[j].start)
                 return other.hour == t.hour && other.minute == t.minute
             }
-            return repeated ? clock + t.offsetString : clock
+            return repeated ? "\(clock) \(t.utcOffset)" : clock
         case .day:
             return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
         case .week:

@@ -139,8 +139,8 @@ extension PagerScreen {
         }
     }
 
-    /// Where sub-bucket `i` is, for a peak or a low: `at 08:00` (with its
-    /// offset when a DST day has that hour twice, as the card's rows do),
+    /// Where sub-bucket `i` is, for a peak or a low: `at 08:00` (`at 01:00 UTC-4`
+    /// when a DST day has that hour twice, as the card's rows say),
     /// `on Mon 5`, `in week of 4 Mar`, `in Mar`.
     func place(_ page: Page, bucket i: Int) -> String {
         let label = CardContent.label(page, bucket: i, calendar: dataset.calendar)
