@@ -71,11 +71,12 @@ struct CardTests {
         #expect(zoomed == expected)
         #expect(demo.calendar.periodID(.month, ordinal: month.ordinal) == "2026-09")
         #expect(demo.calendar.periodID(.week, ordinal: demo.ordinal(.week, index: zoomed.navigation.positions[1])) == "2026-W36")
-        // On the finest level there is nothing finer: Enter stays on the card.
+        // On the finest level there is nothing finer: Enter stays on the card and says why.
         var day = monthState()
         day.navigation.levelIndex = 0
         var stays = day
         stays.route = .card(CardState())
+        stays.notice = "day is the finest level (--levels adds finer ones)"
         #expect(run(day, [.enter, .enter]) == stays)
     }
 

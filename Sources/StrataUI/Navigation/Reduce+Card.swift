@@ -59,7 +59,11 @@ private func collapse(_ state: inout AppState, env: AppEnvironment) {
 
 /// The next finer level moves to the period holding the sub-bucket, and the pager shows it.
 private func zoom(_ state: inout AppState, into item: Int, content: CardContent, env: AppEnvironment) {
-    guard item < content.buckets, state.navigation.levelIndex > 0 else { return }
+    guard item < content.buckets else { return }
+    guard state.navigation.levelIndex > 0 else {
+        state.notice = "\(state.navigation.level.rawValue) is the finest level (--levels adds finer ones)"
+        return
+    }
     let start = content.page.buckets[item].start
     state.navigation.levelIndex -= 1
     state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: start))
