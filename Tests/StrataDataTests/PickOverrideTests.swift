@@ -86,6 +86,15 @@ struct PickOverrideTests {
         #expect(two.otherValues[0].accumulator.rowCount == 5000)
     }
 
+    @Test func aNumberPassedOverForTheValueIsNamedWithWhy() throws {
+        let rows = (1...12).map { "2024-01-\(String(format: "%02d", $0)),\($0)" }.joined(separator: "\n")
+        let counted = try Self.load("date,n\n" + rows + "\n")
+        #expect(counted.notes.contains("value: none, counting rows (\"n\" counts 1, 2, 3… like a row number; --value n sums it)"))
+        // Named value, it is the value whatever it holds.
+        let named = try Self.load("date,value\n" + rows + "\n")
+        #expect(named.notes.contains("value: column \"value\""))
+    }
+
     /// The sample (the first 100 rows) all say +02:00; later rows say +01:00,
     /// as when summer time ends: the zone is not taken from the sample then,
     /// but is one whose clock changes so (read again in it).

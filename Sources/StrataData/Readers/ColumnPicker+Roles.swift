@@ -25,20 +25,25 @@ extension ColumnPicker {
     /// A column whose values can be a value: numeric, and not a part of a
     /// time, a time, an id, a code or a constant.
     func isValue(_ c: Int, decimalComma: Bool) -> Bool {
+        isNumeric(sample.column(c), decimalComma: decimalComma) && numberRefusal(c) == nil
+    }
+
+    /// Why a numeric column is not taken for a value (`is an id`), for the
+    /// note when no column is; nil when it is a value.
+    func numberRefusal(_ c: Int) -> String? {
         let n = name(c).lowercased()
-        if TimePart(name: n) != nil || Self.looksLikeTimeName(n) { return false }
-        if n == "id" || n.hasSuffix("_id") || n.hasSuffix(" id") || n.hasSuffix("-id") { return false }
-        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return false }
-        let values = sample.column(c)
-        guard isNumeric(values, decimalComma: decimalComma) else { return false }
-        let present = values.map { String(decoding: ByteText.trimmed($0), as: UTF8.self) }.filter { !$0.isEmpty }
-        if present.count >= 2 && Set(present).count == 1 { return false }
-        // Five or more consecutive integers, one per row: a row number.
+        if TimePart(name: n) != nil || Self.looksLikeTimeName(n) { return "is a part of the time" }
+        if n == "id" || n.hasSuffix("_id") || n.hasSuffix(" id") || n.hasSuffix("-id") { return "is an id" }
+        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return "is a code" }
+        let present = sample.column(c).map { String(decoding: ByteText.trimmed($0), as: UTF8.self) }.filter { !$0.isEmpty }
+        if present.count >= 2 && Set(present).count == 1 { return "holds one value throughout" }
+        // Five or more consecutive integers, one per row: a row number, unless the column says it is the value.
         let integers = present.compactMap { Int($0) }
-        if integers.count == present.count, integers.count >= 5, zip(integers.dropFirst(), integers).allSatisfy({ $0 - $1 == 1 }) {
-            return false
+        if n != "value", integers.count == present.count, integers.count >= 5,
+           zip(integers.dropFirst(), integers).allSatisfy({ $0 - $1 == 1 }) {
+            return "counts \(integers[0]), \(integers[1]), \(integers[2])… like a row number"
         }
-        return true
+        return nil
     }
 
     /// Decimal commas: allowed by the delimiter, and the sample's numbers

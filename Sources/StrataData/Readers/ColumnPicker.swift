@@ -119,8 +119,14 @@ struct ColumnPicker {
             notes.append("value: the time each interval spends in a bar, in seconds")
         } else if let value {
             notes.append("value: \(label(value))")
-        } else if options.countOnly || !notes.contains(where: { $0.hasPrefix("value:") }) {
+        } else if options.countOnly {
             notes.append("value: none, counting rows")
+        } else if !notes.contains(where: { $0.hasPrefix("value:") }) {
+            // Say which number was passed over, and why, so a wrong guess is one flag away.
+            let used = Set(timeColumns + [series].compactMap { $0 })
+            let passed = (0..<columnCount).lazy.filter { !used.contains($0) && self.isNumeric(self.sample.column($0), decimalComma: decimalComma) }
+                .compactMap { c in self.numberRefusal(c).map { "\"\(self.name(c))\" \($0); --value \(self.name(c)) sums it" } }.first
+            notes.append("value: none, counting rows" + (passed.map { " (\($0))" } ?? ""))
         }
         if let series {
             let why = end != nil ? "no two of its intervals overlap" : "each time has one row per \(name(series))"
