@@ -73,8 +73,9 @@ public struct Grid: Equatable, Sendable {
     public mutating func fill(_ rect: Rect, with cell: Cell) {
         let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { self[x, y] = cell }
+        let width = self.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in area.y..<area.maxY { (cells.baseAddress! + y * width + area.x).update(repeating: cell, count: area.width) }
         }
     }
 
@@ -94,7 +95,9 @@ public struct Grid: Equatable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(end * 3)
         for x in 0..<end where !cells[y * width + x].isContinuation {
-            UTF8.encode(cells[y * width + x].scalar) { bytes.append($0) }
+            let scalar = cells[y * width + x].scalar
+            // Most cells are ASCII: one byte, without the encoder's closure.
+            if scalar.isASCII { bytes.append(UInt8(truncatingIfNeeded: scalar.value)) } else { UTF8.encode(scalar) { bytes.append($0) } }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -47,7 +47,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
         timeline.cursor = TimelineState.Cursor(series: series, index: index)
         reveal(&timeline, state: state, env: env)
     case .scrollTimeline(let rows, let columns):
-        let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+        let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
         timeline.top = clampTop(timeline.top + rows, intervals, layout)
         timeline.left = clampLeft(timeline.left + columns, layout)
     case .dragBegan(let x, let y):
@@ -56,7 +56,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
         guard var drag = timeline.drag else { return true }
         // Locked to the first axis moved along by two cells, as in the map.
         if let offset = drag.offset(x: x, y: y) {
-            let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+            let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
             timeline.left = clampLeft(offset.x, layout)
             timeline.top = clampTop(offset.y, intervals, layout)
         }
@@ -86,7 +86,7 @@ func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: Ap
 /// either end a notice says why nothing changed. Reaching the fit zooms
 /// to fit again, through resizes and other periods.
 private func zoom(_ timeline: inout TimelineState, finer: Bool, state: inout AppState, env: AppEnvironment) {
-    let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+    let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
     let zooms = TimelineLayout.zooms
     let k = zooms.firstIndex(of: layout.zoom) ?? 0
     if finer, k == 0 {
@@ -137,7 +137,7 @@ func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
 func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
     guard case .timeline(var timeline) = state.route else { return }
     if case .chosen(let minutes) = timeline.zoom,
-       minutes >= TimelineLayout(state: state, timeline: timeline, dataset: env.dataset).fittingZoom {
+       minutes >= TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false).fittingZoom {
         timeline.zoom = .fit
     }
     reveal(&timeline, state: state, env: env)
@@ -213,7 +213,7 @@ func nearest(_ intervals: IntervalIndex, series: Int, to t: Int64, within period
 /// (the lanes depend on the time shown), then down or up by rows.
 private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEnvironment) {
     guard let cursor = timeline.cursor, let intervals = env.dataset.intervals else { return }
-    var layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+    var layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
     let record = intervals.bySeries[cursor.series][cursor.index]
     let width = layout.viewport.bodyArea.width
     let first = max(0, Int(floorDiv64(record.start - layout.period.lowerBound, layout.columnSeconds)))
@@ -224,7 +224,7 @@ private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEn
         timeline.left = min(first, last - width)
     }
     timeline.left = clampLeft(timeline.left, layout)
-    layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset)
+    layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
     if cursor.series < timeline.top {
         timeline.top = cursor.series
         return

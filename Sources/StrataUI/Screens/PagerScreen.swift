@@ -159,6 +159,7 @@ public struct PagerScreen: Screen {
     /// `text` in `columns`: whole ` · ` parts left off from the end first
     /// (`· E…` says nothing), then the first part cut.
     func fitting(_ text: String, to columns: Int) -> String {
+        if TextWidth.columns(of: text) <= columns { return text }
         let separator = " \(glyphs.middleDot) "
         var parts = text.components(separatedBy: separator)
         while parts.count > 1 && TextWidth.columns(of: parts.joined(separator: separator)) > columns { parts.removeLast() }

@@ -95,7 +95,10 @@ struct TimelineLayout {
         return calendar.start(of: navigation.level.unit, ordinal: ordinal)..<calendar.end(of: navigation.level.unit, ordinal: ordinal)
     }
 
-    init(state: AppState, timeline: TimelineState, dataset: Dataset) {
+    /// `withRows: false` leaves `rows` empty: the reducer asks only where the
+    /// period, the columns and the window are, and a frame's rows cost a
+    /// search and lanes per series.
+    init(state: AppState, timeline: TimelineState, dataset: Dataset, withRows: Bool = true) {
         period = Self.period(state: state, dataset: dataset)
         let level = state.navigation.level
         periodID = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
@@ -120,7 +123,7 @@ struct TimelineLayout {
         var rows: [Row] = []
         var y = Self.axisRows
         let count = Self.seriesCount(dataset)
-        if let intervals = dataset.intervals {
+        if withRows, let intervals = dataset.intervals {
             for series in min(max(0, timeline.top), count)..<count where y < Self.axisRows + body.height {
                 let blocks = Self.lanes(intervals, series: series, from: window, to: windowEnd, period: period.lowerBound,
                                         columnSeconds: columnSeconds, columns: columns)

@@ -162,8 +162,8 @@ public struct TimelineScreen: Screen {
             return nil
         }
         let style = Style(isCursor ? .accent : .bar, bold: isCursor, reverse: env.colors || isCursor)
-        grid.fill(rect.intersection(clip), style: style)
-        if !env.colors { grid.fill(fill, with: blockFill, style: style) }
+        // Without colours the body is the fill (one pass), with them reversed blanks.
+        grid.fill(env.colors ? rect.intersection(clip) : fill, with: env.colors ? " " : blockFill, style: style)
         grid.write(isCursor ? cursorEdge : blockEdge, x: rect.x, y: rect.y, style: style, clip: clip)
         // A block that starts off screen keeps its label in view; a space parts it from the fill.
         let textX = max(rect.x + 1, clip.x)
