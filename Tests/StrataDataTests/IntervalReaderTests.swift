@@ -84,6 +84,12 @@ struct IntervalReaderTests {
         #expect(Self.skipped(r) == ["data.csv:22:22: interval of 36524 d is over 10000 times the usual 25 min"])
         #expect(r.accepted == 20 && r.skipped == 1 && r.rowsRead == 21)
 
+        // Two months late, under that factor: kept, and pointed out.
+        let late = try Fixture.load(text.replacingOccurrences(of: "2124-10-21T16:25", with: "2024-12-20T16:25"))
+        #expect(late.accepted == 21)
+        #expect(late.notes.contains("intervals: the longest, at data.csv:22, lasts 60 d, over 1000 times the usual 25 min: a typo in its end?"))
+        #expect(!r.notes.contains { $0.hasPrefix("intervals: the longest") })
+
         // Half the sample, so the usual length itself: 7,000 years of minutes would not fit in memory.
         let half = try Fixture.load("start,end\n2024-10-21T05:00:00Z,2024-10-21T05:25:00Z\n2024-10-21T05:00:00Z,9024-10-21T05:30:00Z\n") {
             $0.skippedToKeep = 10

@@ -77,6 +77,21 @@ public struct IntervalIndex: Sendable {
         return stats
     }
 
+    /// Kept intervals over this many times the usual length are pointed out
+    /// (a 1-hour show ending a year late fills a year of pages); over
+    /// `IntervalEnds.usualFactor` times, a row is skipped instead.
+    static let notedFactor: Int64 = 1000
+
+    /// `intervals: the longest, at tv.csv:12, lasts 365 d, over 1000 times the usual 1 h`, or nil.
+    func outlierNote(usual: Int64) -> String? {
+        var longest: Record?
+        for records in bySeries { for r in records where r.end - r.start > (longest.map { $0.end - $0.start } ?? 0) { longest = r } }
+        guard let longest, (longest.end - longest.start) / Self.notedFactor > max(usual, 1) else { return nil }
+        let at = location(longest).map { "at \($0), " } ?? ""
+        return "intervals: the longest, \(at)lasts \(LevelPicker.describe(longest.end - longest.start)), "
+            + "over \(Self.notedFactor) times the usual \(LevelPicker.describe(usual)): a typo in its end?"
+    }
+
     /// The first index of `bySeries[s]` whose interval starts at or after `t`.
     public func firstStarting(series s: Int, atOrAfter t: Int64) -> Int {
         guard s < bySeries.count else { return 0 }

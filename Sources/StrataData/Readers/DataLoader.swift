@@ -176,7 +176,11 @@ public enum DataLoader {
                                                  now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
         result.offsetsDiffer = offsets.mixed
         result.offsetChanges = offsets.changes
-        if accumulator.holdsIntervals { result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name)) }
+        if accumulator.holdsIntervals {
+            let intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name))
+            result.intervals = intervals
+            if let usual = first.typicalDuration, let note = intervals.outlierNote(usual: usual) { result.notes.append(note) }
+        }
         return result
     }
 
