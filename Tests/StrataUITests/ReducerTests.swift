@@ -174,8 +174,20 @@ struct ReducerTests {
         #expect(closed == expected)
     }
 
+    @Test func helpNamesTheLevelsAndLeavesOutKeysTheDataHasNoUseFor() {
+        // The demo: one value column, no series.
+        let demo = KeyMap.pager.helpLines(for: makeState().navigation)
+        #expect(demo.contains { $0.label == "↓ j" && $0.summary == "coarser level (day → week → month)" })
+        #expect(!demo.contains { ["v", "V", "Tab", "S-Tab", "s"].contains($0.label) })
+        let wide = Navigation(levels: [.week, .month, .quarter], periodCounts: [60, 14, 5], positions: [0, 0, 0],
+                              seriesCount: 4, valueAggregates: [.sum, .mean])
+        let lines = KeyMap.pager.helpLines(for: wide)
+        #expect(lines.contains { $0.summary == "coarser level (week → month → quarter)" })
+        #expect(["v", "V", "Tab", "S-Tab", "s"].allSatisfy { label in lines.contains { $0.label == label } })
+    }
+
     @Test func helpScrollsWhenTallerThanTheScreenAndClamps() {
-        let lines = KeyMap.pager.helpLines.count
+        let lines = KeyMap.pager.helpLines(for: makeState().navigation).count
         // 80×24: a box of 22 rows shows 19 lines of the list.
         #expect(HelpOverlay.scrollRoom(lines: lines, size: Size(width: 80, height: 24)) == lines - 19)
         var expected = makeState()

@@ -58,9 +58,26 @@ public struct KeyMap: Sendable {
         bindings.first { $0.triggers.contains(.wheel(wheel)) }?.action
     }
 
-    /// Help's rows: every binding with a label, then the notes.
-    public var helpLines: [(label: String, summary: String)] {
-        bindings.filter { !$0.label.isEmpty }.map { ($0.label, $0.summary) } + notes
+    /// Help's rows for the data on show: every binding with a label but
+    /// those for value columns or series it does not have, the levels named
+    /// as they are (`week → month → quarter`), then the notes.
+    public func helpLines(for navigation: Navigation) -> [(label: String, summary: String)] {
+        bindings.filter { !$0.label.isEmpty && Self.applies($0.action, to: navigation) }.map { binding in
+            guard case .coarserLevel = binding.action, binding.summary == Self.coarserLevel, navigation.levels.count > 1 else {
+                return (binding.label, binding.summary)
+            }
+            return (binding.label, "\(binding.summary) (\(navigation.levels.map(\.rawValue).joined(separator: " → ")))")
+        } + notes
+    }
+
+    static let coarserLevel = "coarser level"
+
+    private static func applies(_ action: Action, to navigation: Navigation) -> Bool {
+        switch action {
+        case .nextValue, .previousValue: navigation.valueCount > 1
+        case .nextSeries, .previousSeries, .toggleAllSeries: navigation.seriesCount > 1
+        default: true
+        }
     }
 
     public var hints: [String] { bindings.compactMap(\.hint) }
@@ -101,7 +118,7 @@ extension KeyMap {
     public static let pager = KeyMap(bindings: [
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period"),
         KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period"),
-        KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, "coarser level (day → week → month)"),
+        KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, coarserLevel),
         KeyBinding([.up, .character("k")], "↑ k", .finerLevel, "finer level"),
         KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),

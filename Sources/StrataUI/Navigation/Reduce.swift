@@ -173,7 +173,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
         if case .help = state.overlay { state.overlay = nil } else { state.overlay = .help(offset: 0) }
     case .scrollHelp(let lines):
         if case .help(let offset) = state.overlay {
-            let room = HelpOverlay.scrollRoom(lines: HelpOverlay.rows(state.routeKeyMap, size: state.size).count, size: state.size)
+            let room = HelpOverlay.scrollRoom(lines: HelpOverlay.rows(state.routeKeyMap.helpLines(for: state.navigation), size: state.size).count, size: state.size)
             state.overlay = .help(offset: min(max(0, offset + lines), room))
         }
     case .cancel:

@@ -1,12 +1,13 @@
 /// `?`: a box listing the keys of the screen under it, generated from that
 /// screen's key map; it scrolls when the list is taller than the screen.
 public struct HelpOverlay {
-    let keyMap: KeyMap
+    /// The key map's help lines for the data on show (`KeyMap.helpLines(for:)`).
+    let lines: [(label: String, summary: String)]
     let glyphs: Glyphs
     let offset: Int
 
-    public init(keyMap: KeyMap, glyphs: Glyphs, offset: Int = 0) {
-        self.keyMap = keyMap
+    public init(lines: [(label: String, summary: String)], glyphs: Glyphs, offset: Int = 0) {
+        self.lines = lines
         self.glyphs = glyphs
         self.offset = offset
     }
@@ -23,9 +24,8 @@ public struct HelpOverlay {
         max(0, lines - (box(lines: lines, width: 0, size: size).height - 3))
     }
 
-    /// The box's width for `keyMap`, every summary on one line, and the keys' width.
-    static func boxWidth(_ keyMap: KeyMap) -> (box: Int, key: Int) {
-        let lines = keyMap.helpLines
+    /// The box's width for `lines`, every summary on one line, and the keys' width.
+    static func boxWidth(_ lines: [(label: String, summary: String)]) -> (box: Int, key: Int) {
         let keyWidth = lines.map { TextWidth.columns(of: $0.label) }.max() ?? 0
         let textWidth = lines.map { TextWidth.columns(of: $0.summary) }.max() ?? 0
         return (keyWidth + textWidth + 7, keyWidth)
@@ -33,10 +33,10 @@ public struct HelpOverlay {
 
     /// The list's lines at `size`: a summary too long for the box wraps at
     /// spaces, its further lines indented under it, the key on the first only.
-    static func rows(_ keyMap: KeyMap, size: Size) -> [(label: String, summary: String)] {
-        let (width, keyWidth) = boxWidth(keyMap)
+    static func rows(_ lines: [(label: String, summary: String)], size: Size) -> [(label: String, summary: String)] {
+        let (width, keyWidth) = boxWidth(lines)
         let room = box(lines: 0, width: width, size: size).width - 4 - keyWidth - 2
-        return keyMap.helpLines.flatMap { line in
+        return lines.flatMap { line in
             wrapped(line.summary, width: room).enumerated().map { (label: $0 == 0 ? line.label : "", summary: $1) }
         }
     }
@@ -69,19 +69,19 @@ public struct HelpOverlay {
 
     /// Draws the box centred in the grid and returns where it is.
     func draw(into grid: inout Grid) -> Rect {
-        let lines = Self.rows(keyMap, size: grid.size)
-        let (width, keyWidth) = Self.boxWidth(keyMap)
-        let box = Self.box(lines: lines.count, width: width, size: grid.size)
+        let rows = Self.rows(lines, size: grid.size)
+        let (width, keyWidth) = Self.boxWidth(lines)
+        let box = Self.box(lines: rows.count, width: width, size: grid.size)
         grid.fill(box)
         glyphs.block("keys", style: .accent, titleStyle: Style(.accent, bold: true)).draw(into: &grid, area: box)
         let content = box.inset(dx: 2, dy: 1)
         let shown = max(0, content.height - 1)
-        let first = min(offset, max(0, lines.count - shown))
-        for (i, line) in lines.dropFirst(first).prefix(shown).enumerated() {
+        let first = min(offset, max(0, rows.count - shown))
+        for (i, line) in rows.dropFirst(first).prefix(shown).enumerated() {
             grid.write(line.label, x: content.x, y: content.y + i, style: Style(.accent, bold: true), clip: content)
             grid.write(line.summary, x: content.x + keyWidth + 2, y: content.y + i, style: .plain, clip: content)
         }
-        let more = first + shown < lines.count
+        let more = first + shown < rows.count
         let closing = more ? "\(glyphs.down) more  ? or Esc closes" : "? or Esc closes"
         grid.write(closing, x: content.x, y: content.maxY - 1, style: .muted, clip: content)
         return box

@@ -50,7 +50,7 @@ public enum ScreenRenderer {
             frame.zones = []
         }
         if case .help(let offset) = state.overlay {
-            HelpOverlay(keyMap: state.routeKeyMap, glyphs: env.glyphs, offset: offset).draw(into: &frame)
+            HelpOverlay(lines: state.routeKeyMap.helpLines(for: state.navigation), glyphs: env.glyphs, offset: offset).draw(into: &frame)
         }
         if let transition = state.transition {
             frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))
