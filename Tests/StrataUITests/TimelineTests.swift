@@ -139,6 +139,12 @@ struct TimelineTests {
         #expect(layout.columns <= layout.viewport.bodyArea.width)
     }
 
+    @Test func aCardsRawRowWiderThanTheCardEndsInAnEllipsis() throws {
+        let rows = try Self.replay("enter G", size: Size(width: 100, height: 30)).split(separator: "\n").filter { $0.contains("tv-guide.csv:") }
+        #expect(rows.contains { $0.hasPrefix("│   tv-guide.csv:2411") && $0.hasSuffix("2024-10-28T00:25:00+01:00   │") })
+        #expect(rows.contains { $0.hasPrefix("│   tv-guide.csv:2412") && $0.hasSuffix("2024-10-28T00:00:… │") })
+    }
+
     @Test func theReadoutNamesADayOnlyWhereItIsNotTheOneBefore() throws {
         // The day's own block: clocks alone. The week's last block runs past midnight
         // into the next week: its start names its day, its end the next.

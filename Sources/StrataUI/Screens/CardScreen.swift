@@ -72,8 +72,10 @@ public struct CardScreen: Screen {
         drawGutter(into: &frame.grid, row: row, selected: selected)
         let x = frame.grid.write(raw.location, x: row.x + 2, y: row.y, style: selected ? Style(.accent, bold: true) : .muted,
                                  clip: row)
-        frame.grid.write(raw.text, x: row.x + 2 + x + 2, y: row.y, style: selected ? Style(.plain, bold: true) : .plain,
-                         clip: row)
+        // A row wider than the card ends in an ellipsis: cut silently, a time could read as another.
+        let textX = row.x + 2 + x + 2
+        frame.grid.write(raw.text, x: textX, y: row.y, width: row.maxX - textX, ellipsis: glyphs.ellipsis,
+                         style: selected ? Style(.plain, bold: true) : .plain, clip: row)
         frame.addZone(row, .cursorTo(item))
     }
 
