@@ -92,14 +92,21 @@ public struct Grid: Equatable, Sendable {
     public func line(_ y: Int) -> String {
         var end = width
         while end > 0, cells[y * width + end - 1].scalar == " ", !cells[y * width + end - 1].isContinuation { end -= 1 }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(end * 3)
-        for x in 0..<end where !cells[y * width + x].isContinuation {
-            let scalar = cells[y * width + x].scalar
-            // Most cells are ASCII: one byte, without the encoder's closure.
-            if scalar.isASCII { bytes.append(UInt8(truncatingIfNeeded: scalar.value)) } else { UTF8.encode(scalar) { bytes.append($0) } }
+        // Written straight into the string's storage: no byte array to copy
+        // from; most cells are ASCII, one byte without the encoder's closure.
+        return String(unsafeUninitializedCapacity: end * 4) { bytes in
+            var n = 0
+            for x in 0..<end where !cells[y * width + x].isContinuation {
+                let scalar = cells[y * width + x].scalar
+                if scalar.isASCII {
+                    bytes[n] = UInt8(truncatingIfNeeded: scalar.value)
+                    n += 1
+                } else {
+                    UTF8.encode(scalar) { bytes[n] = $0; n += 1 }
+                }
+            }
+            return n
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The whole screen as plain text, one line per row.
