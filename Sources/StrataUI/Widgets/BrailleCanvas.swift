@@ -27,43 +27,66 @@ public struct BrailleCanvas: Sendable {
     public var dotWidth: Int { width * 2 }
     public var dotHeight: Int { height * 4 }
 
-    // Each dot's bit, left column top to bottom, then the right: braille
-    // numbers the top three rows first and added the bottom row later (dots 7, 8).
-    private static let bits: [UInt8] = [0x01, 0x02, 0x04, 0x40, 0x08, 0x10, 0x20, 0x80]
+    // Each dot's bit, left column top to bottom, then the right, is 0x01, 0x02, 0x04, 0x40,
+    // 0x08, 0x10, 0x20, 0x80: braille numbers the top three rows first and added the bottom row later.
 
     /// Sets one dot; dots off the canvas are ignored.
     public mutating func set(x: Int, y: Int) {
         guard x >= 0, x < dotWidth, y >= 0, y < dotHeight else { return }
-        let row = y / 4, column = x / 2
-        dots[row * width + column] |= Self.bits[(x % 2) * 4 + y % 4]
+        dots[(y >> 2) * width + (x >> 1)] |= Self.bit(x: x, y: y)
+        noteUsed(dotsX: x...x, dotsY: y...y)
+    }
+
+    /// Dot (x, y)'s bit in its cell, without a table: a cell's left column
+    /// is bits 0–2 then 6, its right 3–5 then 7.
+    @inline(__always)
+    private static func bit(x: Int, y: Int) -> UInt8 {
+        let row = y & 3, column = x & 1
+        return row < 3 ? UInt8(1 << (row + 3 * column)) : UInt8(0x40 << column)
+    }
+
+    /// Widens the rows and columns with dots to take in these dots (as far as the canvas goes).
+    private mutating func noteUsed(dotsX: ClosedRange<Int>, dotsY: ClosedRange<Int>) {
+        let columns = max(0, dotsX.lowerBound >> 1)..<min(width, (dotsX.upperBound >> 1) + 1)
+        let rows = max(0, dotsY.lowerBound >> 2)..<min(height, (dotsY.upperBound >> 2) + 1)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
         if rowsUsed.isEmpty {
-            rowsUsed = row..<row + 1
-            columnsUsed = column..<column + 1
+            rowsUsed = rows
+            columnsUsed = columns
             return
         }
-        if row < rowsUsed.lowerBound { rowsUsed = row..<rowsUsed.upperBound }
-        if row >= rowsUsed.upperBound { rowsUsed = rowsUsed.lowerBound..<row + 1 }
-        if column < columnsUsed.lowerBound { columnsUsed = column..<columnsUsed.upperBound }
-        if column >= columnsUsed.upperBound { columnsUsed = columnsUsed.lowerBound..<column + 1 }
+        rowsUsed = min(rowsUsed.lowerBound, rows.lowerBound)..<max(rowsUsed.upperBound, rows.upperBound)
+        columnsUsed = min(columnsUsed.lowerBound, columns.lowerBound)..<max(columnsUsed.upperBound, columns.upperBound)
     }
 
     /// A straight line of dots, both ends included (Bresenham). `dashes`
     /// says which dots along it are drawn, over and over from the start
     /// (`[true, false]` every other one), so lines that cross tell apart
-    /// without colour; the start is always drawn.
+    /// without colour; the start is always drawn. (The rows and columns it
+    /// may touch are noted once, not per dot: steep lines are most of a chart's dots.)
     public mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int), dashes: [Bool] = [true]) {
-        var x = start.x, y = start.y
-        let dx = abs(end.x - start.x), dy = -abs(end.y - start.y)
-        let sx = start.x < end.x ? 1 : -1, sy = start.y < end.y ? 1 : -1
-        var error = dx + dy
-        var step = 0
-        while true {
-            if dashes.isEmpty || dashes[step % dashes.count] { set(x: x, y: y) }
-            step += 1
-            if x == end.x && y == end.y { return }
-            let doubled = 2 * error
-            if doubled >= dy { error += dy; x += sx }
-            if doubled <= dx { error += dx; y += sy }
+        noteUsed(dotsX: min(start.x, end.x)...max(start.x, end.x), dotsY: min(start.y, end.y)...max(start.y, end.y))
+        let solid = dashes.allSatisfy { $0 }
+        let width = self.width, dotWidth = self.dotWidth, dotHeight = self.dotHeight
+        dots.withUnsafeMutableBufferPointer { cells in
+            var x = start.x, y = start.y
+            let dx = abs(end.x - start.x), dy = -abs(end.y - start.y)
+            let sx = start.x < end.x ? 1 : -1, sy = start.y < end.y ? 1 : -1
+            var error = dx + dy
+            var dash = 0
+            while true {
+                if (solid || dashes[dash]) && x >= 0 && x < dotWidth && y >= 0 && y < dotHeight {
+                    cells[(y >> 2) * width + (x >> 1)] |= Self.bit(x: x, y: y)
+                }
+                if !solid {
+                    dash += 1
+                    if dash == dashes.count { dash = 0 }
+                }
+                if x == end.x && y == end.y { return }
+                let doubled = 2 * error
+                if doubled >= dy { error += dy; x += sx }
+                if doubled <= dx { error += dx; y += sy }
+            }
         }
     }
 
