@@ -110,16 +110,26 @@ public struct BrailleCanvas: Sendable {
         let shown = area.intersection(grid.clip)
         let rows = rowsUsed.clamped(to: (shown.y - area.y)..<max(shown.y - area.y, shown.maxY - area.y))
         let columns = columnsUsed.clamped(to: (shown.x - area.x)..<max(shown.x - area.x, shown.maxX - area.x))
-        for row in rows {
-            for column in columns {
-                let pattern = dots[row * width + column]
-                guard pattern != 0 else { continue }
-                let glyph: Unicode.Scalar
-                switch mode {
-                case .braille: glyph = Unicode.Scalar(0x2800 + UInt32(pattern)) ?? "?"
-                case .ascii(let scalar): glyph = scalar
+        dots.withUnsafeBytes { dots in
+            for row in rows {
+                var column = columns.lowerBound
+                while column < columns.upperBound {
+                    // A line leaves most cells of its band empty: eight at a time are passed over.
+                    if column + 8 <= columns.upperBound, dots.loadUnaligned(fromByteOffset: row * width + column, as: UInt64.self) == 0 {
+                        column += 8
+                        continue
+                    }
+                    let pattern = dots[row * width + column]
+                    if pattern != 0 {
+                        let glyph: Unicode.Scalar
+                        switch mode {
+                        case .braille: glyph = Unicode.Scalar(0x2800 + UInt32(pattern)) ?? "?"
+                        case .ascii(let scalar): glyph = scalar
+                        }
+                        grid.put(glyph, x: area.x + column, y: area.y + row, style: style)
+                    }
+                    column += 1
                 }
-                grid.put(glyph, x: area.x + column, y: area.y + row, style: style)
             }
         }
     }
