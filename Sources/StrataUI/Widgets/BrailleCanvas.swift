@@ -41,8 +41,8 @@ public struct BrailleCanvas: Sendable {
     /// is bits 0–2 then 6, its right 3–5 then 7.
     @inline(__always)
     private static func bit(x: Int, y: Int) -> UInt8 {
-        let row = y & 3, column = x & 1
-        return row < 3 ? UInt8(1 << (row + 3 * column)) : UInt8(0x40 << column)
+        // The eight bits as bytes of one word, indexed by column × 4 + row.
+        UInt8(truncatingIfNeeded: 0x8020_1008_4004_0201 as UInt64 &>> UInt64(truncatingIfNeeded: ((x & 1) << 5) | ((y & 3) << 3)))
     }
 
     /// Widens the rows and columns with dots to take in these dots (as far as the canvas goes).
@@ -75,7 +75,8 @@ public struct BrailleCanvas: Sendable {
             var error = dx + dy
             var dash = 0
             while true {
-                if (solid || dashes[dash]) && x >= 0 && x < dotWidth && y >= 0 && y < dotHeight {
+                // Off the canvas on either side is one unsigned comparison each.
+                if (solid || dashes[dash]) && UInt(bitPattern: x) < UInt(dotWidth) && UInt(bitPattern: y) < UInt(dotHeight) {
                     cells[(y >> 2) * width + (x >> 1)] |= Self.bit(x: x, y: y)
                 }
                 if !solid {
