@@ -20,7 +20,8 @@ public struct Glyphs: Sendable {
     /// The border of cards and boxes.
     public let box: Block.Border
     /// Heatmap shades without colour: empty, then four steps up.
-    public let heat: [Character]
+    /// Scalars, not Characters: a map fills thousands of cells a frame with them.
+    public let heat: [Unicode.Scalar]
     /// A heatmap cell that cannot exist (an hour a DST change skipped).
     public let hatch: Character
     /// Marks the column of now over a grid.

@@ -124,10 +124,10 @@ public struct MapScreen: Screen {
                 let steps = glyphs.heat.count - 1
                 let shade = glyphs.heat[1 + min(steps - 1, Int(fraction * Double(steps)))]
                 let heat = 1 + min(Int(ColorMap.maxHeat) - 1, Int(fraction * Double(ColorMap.maxHeat)))
-                screen.fill(rect, with: shade, style: Style(.heat(UInt8(heat))))
+                screen.fill(rect, with: Cell(shade, style: Style(.heat(UInt8(heat)))))
             } else {
                 let top = Style(.heat(ColorMap.maxHeat), bold: true)
-                screen.fill(rect, with: glyphs.heat[glyphs.heat.count - 1], style: top)
+                screen.fill(rect, with: Cell(glyphs.heat[glyphs.heat.count - 1], style: top))
                 screen.write(String(glyphs.up), x: x, y: y, style: top)
             }
         }
