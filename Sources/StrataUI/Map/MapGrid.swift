@@ -18,6 +18,8 @@ struct MapGrid {
     let dataset: Dataset
     let navigation: Navigation
     let rowsAreSeries: Bool
+    /// Where rows already worked out are kept (the screen's; the reducer reads no cells).
+    var memory: MapRows?
 
     var level: Level { navigation.level }
     var subUnit: TimeUnit { dataset.subUnit(of: level) }
@@ -119,6 +121,13 @@ struct MapGrid {
             let series = seriesRows[row]
             return columns.map { .stats(dataset.stats(level, index: $0, series: series, value: navigation.valueIndex)) }
         }
+        let all = memory.map { $0.cells(.init(level: level, row: row, series: navigation.shownSeries, value: navigation.valueIndex),
+                                             make: { cells(ofPeriod: row) }) } ?? cells(ofPeriod: row)
+        return Array(all[columns.clamped(to: all.indices)])
+    }
+
+    /// Every column of period row `row`.
+    private func cells(ofPeriod row: Int) -> [Cell] {
         var cells = [Cell](repeating: subUnit == .hour ? .skipped : .absent, count: columnCount)
         let page = navigation.page(in: dataset, level: level, index: row)
         // A day of 24 hours (no clock change) needs no wall-clock lookups.
@@ -133,7 +142,7 @@ struct MapGrid {
                 cells[column] = .stats(bucket.stats)
             }
         }
-        return Array(cells[columns.clamped(to: cells.indices)])
+        return cells
     }
 
     /// Hours and minutes go by the wall clock (a repeated DST hour folds

@@ -12,7 +12,7 @@ public struct MapScreen: Screen {
     var glyphs: Glyphs { env.glyphs }
 
     public func draw(into frame: inout Frame) {
-        let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries)
+        let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.mapRows)
         let layout = MapLayout(size: frame.grid.size, grid: grid)
         PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
         let scale = grid.scale

@@ -20,9 +20,17 @@ public struct AppEnvironment: Sendable {
     public var cardRows: CardRows?
     /// The overview's cards worked out so far (the app keeps one across frames).
     public let miniCards: MiniCards
+    /// The map's rows of cells worked out so far (likewise).
+    let mapRows: MapRows
 
     public init(dataset: Dataset, glyphs: Glyphs = .unicode, colors: Bool = false, animates: Bool = false, now: Int64, time: Int64 = 0,
                 zones: [HitZone] = [], cardRows: CardRows? = nil, miniCards: MiniCards = MiniCards()) {
+        self.init(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: now, time: time, zones: zones,
+                  cardRows: cardRows, miniCards: miniCards, mapRows: MapRows())
+    }
+
+    init(dataset: Dataset, glyphs: Glyphs, colors: Bool, animates: Bool, now: Int64, time: Int64, zones: [HitZone],
+         cardRows: CardRows?, miniCards: MiniCards, mapRows: MapRows) {
         self.dataset = dataset
         self.glyphs = glyphs
         self.colors = colors
@@ -32,5 +40,6 @@ public struct AppEnvironment: Sendable {
         self.zones = zones
         self.cardRows = cardRows
         self.miniCards = miniCards
+        self.mapRows = mapRows
     }
 }
