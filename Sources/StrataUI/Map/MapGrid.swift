@@ -121,8 +121,9 @@ struct MapGrid {
             let series = seriesRows[row]
             return columns.map { .stats(dataset.stats(level, index: $0, series: series, value: navigation.valueIndex)) }
         }
-        let all = memory.map { $0.cells(.init(level: level, row: row, series: navigation.shownSeries, value: navigation.valueIndex),
-                                             make: { cells(ofPeriod: row) }) } ?? cells(ofPeriod: row)
+        let all = memory.map { $0.value(level, index: row, series: navigation.shownSeries, value: navigation.valueIndex) {
+            cells(ofPeriod: row)
+        } } ?? cells(ofPeriod: row)
         return Array(all[columns.clamped(to: all.indices)])
     }
 

@@ -19,14 +19,14 @@ public struct AppEnvironment: Sendable {
     /// The raw rows of the card's period, when a card is open.
     public var cardRows: CardRows?
     /// The overview's cards worked out so far (the app keeps one across frames).
-    public let miniCards: MiniCards
+    let miniCards: MiniCards
     /// The map's rows of cells worked out so far (likewise).
     let mapRows: MapRows
 
     public init(dataset: Dataset, glyphs: Glyphs = .unicode, colors: Bool = false, animates: Bool = false, now: Int64, time: Int64 = 0,
-                zones: [HitZone] = [], cardRows: CardRows? = nil, miniCards: MiniCards = MiniCards()) {
+                zones: [HitZone] = [], cardRows: CardRows? = nil) {
         self.init(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: now, time: time, zones: zones,
-                  cardRows: cardRows, miniCards: miniCards, mapRows: MapRows())
+                  cardRows: cardRows, miniCards: MiniCards(), mapRows: MapRows())
     }
 
     init(dataset: Dataset, glyphs: Glyphs, colors: Bool, animates: Bool, now: Int64, time: Int64, zones: [HitZone],
