@@ -458,28 +458,17 @@ final class RecordScanner {
         return .record
     }
 
-    /// The first `delim` or LF in `buf[from..<limit]`, or `limit`. Eight bytes
-    /// at a time: a byte equal to the one sought makes a zero byte after an
-    /// XOR, and `(x - 0x01…) & ~x & 0x80…` marks the first zero byte exactly.
+    /// The first `delim` or LF in `buf[from..<limit]`, or `limit`: the
+    /// separators of 64 bytes at a time, as a plain record finds them (the
+    /// buffer's padding makes the 64 bytes past any of its bytes readable;
+    /// bits past `limit` are of bytes not read yet, and count as none).
     @inline(__always)
     static func findDelimiterOrNewline(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int, delim: UInt8) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let delims = ones &* UInt64(delim)
-        let lfs = ones &* UInt64(lf)
         var p = from
-        let raw = UnsafeRawPointer(buf)
-        while p &+ 8 <= limit {
-            let w = raw.loadUnaligned(fromByteOffset: p, as: UInt64.self)
-            let a = w ^ delims, b = w ^ lfs
-            let hits = ((a &- ones) & ~a & highs) | ((b &- ones) & ~b & highs)
-            if hits != 0 { return p &+ hits.trailingZeroBitCount &>> 3 }
-            p &+= 8
-        }
         while p < limit {
-            let b = buf[p]
-            if b == delim || b == lf { return p }
-            p &+= 1
+            let bits = SeparatorMask.of(UnsafeRawPointer(buf), at: p, delimiter: delim)
+            if bits != 0 { return min(limit, p &+ bits.trailingZeroBitCount) }
+            p &+= 64
         }
         return limit
     }

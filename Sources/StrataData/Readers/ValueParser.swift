@@ -4,36 +4,17 @@ import Foundation
 /// leading `+`, and thousands grouped with commas (`"1,234.5"`). Anything
 /// else (empty, `NA`, `NaN`, `inf`, words) is not a number.
 enum ValueParser {
-    /// Powers of ten that are exact in a Double (a switch, not an array:
-    /// no lazy global, no bounds check on the hot path).
+    /// Powers of ten that are exact in a Double: 10^0 … 10^22.
     @inline(__always)
     static func exactPower(_ n: Int) -> Double {
-        switch n {
-        case 0: 1
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        case 15: 1e15
-        case 16: 1e16
-        case 17: 1e17
-        case 18: 1e18
-        case 19: 1e19
-        case 20: 1e20
-        case 21: 1e21
-        default: 1e22
-        }
+        powersOfTen[min(max(n, 0), 22)]
     }
+
+    /// Indexed, not a switch: a jump on one or two decimals at random
+    /// mispredicts. An array literal is laid out statically, not on first use.
+    private static let powersOfTen: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// The value, or nil. Finite values only.
     @inline(__always)
@@ -105,13 +86,9 @@ enum ValueParser {
         // number would wait for the one before. v < 10^8 < 2^52: set in the
         // mantissa of 2^52, less 2^52, it is exact.
         let exact = Double(bitPattern: 0x4330_0000_0000_0000 | v) - 4_503_599_627_370_496.0
-        // Indexed, not `exactPower`'s switch: its jump on one or two decimals at random mispredicts.
-        return exact / smallPowers[fractionDigits & 7]
+        return exact / powersOfTen[fractionDigits & 7]
     }
 
-    /// 10^0 … 10^7, in static memory: a vector built in the function goes
-    /// through the stack for each number.
-    private static let smallPowers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7]
 
     static func parseAny(_ raw: Field) -> Double? {
         let f = ByteText.trimmed(raw)

@@ -74,7 +74,8 @@ extension PagerScreen {
                 items.append(StatsItem(text: "high \(format.humane(high.value)) \(place(page, bucket: high.bucket))", style: .plain, rank: 2))
             }
         }
-        if let (previous, value, sameTime) = comparison(page, value: value, comparedBuckets: part.comparedBuckets),
+        if let (previous, value, sameTime) = comparison(page, value: value, comparedBuckets: part.comparedBuckets,
+                                                           valueCovers: part.isRunning ? upTo : nil),
            let change = Self.change(from: previous, to: value, inPercent: isQuantity, format: format) {
             let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
             // A change that reads as zero has no direction to show.
@@ -112,7 +113,10 @@ extension PagerScreen {
     /// The previous period's value and the page's, to compare; for a period
     /// cut short, only their first `comparedBuckets` sub-buckets, so a
     /// half-finished day is compared with the same hours of the day before.
-    func comparison(_ page: Page, value: Double, comparedBuckets: Int?) -> (previous: Double, value: Double, sameTime: Bool)? {
+    /// `value` is the page's over its first `valueCovers` sub-buckets, when
+    /// not over all of them (a running period's), and is not worked out again.
+    func comparison(_ page: Page, value: Double, comparedBuckets: Int?,
+                    valueCovers: Int?) -> (previous: Double, value: Double, sameTime: Bool)? {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
         guard let comparedBuckets else {
@@ -121,9 +125,8 @@ extension PagerScreen {
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
         let cut = min(comparedBuckets, page.buckets.count, before.buckets.count)
-        guard let previous = soFar(before, buckets: cut).value(aggregate), let value = soFar(page, buckets: cut).value(aggregate) else {
-            return nil
-        }
+        guard let previous = soFar(before, buckets: cut).value(aggregate),
+              let value = cut == valueCovers ? value : soFar(page, buckets: cut).value(aggregate) else { return nil }
         return (previous, value, true)
     }
 
