@@ -1,4 +1,10 @@
 extension Dataset {
+    /// Where accumulator series `a` (an interval's, a timeline row's) is in
+    /// `series`: after "all" when there are named series, else the only one.
+    public func seriesIndex(ofAccumulatorSeries a: Int) -> Int {
+        series.count > 1 ? a + 1 : 0
+    }
+
     /// Interval data: the stats of series `s` (0 being "all" when there are
     /// series) over `[from, to)`, counting each interval once however many
     /// sub-buckets it crosses; nil without the intervals themselves. Merging

@@ -175,11 +175,8 @@ private func find(_ query: String, _ timeline: inout TimelineState, state: inout
 /// The level's position follows a cursor block outside the period shown: the period holding its start.
 private func follow(_ state: inout AppState, _ cursor: TimelineState.Cursor, intervals: IntervalIndex, env: AppEnvironment) {
     let record = intervals.bySeries[cursor.series][cursor.index]
-    let level = state.navigation.level
-    let ordinal = env.dataset.ordinal(level, index: state.navigation.position)
-    let period = env.dataset.calendar.start(of: level.unit, ordinal: ordinal)..<env.dataset.calendar.end(of: level.unit, ordinal: ordinal)
-    guard !overlaps(record, period) else { return }
-    state.navigation.setPosition(env.dataset.index(level, containing: record.start))
+    guard !overlaps(record, TimelineLayout.period(state: state, dataset: env.dataset)) else { return }
+    state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: record.start))
 }
 
 private func overlaps(_ r: IntervalIndex.Record, _ period: Range<Int64>) -> Bool {

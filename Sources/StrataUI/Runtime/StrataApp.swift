@@ -77,7 +77,7 @@ public struct StrataApp {
             }
             // The rows overlapping the block, in its series: its own row is among them.
             wanted = ([-1, cursor.series, cursor.index], record.start, max(record.end, record.start + 1),
-                      dataset.series.count > 1 ? cursor.series + 1 : 0)
+                      dataset.seriesIndex(ofAccumulatorSeries: cursor.series))
         default:
             cardRows = nil
             return

@@ -84,7 +84,7 @@ struct TimelineLayout {
     }
 
     static func seriesName(_ dataset: Dataset, _ row: Int) -> String {
-        dataset.series[dataset.series.count > 1 ? row + 1 : 0].name
+        dataset.series[dataset.seriesIndex(ofAccumulatorSeries: row)].name
     }
 
     /// The period on show: the level's position.
