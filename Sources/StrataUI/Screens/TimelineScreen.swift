@@ -182,9 +182,11 @@ public struct TimelineScreen: Screen {
         let body = layout.viewport.bodyArea
         guard x >= body.x, x < body.maxX else { return }
         grid.write(nowMark, x: x, y: layout.viewport.columnHeaderArea.y + 1, style: Style(.warning, bold: true))
+        // The rows where a title crosses the line's column, found once rather than per row.
+        let titled = Set(labels.lazy.filter { x >= $0.x && x < $0.maxX }.map(\.y))
         for y in body.y..<body.maxY where grid[x, y].style.tint != .accent {
             let inColouredBlock = grid[x, y].style.reverse
-            if !labels.contains(where: { $0.contains(x: x, y: y) }) {
+            if !titled.contains(y) {
                 grid.write(nowLine, x: x, y: y, style: Style(.warning, reverse: inColouredBlock))
             } else if inColouredBlock {
                 grid.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.tint = .warning }
