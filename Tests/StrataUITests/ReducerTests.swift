@@ -187,16 +187,17 @@ struct ReducerTests {
     }
 
     @Test func helpScrollsWhenTallerThanTheScreenAndClamps() {
-        let lines = KeyMap.pager.helpLines(for: makeState().navigation).count
+        let help = KeyMap.pager.helpLines(for: makeState().navigation)
+        let lines = help.count
         // 80×24: a box of 22 rows shows 19 lines of the list.
-        #expect(HelpOverlay.scrollRoom(lines: lines, size: Size(width: 80, height: 24)) == lines - 19)
+        #expect(HelpLayout(lines: help, size: Size(width: 80, height: 24)).viewport(offset: .max).offset.y == lines - 19)
         var expected = makeState()
         expected.overlay = .help(offset: lines - 19)
         #expect(run(makeState(), events: [.key(.character("?"))] + Array(repeating: .key(.down), count: 40)) == expected)
         expected.overlay = .help(offset: 0)
         #expect(run(makeState(), events: [.key(.character("?")), .key(.pageDown), .key(.pageUp), .key(.up)]) == expected)
         // At 80×40 everything fits: nothing to scroll.
-        #expect(HelpOverlay.scrollRoom(lines: lines, size: Size(width: 80, height: 40)) == 0)
+        #expect(HelpLayout(lines: help, size: Size(width: 80, height: 40)).viewport(offset: .max).offset.y == 0)
     }
 
     @Test func keysThatDoNotApplyAreIgnored() {

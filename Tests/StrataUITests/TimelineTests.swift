@@ -313,7 +313,7 @@ struct TimelineTests {
             var expected = start
             var t = try #require(timeline(start))
             t.cursor = .init(series: series, index: index)
-            t.query = "sAt"
+            t.search = TextSearch("sAt")
             t.left = 0
             expected.route = .timeline(t)
             return expected

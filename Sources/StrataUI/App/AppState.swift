@@ -4,15 +4,6 @@ import StrataData
 /// navigation, the screen on show (the route), an overlay over it, and a
 /// running transition. Only `reduce` changes it.
 public struct AppState: Equatable, Sendable {
-    /// The screen on show, each with its own small state.
-    public enum Route: Equatable, Sendable {
-        case pager
-        case card(CardState)
-        case overview(OverviewState)
-        case map(MapState)
-        case timeline(TimelineState)
-    }
-
     /// Drawn over any route; closing it shows the route as it was.
     public enum Overlay: Equatable, Sendable {
         /// The keys of the screen under it, scrolled by `offset` lines when they do not all fit.
@@ -56,13 +47,5 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The key map of the screen under any overlay: what help lists.
-    public var routeKeyMap: KeyMap {
-        switch route {
-        case .pager: .pager
-        case .card: .card
-        case .overview: .overview
-        case .map: .map
-        case .timeline(let timeline): timeline.showsCard ? .timelineCard : .timeline
-        }
-    }
+    public var routeKeyMap: KeyMap { route.reducer.keyMap }
 }

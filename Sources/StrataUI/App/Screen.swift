@@ -20,32 +20,8 @@ public enum ScreenRenderer {
             frame.grid.write(env.glyphs.truncate(message, to: size.width), x: 0, y: 0, style: Style(.warning))
             return frame
         }
-        let movingFrame = transitionFrame(state, env: env)
-        switch state.route {
-        case .pager:
-            PagerScreen(state: state, env: env).draw(into: &frame)
-        case .card(let card):
-            let screen = CardScreen(state: state, card: card, env: env)
-            if let growing = movingFrame {
-                // Growing: the page around a frame, the card showing through it.
-                var underneath = state
-                underneath.route = .pager
-                PagerScreen(state: underneath, env: env).draw(into: &frame)
-                frame.clipped(to: growing) { frame in
-                    frame.grid.fill(growing)
-                    screen.draw(into: &frame)
-                }
-            } else {
-                screen.draw(into: &frame)
-            }
-        case .overview(let overview):
-            OverviewScreen(state: state, overview: overview, env: env).draw(into: &frame)
-        case .map(let map):
-            MapScreen(state: state, map: map, env: env).draw(into: &frame)
-        case .timeline(let timeline):
-            TimelineScreen(state: state, timeline: timeline, env: env).draw(into: &frame)
-        }
-        if let rect = movingFrame {
+        state.route.reducer.screen(state, env: env).draw(into: &frame)
+        if let rect = state.transition?.frame(at: env.time) {
             env.glyphs.block(style: .accent).draw(into: &frame.grid, area: rect)
             frame.zones = []
         }
@@ -56,18 +32,5 @@ public enum ScreenRenderer {
             frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))
         }
         return frame
-    }
-
-    /// While the card grows or shrinks: where its frame is now, between the
-    /// page's place and the whole screen.
-    static func transitionFrame(_ state: AppState, env: AppEnvironment) -> Rect? {
-        guard let transition = state.transition else { return nil }
-        let full = CardLayout(size: state.size).box
-        let progress = transition.progress(at: env.time)
-        switch transition.kind {
-        case .slide: return nil
-        case .expand(let from): return Transition.interpolate(from, full, progress)
-        case .collapse(let to): return Transition.interpolate(full, to, progress)
-        }
     }
 }

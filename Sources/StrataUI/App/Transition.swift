@@ -5,10 +5,9 @@ public struct Transition: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A page sliding in after a move; +1 when it comes from the right.
         case slide(fromIndex: Int, direction: Int)
-        /// The card's frame growing from the page's place to the whole screen.
-        case expand(from: Rect)
-        /// The card's frame shrinking back to the page's place.
-        case collapse(to: Rect)
+        /// A frame moving between two places: the card growing from the
+        /// page's place to the whole screen, or shrinking back.
+        case grow(from: Rect, to: Rect)
     }
 
     public static let slideMilliseconds: Int64 = 120
@@ -34,6 +33,12 @@ public struct Transition: Equatable, Sendable {
     public static func interpolate(_ a: Rect, _ b: Rect, _ progress: Double) -> Rect {
         func mix(_ x: Int, _ y: Int) -> Int { x + Int((Double(y - x) * progress).rounded()) }
         return Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
+    }
+
+    /// Where a growing frame is at `time`; nil for a slide.
+    public func frame(at time: Int64) -> Rect? {
+        guard case .grow(let from, let to) = kind else { return nil }
+        return Self.interpolate(from, to, progress(at: time))
     }
 
     /// Eased progress from 0 to 1 (ease-out: fast start, gentle landing).

@@ -28,11 +28,10 @@ struct CardLayout: Equatable {
     /// Body lines: the sub-buckets, a heading, then the raw rows.
     static func line(ofItem item: Int, buckets: Int) -> Int { item < buckets ? item : item + 1 }
 
-    /// The scroll that keeps `line` in view, moving as little as possible.
-    func scroll(_ scroll: Int, revealing line: Int) -> Int {
-        let height = max(1, body.height)
-        if line < scroll { return line }
-        if line >= scroll + height { return line - height + 1 }
-        return scroll
+    /// The body scrolled by `scroll` lines over the content's lines (an
+    /// item each and the rows' heading).
+    func viewport(scroll: Int, content: CardContent) -> Viewport {
+        Viewport(area: body, contentSize: Size(width: body.width, height: content.itemCount + 1),
+                 offset: Viewport.Offset(x: 0, y: scroll))
     }
 }

@@ -20,6 +20,18 @@ public struct CardScreen: Screen {
     static let columnNames = ["count", "sum", "min", "max", "mean"]
 
     public func draw(into frame: inout Frame) {
+        // Growing from the page: the page around a frame, the card showing through it.
+        guard let growing = state.transition?.frame(at: env.time) else { return drawCard(into: &frame) }
+        var underneath = state
+        underneath.route = .pager
+        PagerScreen(state: underneath, env: env).draw(into: &frame)
+        frame.clipped(to: growing) { frame in
+            frame.grid.fill(growing)
+            drawCard(into: &frame)
+        }
+    }
+
+    private func drawCard(into frame: inout Frame) {
         let layout = CardLayout(size: frame.grid.size)
         let pager = PagerScreen(state: state, env: env)
         let content = CardContent(navigation: navigation, env: env)

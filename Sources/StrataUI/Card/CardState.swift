@@ -6,11 +6,11 @@ public struct CardState: Equatable, Sendable {
     /// The first body line shown.
     public var scroll: Int = 0
     /// What `/` last looked for; `n` looks for it again.
-    public var query: String?
+    public var search: TextSearch?
 
     public init(cursor: Int = 0, scroll: Int = 0, query: String? = nil) {
         self.cursor = cursor
         self.scroll = scroll
-        self.query = query
+        self.search = query.map(TextSearch.init)
     }
 }

@@ -1,90 +1,107 @@
 import StrataData
 
-/// The card's actions: expand and collapse, the cursor and its scroll,
-/// zooming into a sub-bucket, and searching the lines.
-func reduceCard(_ state: inout AppState, action: Action, count: Int, env: AppEnvironment) {
-    let layout = CardLayout(size: state.size)
-    if action == .expand {
-        guard state.route == .pager, env.dataset.count(state.navigation.level) > 0 else { return }
-        state.route = .card(CardState())
-        if env.animates {
-            state.transition = Transition(.expand(from: PagerScreen.layout(for: state.size).card), start: env.time,
-                                          duration: Transition.expandMilliseconds)
-        }
-        return
+/// The card as a route: a cursor over the period's sub-buckets and raw
+/// rows, its scroll, zooming into a sub-bucket, and searching the lines.
+/// A move to another period starts it again at its top.
+extension CardState: RouteReducer {
+    var route: AppState.Route { .card(self) }
+    var keyMap: KeyMap { .card }
+
+    func screen(_ state: AppState, env: AppEnvironment) -> any Screen {
+        CardScreen(state: state, card: self, env: env)
     }
-    guard case .card(var card) = state.route else { return }
-    let content = CardContent(navigation: state.navigation, env: env)
-    let last = max(0, content.itemCount - 1)
-    switch action {
-    case .collapse:
-        collapse(&state, env: env)
-        return
-    case .cursor(let lines):
-        // ↑ on the first line goes back to the page, as a list's top edge would.
-        if lines == -1, card.cursor == 0 {
-            collapse(&state, env: env)
+
+    /// Enter on the pager: the page grows into its card.
+    static func open(_ app: inout AppState, env: AppEnvironment) {
+        guard env.dataset.count(app.navigation.level) > 0 else { return }
+        app.route = .card(CardState())
+        if env.animates {
+            app.transition = Transition(.grow(from: PagerLayout(size: app.size).card, to: CardLayout(size: app.size).box),
+                                        start: env.time, duration: Transition.expandMilliseconds)
+        }
+    }
+
+    mutating func reduce(_ action: Action, in app: inout AppState, count: Int, env: AppEnvironment) -> Bool {
+        let layout = CardLayout(size: app.size)
+        let content = CardContent(navigation: app.navigation, env: env)
+        let last = max(0, content.itemCount - 1)
+        switch action {
+        case .collapse:
+            collapse(&app, env: env)
+            return true
+        case .cursor(let lines):
+            // ↑ on the first line goes back to the page, as a list's top edge would.
+            if lines == -1, cursor == 0 {
+                collapse(&app, env: env)
+                return true
+            }
+            cursor = min(max(0, cursor + lines * count), last)
+        case .cursorPages(let pages):
+            cursor = min(max(0, cursor + pages * count * max(1, layout.body.height - 1)), last)
+        case .cursorTo(let item):
+            cursor = min(max(0, item), last)
+        case .cursorToEnd:
+            cursor = last
+        case .zoomIn:
+            zoom(&app, into: cursor, content: content, env: env)
+            return true
+        case .openSearch:
+            app.overlay = .search(text: "", error: nil)
+        case .searchNext:
+            guard let found = search?.next(count: content.itemCount, after: cursor, text: content.text(ofItem:)) else { return true }
+            cursor = found
+        default:
+            return false
+        }
+        reveal(layout, content: content)
+        return true
+    }
+
+    /// Another period (a move with the card open) starts again at its top.
+    mutating func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {
+        if before.navigation.levelIndex != app.navigation.levelIndex || before.navigation.position != app.navigation.position {
+            cursor = 0
+            scroll = 0
+        }
+    }
+
+    mutating func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult {
+        let content = CardContent(navigation: app.navigation, env: env)
+        let search = TextSearch(text)
+        guard !text.isEmpty, let found = search.next(count: content.itemCount, after: cursor, text: content.text(ofItem:)) else {
+            return .notFound("not found")
+        }
+        self.search = search
+        cursor = found
+        reveal(CardLayout(size: app.size), content: content)
+        return .found
+    }
+
+    /// Scrolls as little as it takes to show the cursor's line; the first line shows the top.
+    private mutating func reveal(_ layout: CardLayout, content: CardContent) {
+        var viewport = layout.viewport(scroll: scroll, content: content)
+        viewport.reveal(Rect(x: 0, y: CardLayout.line(ofItem: cursor, buckets: content.buckets), width: 1, height: 1))
+        scroll = cursor == 0 ? 0 : viewport.offset.y
+    }
+
+    private func collapse(_ app: inout AppState, env: AppEnvironment) {
+        app.route = .pager
+        if env.animates {
+            app.transition = Transition(.grow(from: CardLayout(size: app.size).box, to: PagerLayout(size: app.size).card),
+                                        start: env.time, duration: Transition.expandMilliseconds)
+        }
+    }
+
+    /// The next finer level moves to the period holding the sub-bucket, and the pager shows it.
+    private func zoom(_ app: inout AppState, into item: Int, content: CardContent, env: AppEnvironment) {
+        guard item < content.buckets else { return }
+        guard app.navigation.levelIndex > 0 else {
+            app.notice = "\(app.navigation.level.rawValue) is the finest level (--levels adds finer ones)"
             return
         }
-        card.cursor = min(max(0, card.cursor + lines * count), last)
-    case .cursorPages(let pages):
-        card.cursor = min(max(0, card.cursor + pages * count * max(1, layout.body.height - 1)), last)
-    case .cursorTo(let item):
-        card.cursor = min(max(0, item), last)
-    case .cursorToEnd:
-        card.cursor = last
-    case .zoomIn:
-        zoom(&state, into: card.cursor, content: content, env: env)
-        return
-    case .openSearch:
-        state.overlay = .search(text: "", error: nil)
-    case .searchNext:
-        guard let query = card.query, let found = find(query, in: content, after: card.cursor) else { return }
-        card.cursor = found
-    default:
-        return
+        let start = content.page.buckets[item].start
+        app.navigation.levelIndex -= 1
+        app.navigation.setPosition(env.dataset.index(app.navigation.level, containing: start))
+        app.route = .pager
     }
-    card.scroll = layout.scroll(card.scroll, revealing: CardLayout.line(ofItem: card.cursor, buckets: content.buckets))
-    if card.cursor == 0 { card.scroll = 0 }
-    state.route = .card(card)
-}
-
-private func collapse(_ state: inout AppState, env: AppEnvironment) {
-    state.route = .pager
-    if env.animates {
-        state.transition = Transition(.collapse(to: PagerScreen.layout(for: state.size).card), start: env.time,
-                                      duration: Transition.expandMilliseconds)
-    }
-}
-
-/// The next finer level moves to the period holding the sub-bucket, and the pager shows it.
-private func zoom(_ state: inout AppState, into item: Int, content: CardContent, env: AppEnvironment) {
-    guard item < content.buckets else { return }
-    guard state.navigation.levelIndex > 0 else {
-        state.notice = "\(state.navigation.level.rawValue) is the finest level (--levels adds finer ones)"
-        return
-    }
-    let start = content.page.buckets[item].start
-    state.navigation.levelIndex -= 1
-    state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: start))
-    state.route = .pager
-}
-
-/// `/`: the next line after the cursor whose text holds the query, wrapping around.
-func search(_ state: inout AppState, for text: String, env: AppEnvironment) {
-    guard case .card(var card) = state.route else { return }
-    let content = CardContent(navigation: state.navigation, env: env)
-    guard !text.isEmpty, let found = find(text, in: content, after: card.cursor) else {
-        state.overlay = .search(text: text, error: text.isEmpty ? nil : "not found")
-        return
-    }
-    card.query = text
-    card.cursor = found
-    card.scroll = CardLayout(size: state.size).scroll(card.scroll, revealing: CardLayout.line(ofItem: found, buckets: content.buckets))
-    state.route = .card(card)
-    state.overlay = nil
-}
-
-private func find(_ query: String, in content: CardContent, after cursor: Int) -> Int? {
-    TextSearch.next(query, count: content.itemCount, after: cursor, text: content.text(ofItem:))
 }

@@ -12,7 +12,7 @@ public struct MapState: Equatable, Sendable {
     /// A drag that pans the grid, from its press to its release.
     public var drag: DragLock?
     /// What `/` last looked for among the row labels; `n` looks again.
-    public var query: String?
+    public var search: TextSearch?
     /// With rows of series: the series on show before (often "all", which
     /// has no row) and the one the rows started on, to go back on `r`.
     public var seriesBeforeRows: Int?
@@ -24,6 +24,6 @@ public struct MapState: Equatable, Sendable {
         self.scroll = scroll
         self.rowsAreSeries = rowsAreSeries
         self.drag = drag
-        self.query = query
+        self.search = query.map(TextSearch.init)
     }
 }

@@ -23,18 +23,14 @@ struct OverviewLayout {
 
     var contentHeight: Int { levels * Self.sectionHeight + 1 + Self.topCount }
 
-    /// The scroll that shows all of section `i` (or its top, when taller
-    /// than the screen), moving as little as possible.
-    func scroll(_ scroll: Int, revealing i: Int) -> Int {
-        let top = sectionTop(i), height = min(Self.sectionHeight - 1, body.height)
-        var s = scroll
-        if top + height > s + body.height { s = top + height - body.height }
-        if top < s { s = top }
-        return clamp(s)
+    /// Section `i`'s header and strip in the page (the blank row after them need not show).
+    func section(_ i: Int) -> Rect {
+        Rect(x: 0, y: sectionTop(i), width: body.width, height: Self.sectionHeight - 1)
     }
 
-    func clamp(_ scroll: Int) -> Int {
-        max(0, min(scroll, contentHeight - body.height))
+    /// The page scrolled down by `scroll` rows, no further than its end at the bottom.
+    func viewport(scroll: Int) -> Viewport {
+        Viewport(area: body, contentSize: Size(width: body.width, height: contentHeight), offset: Viewport.Offset(x: 0, y: scroll))
     }
 
     /// The first card a strip shows so the selected one is in view, snapped to whole cards.

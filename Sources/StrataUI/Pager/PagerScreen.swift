@@ -15,33 +15,6 @@ public struct PagerScreen: Screen {
         self.env = env
     }
 
-    struct Regions {
-        var header = 0
-        var strip: Int?
-        var card: Rect
-        var stats: Int?
-        var dots: Int
-        var footer: Int?
-        var peek: Int
-    }
-
-    /// Rows are given up as the terminal shrinks: the footer below 9 rows,
-    /// the period strip below 8, the stats line below 7. The card gets the
-    /// rest, narrowed at 100 columns and wider so the neighbours peek in.
-    static func layout(for size: Size) -> Regions {
-        let h = size.height
-        let hasFooter = h >= 9, hasStrip = h >= 8, hasStats = h >= 7
-        let rows = Layout(.vertical, [.length(1), .length(hasStrip ? 1 : 0), .fill(1), .length(hasStats ? 1 : 0),
-                                               .length(1), .length(hasFooter ? 1 : 0)])
-            .split(Rect(x: 0, y: 0, width: size.width, height: h))
-        // At most 7 columns of each neighbour: from 120 columns on, a month of days gets 2-column bars.
-        let peek = size.width >= 100 ? min(7, (size.width - 96) / 2 + 2) : 0
-        let gutter = peek > 0 ? peek + 1 : 0
-        let columns = Layout(.horizontal, [.length(gutter), .fill(1), .length(gutter)]).split(rows[2])
-        return Regions(strip: hasStrip ? rows[1].y : nil, card: columns[1], stats: hasStats ? rows[3].y : nil, dots: rows[4].y,
-                      footer: hasFooter ? rows[5].y : nil, peek: peek)
-    }
-
     /// The slide under way, if any, with its progress at this frame's time.
     var slide: (fromIndex: Int, direction: Int, progress: Double)? {
         guard let transition = state.transition, case .slide(let from, let direction) = transition.kind,
@@ -50,7 +23,7 @@ public struct PagerScreen: Screen {
     }
 
     public func draw(into frame: inout Frame) {
-        let layout = Self.layout(for: frame.grid.size)
+        let layout = PagerLayout(size: frame.grid.size)
         drawHeader(into: &frame, y: layout.header)
         let index = navigation.position
         let count = dataset.count(navigation.level)
@@ -234,7 +207,7 @@ public struct PagerScreen: Screen {
     /// A few columns of the previous and next cards, dimmed, at the edges:
     /// the right edge of the previous card on the left, the left edge of the
     /// next on the right. Each is drawn in place, clipped to its sliver.
-    func drawNeighbours(into grid: inout Grid, layout: Regions, index: Int, count: Int) {
+    func drawNeighbours(into grid: inout Grid, layout: PagerLayout, index: Int, count: Int) {
         let card = layout.card
         let visible = layout.peek
         let neighbours = [(index - 1, visible - card.width, 0), (index + 1, grid.width - visible, grid.width - visible)]

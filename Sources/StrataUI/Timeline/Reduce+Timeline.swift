@@ -1,91 +1,119 @@
 import StrataData
 
-/// The timeline's actions: open and close it, zoom, move the cursor from
+/// The timeline as a route: open and close it, zoom, move the cursor from
 /// block to block (crossing into the neighbouring period, whose position
 /// the level follows), scroll and drag, find a row, open a block's card.
-/// Returns false for actions it leaves to the shared reducer.
-func reduceTimeline(_ state: inout AppState, action: Action, count: Int, env: AppEnvironment) -> Bool {
-    guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return false }
-    if case .blockRow = action {} else { timeline.goal = nil }
-    switch action {
-    case .toggleMap:
-        state.route = .pager
-        return true
-    case .openBlock:
-        timeline.showsCard = timeline.cursor != nil
-    case .closeBlock:
-        timeline.showsCard = false
-    case .zoomTimeline(let finer):
-        zoom(&timeline, finer: finer, state: &state, env: env)
-    case .blockStep(let step):
-        guard let cursor = timeline.cursor else { return true }
-        let index = cursor.index + step * count
-        guard intervals.bySeries[cursor.series].indices.contains(index) else { return true }
-        timeline.cursor = TimelineState.Cursor(series: cursor.series, index: index)
-        follow(&state, timeline.cursor!, intervals: intervals, env: env)
-        reveal(&timeline, state: state, env: env)
-    case .blockRow(let step):
-        guard let cursor = timeline.cursor else { return true }
-        let record = intervals.bySeries[cursor.series][cursor.index]
-        let period = TimelineLayout.period(state: state, dataset: env.dataset)
-        // The block's start, within the period: steps up and down stay near one time, as a
-        // TV guide's cursor does, and rows with no block in the period are passed over.
-        let anchor = timeline.goal ?? min(max(record.start, period.lowerBound), period.upperBound - 1)
-        timeline.goal = anchor
-        var series = cursor.series + step
-        while intervals.bySeries.indices.contains(series) {
-            if let index = nearest(intervals, series: series, to: anchor, within: period, strictly: true) {
-                timeline.cursor = TimelineState.Cursor(series: series, index: index)
-                follow(&state, timeline.cursor!, intervals: intervals, env: env)
-                reveal(&timeline, state: state, env: env)
-                break
+extension TimelineState: RouteReducer {
+    var route: AppState.Route { .timeline(self) }
+    var keyMap: KeyMap { showsCard ? .timelineCard : .timeline }
+    var pans: Bool { !showsCard }
+
+    func screen(_ state: AppState, env: AppEnvironment) -> any Screen {
+        TimelineScreen(state: state, timeline: self, env: env)
+    }
+
+    static func open(_ app: inout AppState, env: AppEnvironment) {
+        openTimeline(&app, env: env)
+    }
+
+    mutating func reduce(_ action: Action, in state: inout AppState, count: Int, env: AppEnvironment) -> Bool {
+        guard let intervals = env.dataset.intervals else { return false }
+        // Worked on a copy: an action that ends early leaves the state as it was.
+        var timeline = self
+        if case .blockRow = action {} else { timeline.goal = nil }
+        switch action {
+        case .toggleMap:
+            state.route = .pager
+            return true
+        case .openBlock:
+            timeline.showsCard = timeline.cursor != nil
+        case .closeBlock:
+            timeline.showsCard = false
+        case .zoomTimeline(let finer):
+            step(&timeline, finer: finer, state: &state, env: env)
+        case .blockStep(let step):
+            guard let cursor = timeline.cursor else { return true }
+            let index = cursor.index + step * count
+            guard intervals.bySeries[cursor.series].indices.contains(index) else { return true }
+            timeline.cursor = TimelineState.Cursor(series: cursor.series, index: index)
+            follow(&state, timeline.cursor!, intervals: intervals, env: env)
+            reveal(&timeline, state: state, env: env)
+        case .blockRow(let step):
+            guard let cursor = timeline.cursor else { return true }
+            let record = intervals.bySeries[cursor.series][cursor.index]
+            let period = TimelineLayout.period(state: state, dataset: env.dataset)
+            // The block's start, within the period: steps up and down stay near one time, as a
+            // TV guide's cursor does, and rows with no block in the period are passed over.
+            let anchor = timeline.goal ?? min(max(record.start, period.lowerBound), period.upperBound - 1)
+            timeline.goal = anchor
+            var series = cursor.series + step
+            while intervals.bySeries.indices.contains(series) {
+                if let index = nearest(intervals, series: series, to: anchor, within: period, strictly: true) {
+                    timeline.cursor = TimelineState.Cursor(series: series, index: index)
+                    follow(&state, timeline.cursor!, intervals: intervals, env: env)
+                    reveal(&timeline, state: state, env: env)
+                    break
+                }
+                series += step
             }
-            series += step
-        }
-    case .pickBlock(let series, let index):
-        guard intervals.bySeries.indices.contains(series), intervals.bySeries[series].indices.contains(index) else { return true }
-        timeline.cursor = TimelineState.Cursor(series: series, index: index)
-        reveal(&timeline, state: state, env: env)
-    case .scrollTimeline(let rows, let columns):
-        let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
-        timeline.top = clampTop(timeline.top + rows, intervals, layout)
-        timeline.left = clampLeft(timeline.left + columns, layout)
-    case .dragBegan(let x, let y):
-        timeline.drag = DragLock(x: x, y: y, offset: Viewport.Offset(x: timeline.left, y: timeline.top))
-    case .dragMoved(let x, let y):
-        guard var drag = timeline.drag else { return true }
-        // Locked to the first axis moved along by two cells, as in the map.
-        if let offset = drag.offset(x: x, y: y) {
-            let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
-            timeline.left = clampLeft(offset.x, layout)
-            timeline.top = clampTop(offset.y, intervals, layout)
-        }
-        timeline.drag = drag
-    case .dragEnded:
-        guard let drag = timeline.drag else { return true }
-        timeline.drag = nil
-        // A press that never moved two cells is a click: the block under it.
-        if drag.axis == nil, case .pickBlock(let series, let index)? = env.zones.last(where: { $0.rect.contains(x: drag.originX, y: drag.originY) })?.action {
+        case .pickBlock(let series, let index):
+            guard intervals.bySeries.indices.contains(series), intervals.bySeries[series].indices.contains(index) else { return true }
             timeline.cursor = TimelineState.Cursor(series: series, index: index)
             reveal(&timeline, state: state, env: env)
+        case .scrollTimeline(let rows, let columns):
+            let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
+            timeline.top = clampTop(timeline.top + rows, intervals, layout)
+            timeline.left = clampLeft(timeline.left + columns, layout)
+        case .dragBegan(let x, let y):
+            timeline.drag = DragLock(x: x, y: y, offset: Viewport.Offset(x: timeline.left, y: timeline.top))
+        case .dragMoved(let x, let y):
+            guard var drag = timeline.drag else { return true }
+            // Locked to the first axis moved along by two cells, as in the map.
+            if let offset = drag.offset(x: x, y: y) {
+                let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
+                timeline.left = clampLeft(offset.x, layout)
+                timeline.top = clampTop(offset.y, intervals, layout)
+            }
+            timeline.drag = drag
+        case .dragEnded:
+            guard let drag = timeline.drag else { return true }
+            timeline.drag = nil
+            // A press that never moved two cells is a click: the block under it.
+            if drag.axis == nil, case .pickBlock(let series, let index)? = env.zones.last(where: { $0.rect.contains(x: drag.originX, y: drag.originY) })?.action {
+                timeline.cursor = TimelineState.Cursor(series: series, index: index)
+                reveal(&timeline, state: state, env: env)
+            }
+        case .openSearch:
+            state.overlay = .search(text: "", error: nil)
+        case .searchNext:
+            guard let search = timeline.search else { return true }
+            find(search, &timeline, state: &state, env: env)
+        default:
+            return false
         }
-    case .openSearch:
-        state.overlay = .search(text: "", error: nil)
-    case .searchNext:
-        guard let query = timeline.query else { return true }
-        find(query, &timeline, state: &state, env: env)
-    default:
-        return false
+        self = timeline
+        return true
     }
-    state.route = .timeline(timeline)
-    return true
+
+    /// After a move of the period by other means (`:`, PgUp, a count): the cursor follows into it.
+    func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {
+        if before.navigation != app.navigation { settleTimeline(&app, env: env) }
+    }
+
+    func resized(in app: inout AppState, env: AppEnvironment) {
+        revealTimelineCursor(&app, env: env)
+    }
+
+    func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult {
+        searchTimeline(&app, for: text, env: env)
+    }
 }
 
 /// `+`/`-`: the next step finer or coarser, no coarser than the fit (a
 /// wider view shows nothing more) nor finer than the first step; at
 /// either end a notice says why nothing changed. Reaching the fit zooms
 /// to fit again, through resizes and other periods.
-private func zoom(_ timeline: inout TimelineState, finer: Bool, state: inout AppState, env: AppEnvironment) {
+private func step(_ timeline: inout TimelineState, finer: Bool, state: inout AppState, env: AppEnvironment) {
     let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
     let zooms = TimelineLayout.zooms
     let k = zooms.firstIndex(of: layout.zoom) ?? 0
@@ -106,8 +134,8 @@ private func zoom(_ timeline: inout TimelineState, finer: Bool, state: inout App
 
 /// `m` on the pager of interval data: the timeline of the current period,
 /// zoomed to fit it, the cursor on the first row's block nearest now (or the period's start).
-func openTimeline(_ state: inout AppState, env: AppEnvironment) {
-    guard state.route == .pager, let intervals = env.dataset.intervals, env.dataset.count(state.navigation.level) > 0 else { return }
+private func openTimeline(_ state: inout AppState, env: AppEnvironment) {
+    guard let intervals = env.dataset.intervals, env.dataset.count(state.navigation.level) > 0 else { return }
     let dataset = env.dataset
     var timeline = TimelineState(zoom: .fit)
     let period = TimelineLayout.period(state: state, dataset: dataset)
@@ -120,7 +148,7 @@ func openTimeline(_ state: inout AppState, env: AppEnvironment) {
 /// After a move of the period by other means (`:`, PgUp, a count): a
 /// cursor block outside the new period moves to its row's block nearest
 /// the period's start.
-func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
+private func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
     guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return }
     let period = TimelineLayout.period(state: state, dataset: env.dataset)
     if let cursor = timeline.cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
@@ -134,7 +162,7 @@ func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
 
 /// After a resize: a chosen zoom at which the period now fits zooms to fit
 /// again, and the cursor block stays in view.
-func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
+private func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
     guard case .timeline(var timeline) = state.route else { return }
     if case .chosen(let minutes) = timeline.zoom,
        minutes >= TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false).fittingZoom {
@@ -145,22 +173,20 @@ func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
 }
 
 /// `/` in the timeline: the next row after the cursor's whose label holds the text, wrapping around.
-func searchTimeline(_ state: inout AppState, for text: String, env: AppEnvironment) {
-    guard case .timeline(var timeline) = state.route else { return }
-    guard !text.isEmpty, find(text, &timeline, state: &state, env: env) else {
-        state.overlay = .search(text: text, error: text.isEmpty ? nil : "no row named like that")
-        return
-    }
-    timeline.query = text
+private func searchTimeline(_ state: inout AppState, for text: String, env: AppEnvironment) -> SearchResult {
+    guard case .timeline(var timeline) = state.route else { return .unsupported }
+    let search = TextSearch(text)
+    guard !text.isEmpty, find(search, &timeline, state: &state, env: env) else { return .notFound("no row named like that") }
+    timeline.search = search
     state.route = .timeline(timeline)
-    state.overlay = nil
+    return .found
 }
 
 /// Puts the cursor on the next matching row's block nearest the start of the period; false when no row matches.
 @discardableResult
-private func find(_ query: String, _ timeline: inout TimelineState, state: inout AppState, env: AppEnvironment) -> Bool {
+private func find(_ search: TextSearch, _ timeline: inout TimelineState, state: inout AppState, env: AppEnvironment) -> Bool {
     guard let intervals = env.dataset.intervals else { return false }
-    guard let series = TextSearch.next(query, count: TimelineLayout.seriesCount(env.dataset),
+    guard let series = search.next(count: TimelineLayout.seriesCount(env.dataset),
                                        after: timeline.cursor?.series ?? -1,
                                        text: { TimelineLayout.seriesName(env.dataset, $0) }) else { return false }
     let period = TimelineLayout.period(state: state, dataset: env.dataset)

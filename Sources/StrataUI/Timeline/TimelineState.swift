@@ -33,7 +33,7 @@ public struct TimelineState: Equatable, Sendable {
     /// A drag under way, its offset `(left, top)`: columns of time and rows.
     public var drag: DragLock?
     /// What `/` last looked for; `n` looks for it again.
-    public var query: String?
+    public var search: TextSearch?
     /// The time ↑/↓ keep to while they follow one another (an editor's goal
     /// column), so a walk down the rows does not drift; any other move drops it.
     public var goal: Int64?
@@ -47,7 +47,7 @@ public struct TimelineState: Equatable, Sendable {
         self.top = top
         self.left = left
         self.drag = drag
-        self.query = query
+        self.search = query.map(TextSearch.init)
         self.showsCard = showsCard
     }
 }
