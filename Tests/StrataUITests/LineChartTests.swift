@@ -19,8 +19,8 @@ struct LineChartTests {
         } else {
             stats = series.map { $0.map { $0.map(Stats.init(value:)) ?? Stats() } }
         }
-        LineChart(series: stats, band: band != nil, labels: (1...stats[0].count).map(String.init), aggregate: .mean,
-                  range: range, glyphs: glyphs).draw(into: &grid, rect: grid.bounds)
+        LineChart(ChartInput(series: stats, labels: (1...stats[0].count).map(String.init), aggregate: .mean,
+                             range: range, glyphs: glyphs), band: band != nil).draw(into: &grid, area: grid.bounds)
         return grid.plainText
     }
 
@@ -87,8 +87,8 @@ struct LineChartNowTests {
     @Test func theNowPointIsInTheAccentColour() {
         var grid = Grid(size: Size(width: 26, height: 4))
         let stats = [1.0, 2, 3].map(Stats.init(value:))
-        LineChart(series: [stats], labels: ["1", "2", "3"], aggregate: .sum, highlighted: 2, glyphs: .unicode)
-            .draw(into: &grid, rect: grid.bounds)
+        LineChart(ChartInput(series: [stats], labels: ["1", "2", "3"], aggregate: .sum, highlighted: 2, glyphs: .unicode))
+            .draw(into: &grid, area: grid.bounds)
         let accented = (0..<grid.height).flatMap { y in (0..<grid.width).filter { grid[$0, y].style == Style(.accent) }.map { ($0, y) } }
         #expect(accented.count == 1)
         if let (x, y) = accented.first {

@@ -7,7 +7,7 @@ import Testing
 struct WidgetTests {
     func dots(_ current: Int, of count: Int, width: Int = 40) -> String {
         var grid = Grid(size: Size(width: width, height: 1))
-        PageDots(current: current, count: count, levelName: "day", glyphs: .unicode).draw(into: &grid, rect: grid.bounds)
+        PageDots(current: current, count: count, levelName: "day", glyphs: .unicode).draw(into: &grid, area: grid.bounds)
         return grid.plainText
     }
 
@@ -38,8 +38,8 @@ struct WidgetTests {
 
     func chart(_ values: [Double?], labels: [String], size: Size) -> String {
         var grid = Grid(size: size)
-        BarChart(series: [values.map { $0.map(Stats.init(value:)) ?? Stats() }], labels: labels,
-                 aggregate: .sum, glyphs: .unicode).draw(into: &grid, rect: grid.bounds)
+        BarChart(ChartInput(series: [values.map { $0.map(Stats.init(value:)) ?? Stats() }], labels: labels,
+                            aggregate: .sum, glyphs: .unicode)).draw(into: &grid, area: grid.bounds)
         return grid.plainText
     }
 
@@ -104,7 +104,7 @@ struct WidgetTests {
     @Test func levelTabsHighlightTheCurrentLevel() {
         var grid = Grid(size: Size(width: 24, height: 1))
         let tabs = LevelTabs(names: ["Day", "Week", "Month"], current: 1, glyphs: .unicode)
-        tabs.draw(into: &grid, x: 1, y: 0, clip: grid.bounds)
+        tabs.draw(into: &grid, area: Rect(x: 1, y: 0, width: 23, height: 1))
         #expect(grid.plainText == " Day │ Week │ Month")
         #expect(grid[7, 0].style.reverse)
         #expect(!grid[1, 0].style.reverse)

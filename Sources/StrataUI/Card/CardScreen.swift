@@ -33,15 +33,15 @@ public struct CardScreen: Screen {
 
     private func drawCard(into frame: inout Frame) {
         let layout = CardLayout(size: frame.grid.size)
-        let pager = PagerScreen(state: state, env: env)
         let content = CardContent(navigation: navigation, env: env)
-        pager.drawHeader(into: &frame, y: layout.header)
+        HeaderLine(navigation: navigation, dataset: env.dataset, glyphs: glyphs)
+            .draw(into: &frame, area: Rect(x: 0, y: layout.header, width: frame.grid.width, height: 1))
         if let strip = layout.strip {
-            pager.drawStrip(into: &frame.grid, row: Rect(x: 0, y: strip, width: frame.grid.width, height: 1),
-                            index: navigation.position, count: env.dataset.count(navigation.level))
+            PeriodStrip(navigation: navigation, dataset: env.dataset, glyphs: glyphs, index: navigation.position)
+                .draw(into: &frame.grid, area: Rect(x: 0, y: strip, width: frame.grid.width, height: 1))
         }
         glyphs.block(style: .muted).draw(into: &frame.grid, area: layout.box)
-        if let chart = layout.chart { pager.drawChart(into: &frame.grid, rect: chart, page: content.page) }
+        if let chart = layout.chart { PageChartView(navigation: navigation, env: env, page: content.page).draw(into: &frame.grid, area: chart) }
         // Sum, min, max and mean of intervals are seconds, whatever the bars show.
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
                                  format: env.dataset.holdsIntervals ? .duration : .number, width: layout.body.width,

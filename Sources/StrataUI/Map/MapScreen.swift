@@ -14,7 +14,8 @@ public struct MapScreen: Screen {
     public func draw(into frame: inout Frame) {
         let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.mapRows)
         let layout = MapLayout(size: frame.grid.size, grid: grid)
-        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
+        HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, chart: false)
+            .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         let scale = grid.scale
         drawLegend(grid, scale: scale, y: layout.legendRow, into: &frame.grid)
         let viewport = layout.viewport(offset: map.scroll)

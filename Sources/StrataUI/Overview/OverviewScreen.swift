@@ -23,7 +23,8 @@ public struct OverviewScreen: Screen {
 
     public func draw(into frame: inout Frame) {
         let layout = OverviewLayout(size: frame.grid.size, levels: navigation.levels.count)
-        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0)
+        HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs)
+            .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         frame.clipped(to: layout.body) { frame in
             for (i, level) in navigation.levels.enumerated() {
                 let top = layout.body.y + layout.sectionTop(i) - overview.scroll

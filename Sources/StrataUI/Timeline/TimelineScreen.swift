@@ -30,7 +30,8 @@ public struct TimelineScreen: Screen {
 
     public func draw(into frame: inout Frame) {
         let layout = TimelineLayout(state: state, timeline: timeline, dataset: dataset)
-        PagerScreen(state: state, env: env).drawHeader(into: &frame, y: 0, chart: false)
+        HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, chart: false)
+            .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         drawCorner(layout, into: &frame.grid)
         drawAxis(layout, into: &frame.grid)
         var labels: [Rect] = []

@@ -5,29 +5,11 @@ import StrataData
 /// draws nothing; a tiny non-zero value still shows as one eighth. With
 /// several series the bars stack, the first series next to the zero line,
 /// each in its own colour (or, without colours, its own shade of block).
-public struct BarChart: Sendable {
-    /// Per series, the stats of each sub-bucket; one series draws plain bars.
-    public var series: [[Stats]]
-    public var labels: [String]
-    public var aggregate: Aggregate
-    /// A bucket to draw in the accent colour (the "now" sub-bucket), for a single series.
-    public var highlighted: Int?
-    /// One range for the whole level; nil fits the scale to these bars.
-    public var range: ClosedRange<Double>?
-    public var glyphs: Glyphs
-    public var colors: Bool
-    /// How the y axis labels read (durations for interval data).
-    public var format: ValueFormat = .number
+public struct BarChart: Widget, Sendable {
+    public var input: ChartInput
 
-    public init(series: [[Stats]], labels: [String], aggregate: Aggregate, highlighted: Int? = nil,
-                range: ClosedRange<Double>? = nil, glyphs: Glyphs, colors: Bool = false) {
-        self.series = series
-        self.labels = labels
-        self.aggregate = aggregate
-        self.highlighted = highlighted
-        self.range = range
-        self.glyphs = glyphs
-        self.colors = colors
+    public init(_ input: ChartInput) {
+        self.input = input
     }
 
     /// One stacked segment: how many eighths, drawn how.
@@ -40,10 +22,11 @@ public struct BarChart: Sendable {
 
     /// Draws the chart in `rect`; bars outside the grid's clip (a neighbour
     /// card of which only a sliver shows) are skipped.
-    public func draw(into grid: inout Grid, rect: Rect) {
+    public func draw(into grid: inout Grid, area rect: Rect) {
+        let series = input.series, glyphs = input.glyphs
         let buckets = series.map(\.count).max() ?? 0
-        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: true, integral: aggregate == .count,
-                                    glyphs: glyphs, format: format,
+        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: input.range, includeZero: true, integral: input.aggregate == .count,
+                                    glyphs: glyphs, format: input.format,
                                     range: { columns in
                                         series.count == 1 ? extent(columns)
                                             : stackExtent(columns: columns.ranges.indices.map { stack($0, columns) })
@@ -51,7 +34,7 @@ public struct BarChart: Sendable {
         else { return }
         let plot = chart.plot, columns = chart.columns
         let zeroRow = plot.y + chart.scale.row(for: 0)
-        chart.drawFrame(into: &grid, labels: labels)
+        chart.drawFrame(into: &grid, labels: input.labels)
         grid.fill(Rect(x: plot.x, y: zeroRow, width: plot.width, height: 1).intersection(rect), with: glyphs.horizontal, style: .muted)
         let shown = rect.intersection(grid.clip)
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
@@ -60,7 +43,7 @@ public struct BarChart: Sendable {
             let x = columns.x(of: column)
             guard x + columns.barWidth > shown.x, x < shown.maxX else { continue }
             let values = stack(column, columns)
-            let isHighlighted = series.count == 1 && highlighted.map { columns.ranges[column].contains($0) } == true
+            let isHighlighted = series.count == 1 && input.highlighted.map { columns.ranges[column].contains($0) } == true
             for up in [true, false] {
                 let segments = self.segments(values, up: up, unit: chart.scale.unit, highlighted: isHighlighted)
                 guard !segments.isEmpty else { continue }
@@ -76,21 +59,21 @@ public struct BarChart: Sendable {
 
     /// Each series' value in one column (nil where it has none).
     func stack(_ column: Int, _ columns: ChartColumns) -> [Double?] {
-        series.map { buckets in
+        input.series.map { buckets in
             var stats = Stats()
             for i in columns.ranges[column] where i < buckets.count { stats.merge(buckets[i]) }
-            return stats.plotted(aggregate)
+            return stats.plotted(input.aggregate)
         }
     }
 
     /// One series' range with zero in it: the common case, without a stack per column.
     func extent(_ columns: ChartColumns) -> ClosedRange<Double>? {
-        let buckets = series[0]
+        let buckets = input.series[0]
         var low = Double.infinity, high = -Double.infinity
         for range in columns.ranges {
             var stats = Stats()
             for i in range where i < buckets.count { stats.merge(buckets[i]) }
-            guard let value = stats.plotted(aggregate) else { continue }
+            guard let value = stats.plotted(input.aggregate) else { continue }
             low = min(low, value, 0)
             high = max(high, value, 0)
         }
@@ -127,14 +110,14 @@ public struct BarChart: Sendable {
     }
 
     private func style(series k: Int, value: Double, highlighted: Bool) -> Style {
-        if series.count > 1 { return .series(k) }
+        if input.series.count > 1 { return .series(k) }
         return Style(highlighted ? .accent : (value < 0 ? .negative : .bar))
     }
 
     /// A full cell: a solid block, or a shade told apart by series where colours do not (or run out).
     private func fill(series k: Int) -> Unicode.Scalar {
-        let pattern = ColorMap.seriesPattern(k, colors: colors)
-        let fills = series.count > 1 && (!colors || pattern > 0) ? glyphs.seriesFills : [glyphs.eighths[8]]
+        let pattern = ColorMap.seriesPattern(k, colors: input.colors)
+        let fills = input.series.count > 1 && (!input.colors || pattern > 0) ? input.glyphs.seriesFills : [input.glyphs.eighths[8]]
         return fills[pattern % fills.count].unicodeScalars.first!
     }
 

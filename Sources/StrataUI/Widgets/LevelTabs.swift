@@ -1,5 +1,5 @@
 /// `Day │ Week │ Month` with the current level highlighted.
-public struct LevelTabs: Sendable {
+public struct LevelTabs: Widget, Sendable {
     public var names: [String]
     public var current: Int
     public var glyphs: Glyphs
@@ -26,8 +26,9 @@ public struct LevelTabs: Sendable {
         return spans
     }
 
-    public func draw(into grid: inout Grid, x: Int, y: Int, clip: Rect) {
-        var column = x
+    public func draw(into grid: inout Grid, area: Rect) {
+        let y = area.y, clip = area
+        var column = area.x
         for (i, name) in names.enumerated() {
             if i > 0 {
                 grid.write(" \(glyphs.tabSeparator) ", x: column, y: y, style: .muted, clip: clip)

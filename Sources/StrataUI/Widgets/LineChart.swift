@@ -6,45 +6,28 @@ import StrataData
 /// dim dots under the mean line. Several series overlay in their own
 /// colours, or without colours in their own dot patterns; with no
 /// braille, a cell with dots shows one character (`*` a line, `.` a band).
-public struct LineChart: Sendable {
-    /// Per series, the stats of each sub-bucket.
-    public var series: [[Stats]]
+public struct LineChart: Widget, Sendable {
+    public var input: ChartInput
     /// A single series' min–max band with its mean line, instead of its aggregate's line.
     public var band: Bool
-    public var labels: [String]
-    public var aggregate: Aggregate
-    /// A sub-bucket whose point is drawn in the accent colour (the "now" one), for a single series.
-    public var highlighted: Int?
-    /// One range for the whole level; nil fits the scale to these lines.
-    public var range: ClosedRange<Double>?
-    public var glyphs: Glyphs
-    public var colors: Bool
-    /// How the y axis labels read (durations for interval data).
-    public var format: ValueFormat = .number
 
-    public init(series: [[Stats]], band: Bool = false, labels: [String], aggregate: Aggregate, highlighted: Int? = nil,
-                range: ClosedRange<Double>? = nil, glyphs: Glyphs, colors: Bool = false) {
-        self.series = series
+    public init(_ input: ChartInput, band: Bool = false) {
+        self.input = input
         self.band = band
-        self.labels = labels
-        self.aggregate = aggregate
-        self.highlighted = highlighted
-        self.range = range
-        self.glyphs = glyphs
-        self.colors = colors
     }
 
     /// Which dots of a line each series draws where colours do not tell them apart (or run out).
     static let dashes: [[Bool]] = [[true], [true, false], [true, true, true, false, false, false], [true, false, false],
                                    [true, true, false], [true, false, false, false, false, false]]
 
-    public func draw(into grid: inout Grid, rect: Rect) {
+    public func draw(into grid: inout Grid, area rect: Rect) {
+        let series = input.series, glyphs = input.glyphs, aggregate = input.aggregate
         let buckets = series.map(\.count).max() ?? 0
-        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: range, includeZero: false, integral: aggregate == .count,
-                                    glyphs: glyphs, format: format,
+        guard let chart = ChartPlot(rect: rect, buckets: buckets, fixed: input.range, includeZero: false, integral: aggregate == .count,
+                                    glyphs: glyphs, format: input.format,
                                     range: { columns in extent(series.map(columns.merge)) })
         else { return }
-        chart.drawFrame(into: &grid, labels: labels)
+        chart.drawFrame(into: &grid, labels: input.labels)
         let columns = series.map(chart.columns.merge)
         let plot = chart.plot
         // A canvas a layer, each drawn over the last: the dim band, then the lines.
@@ -56,14 +39,14 @@ public struct LineChart: Sendable {
         }
         for (k, stats) in columns.enumerated() {
             var canvas = BrailleCanvas(width: plot.width, height: plot.height)
-            let dashes = series.count > 1 ? Self.dashes[ColorMap.seriesPattern(k, colors: colors) % Self.dashes.count] : [true]
+            let dashes = series.count > 1 ? Self.dashes[ColorMap.seriesPattern(k, colors: input.colors) % Self.dashes.count] : [true]
             trace(stats.map { band ? $0.plotted(.mean) : $0.plotted(aggregate) }, chart: chart, dashes: dashes, into: &canvas)
             let mark = glyphs.lineMarks[series.count > 1 ? k % glyphs.lineMarks.count : 0]
             canvas.draw(into: &grid, area: plot, style: series.count > 1 ? .series(k) : Style(.bar),
                         mode: glyphs.braille ? .braille : .ascii(mark.unicodeScalars.first!))
         }
         // The cell holding the "now" point, in the accent colour as a bar would be.
-        if series.count == 1, let now = highlighted, let column = chart.columns.ranges.firstIndex(where: { $0.contains(now) }),
+        if series.count == 1, let now = input.highlighted, let column = chart.columns.ranges.firstIndex(where: { $0.contains(now) }),
            let value = band ? columns[0][column].plotted(.mean) : columns[0][column].plotted(aggregate) {
             let cell = (x: plot.x + chart.columns.dotX(of: column, plotX: plot.x) / 2, y: plot.y + chart.dotY(value) / 4)
             if plot.contains(x: cell.x, y: cell.y) {
@@ -76,8 +59,8 @@ public struct LineChart: Sendable {
     func extent(_ columns: [[Stats]]) -> ClosedRange<Double>? {
         var low = Double.infinity, high = -Double.infinity
         for stats in columns.joined() where !stats.isEmpty {
-            low = min(low, band ? stats.min : stats.plotted(aggregate) ?? low)
-            high = max(high, band ? stats.max : stats.plotted(aggregate) ?? high)
+            low = min(low, band ? stats.min : stats.plotted(input.aggregate) ?? low)
+            high = max(high, band ? stats.max : stats.plotted(input.aggregate) ?? high)
         }
         return low <= high ? low...high : nil
     }

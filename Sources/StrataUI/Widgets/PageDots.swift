@@ -1,7 +1,7 @@
 /// The page control: a window of dots centred on the current page that
 /// slides as you page and stops at both ends, dots shrinking and dimming
 /// with distance, and the position as `LEVEL N/M` at the right.
-public struct PageDots: Sendable {
+public struct PageDots: Widget, Sendable {
     public var current: Int
     public var count: Int
     public var levelName: String
@@ -45,7 +45,7 @@ public struct PageDots: Sendable {
         return window.enumerated().map { (page: $0.element, x: x + $0.offset * Self.spacing) }
     }
 
-    public func draw(into grid: inout Grid, rect: Rect) {
+    public func draw(into grid: inout Grid, area rect: Rect) {
         guard rect.height > 0, rect.width > 0 else { return }
         let position = positionText
         let positionWidth = TextWidth.columns(of: position)

@@ -1,10 +1,27 @@
 import StrataData
 
-extension PagerScreen {
-    /// The page's chart as the navigation asks (bars, a line, a band, every
-    /// series at once with a legend), on the page's or the level's scale;
-    /// a note when the period is empty.
-    func drawChart(into grid: inout Grid, rect: Rect, page: Page) {
+/// A page's chart as the navigation asks (bars, a line, a band, every
+/// series at once with a legend), on the page's or the level's scale; a
+/// note when the period is empty. The pager's cards and the card draw it.
+struct PageChartView: Widget {
+    let navigation: Navigation
+    let dataset: Dataset
+    let glyphs: Glyphs
+    let colors: Bool
+    /// Now, whose sub-bucket is drawn in the accent colour.
+    let now: Int64
+    let page: Page
+
+    init(navigation: Navigation, env: AppEnvironment, page: Page) {
+        self.navigation = navigation
+        dataset = env.dataset
+        glyphs = env.glyphs
+        colors = env.colors
+        now = env.now
+        self.page = page
+    }
+
+    func draw(into grid: inout Grid, area rect: Rect) {
         guard !page.stats.isEmpty else {
             let message = "no data in this \(page.level.rawValue)"
             grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2),
@@ -23,24 +40,17 @@ extension PagerScreen {
         let labels = labels(of: page)
         let range = chart.levelRange(navigation, level: page.level, dataset: dataset)
         let aggregate = navigation.aggregate
-        let now = page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }
-        let format = ValueFormat(dataset: dataset, aggregate: aggregate)
+        let input = ChartInput(series: series, labels: labels, aggregate: aggregate,
+                               highlighted: page.buckets.firstIndex { now >= $0.start && now < $0.end }, range: range,
+                               glyphs: glyphs, colors: colors, format: ValueFormat(dataset: dataset, aggregate: aggregate))
         switch chart.form {
-        case .bars, .stackedBars:
-            var bars = BarChart(series: series, labels: labels, aggregate: aggregate, highlighted: now, range: range,
-                                glyphs: glyphs, colors: env.colors)
-            bars.format = format
-            bars.draw(into: &grid, rect: plot)
-        case .line, .band, .lines:
-            var lines = LineChart(series: series, band: chart.form == .band, labels: labels, aggregate: aggregate,
-                                  highlighted: now, range: range, glyphs: glyphs, colors: env.colors)
-            lines.format = format
-            lines.draw(into: &grid, rect: plot)
+        case .bars, .stackedBars: BarChart(input).draw(into: &grid, area: plot)
+        case .line, .band, .lines: LineChart(input, band: chart.form == .band).draw(into: &grid, area: plot)
         }
     }
 
     /// Under each sub-bucket: its hour, day or month; a week's seven also name their weekdays.
-    func labels(of page: Page) -> [String] {
+    private func labels(of page: Page) -> [String] {
         page.buckets.map { bucket in
             let label = dataset.calendar.subBucketLabel(subUnit: page.subUnit, start: bucket.start)
             guard page.level == .week else { return label }
@@ -51,7 +61,7 @@ extension PagerScreen {
 
     /// Each series' sample as the chart draws it, its name and its value for
     /// the page under the aggregate (its total, mean, low or high), as the stats line reads.
-    func drawLegend(into grid: inout Grid, row: Rect, chart: PageChart, pages: [Page]) {
+    private func drawLegend(into grid: inout Grid, row: Rect, chart: PageChart, pages: [Page]) {
         let format = ValueFormat(dataset: dataset, aggregate: navigation.aggregate)
         let entries = zip(chart.series, pages).enumerated().map { k, pair in
             let (s, page) = pair
@@ -65,13 +75,13 @@ extension PagerScreen {
     /// Series `k`'s look: its block (a shade without colours), or a stretch
     /// of its line; once the looks there are come round again, each sample
     /// carries its round (`1`, `2`) so the legend still tells series apart.
-    func sample(_ k: Int, of count: Int, stacked: Bool) -> String {
-        let pattern = ColorMap.seriesPattern(k, colors: env.colors)
+    private func sample(_ k: Int, of count: Int, stacked: Bool) -> String {
+        let pattern = ColorMap.seriesPattern(k, colors: colors)
         let patterns = stacked ? glyphs.seriesFills.count : (glyphs.braille ? LineChart.dashes.count : glyphs.lineMarks.count)
-        let looks = (env.colors ? Int(ColorMap.seriesColors) : 1) * patterns
+        let looks = (colors ? Int(ColorMap.seriesColors) : 1) * patterns
         let round = count > looks ? String(k / looks + 1) : ""
         if stacked {
-            let fills = !env.colors || pattern > 0 ? glyphs.seriesFills : [glyphs.eighths[8]]
+            let fills = !colors || pattern > 0 ? glyphs.seriesFills : [glyphs.eighths[8]]
             return String(repeating: fills[pattern % fills.count], count: 2) + round
         }
         guard glyphs.braille else { return String(repeating: glyphs.lineMarks[k % glyphs.lineMarks.count], count: 2) + round }

@@ -1,0 +1,42 @@
+import StrataData
+
+/// The line under the header: the period's title and id in the middle,
+/// its neighbours' ids towards the edges (`‹ 2012-03-04 Sun`).
+struct PeriodStrip: Widget {
+    let navigation: Navigation
+    let dataset: Dataset
+    let glyphs: Glyphs
+    /// The period shown (a slide draws two).
+    let index: Int
+
+    func draw(into grid: inout Grid, area row: Rect) {
+        grid.fill(row)
+        let count = dataset.count(navigation.level)
+        guard count > 0 else { return }
+        let y = row.y
+        let level = navigation.level
+        let calendar = dataset.calendar
+        let ordinal = dataset.ordinal(level, index: index)
+        let centre = "\(calendar.title(level, ordinal: ordinal))  \(glyphs.middleDot) \(calendar.periodID(level, ordinal: ordinal))"
+        let centreWidth = TextWidth.columns(of: centre)
+        let centreX = row.x + max(1, (row.width - centreWidth) / 2)
+        let room = centreX - row.x - 3
+        if index > 0, room >= 6 {
+            let text = glyphs.truncate("\(glyphs.previous) \(neighbourLabel(ordinal - 1, after: false))", to: room)
+            grid.write(text, x: row.x + 1, y: y, style: .muted, clip: row)
+        }
+        if index < count - 1, room >= 6 {
+            let text = glyphs.truncate("\(neighbourLabel(ordinal + 1, after: true)) \(glyphs.next)", to: room)
+            grid.write(text, x: row.maxX - 1 - TextWidth.columns(of: text), y: y, style: .muted, clip: row)
+        }
+        grid.write(glyphs.truncate(centre, to: row.width - 2), x: centreX, y: y, style: Style(.plain, bold: true), clip: row)
+    }
+
+    /// `2012-03-04 Sun` before the page, `Tue 2012-03-06` after it; other levels show the id.
+    private func neighbourLabel(_ ordinal: Int, after: Bool) -> String {
+        let id = dataset.calendar.periodID(navigation.level, ordinal: ordinal)
+        guard navigation.level == .day else { return id }
+        let weekday = CalendarSystem.weekdayNames[CivilDate(dayNumber: ordinal).isoWeekday - 1]
+        return after ? "\(weekday) \(id)" : "\(id) \(weekday)"
+    }
+}
