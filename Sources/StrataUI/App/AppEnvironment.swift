@@ -18,19 +18,17 @@ public struct AppEnvironment: Sendable {
     public var zones: [HitZone]
     /// The raw rows of the card's period, when a card is open.
     public var cardRows: CardRows?
-    /// The overview's cards worked out so far (the app keeps one across frames).
-    let miniCards: MiniCards
-    /// The map's rows of cells worked out so far (likewise).
-    let mapRows: MapRows
+    /// Work earlier frames did (the app keeps one across frames).
+    let memory: FrameMemory
 
     public init(dataset: Dataset, glyphs: Glyphs = .unicode, colors: Bool = false, animates: Bool = false, now: Int64, time: Int64 = 0,
                 zones: [HitZone] = [], cardRows: CardRows? = nil) {
         self.init(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: now, time: time, zones: zones,
-                  cardRows: cardRows, miniCards: MiniCards(), mapRows: MapRows())
+                  cardRows: cardRows, memory: FrameMemory())
     }
 
     init(dataset: Dataset, glyphs: Glyphs, colors: Bool, animates: Bool, now: Int64, time: Int64, zones: [HitZone],
-         cardRows: CardRows?, miniCards: MiniCards, mapRows: MapRows) {
+         cardRows: CardRows?, memory: FrameMemory) {
         self.dataset = dataset
         self.glyphs = glyphs
         self.colors = colors
@@ -39,7 +37,6 @@ public struct AppEnvironment: Sendable {
         self.time = time
         self.zones = zones
         self.cardRows = cardRows
-        self.miniCards = miniCards
-        self.mapRows = mapRows
+        self.memory = memory
     }
 }

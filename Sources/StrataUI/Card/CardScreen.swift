@@ -111,12 +111,11 @@ public struct CardScreen: Screen {
     func drawFooter(into grid: inout Grid, layout: CardLayout, content: CardContent) {
         let y = layout.footer
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
-        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let count = env.dataset.count(navigation.level)
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText
-        FooterLine(pendingCount: state.pendingCount, hints: KeyMap.card.hints.map(glyphs.hint), position: position)
-            .draw(into: &grid, row: row)
+        let footer = FooterLine(pendingCount: state.pendingCount, hints: KeyMap.card.hints.map(glyphs.hint), position: position)
+        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
     }
 
     private func grouped(_ n: Int) -> String { NumberFormat.exact(Double(n)) }

@@ -12,7 +12,7 @@ public struct MapScreen: Screen {
     var glyphs: Glyphs { env.glyphs }
 
     public func draw(into frame: inout Frame) {
-        let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.mapRows)
+        let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.memory.mapRows)
         let layout = MapLayout(size: frame.grid.size, grid: grid)
         HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
@@ -136,13 +136,12 @@ public struct MapScreen: Screen {
 
     func drawFooter(_ grid: MapGrid, y: Int, into screen: inout Grid) {
         let row = Rect(x: 0, y: y, width: screen.width, height: 1)
-        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &screen, row: row) { return }
         let navigation = state.navigation
         let position = PageDots(current: navigation.position, count: env.dataset.count(navigation.level),
                                 levelName: navigation.level.rawValue, glyphs: glyphs).positionText
         let readout = grid.readout(row: grid.cursorRow, column: grid.cursorColumn(map))
-        FooterLine(pendingCount: state.pendingCount, lead: readout, ellipsis: glyphs.ellipsis,
-                   hints: KeyMap.map.hints.map(glyphs.hint), position: position)
-            .draw(into: &screen, row: row)
+        let footer = FooterLine(pendingCount: state.pendingCount, lead: readout, ellipsis: glyphs.ellipsis,
+                                hints: KeyMap.map.hints.map(glyphs.hint), position: position)
+        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &screen, area: row)
     }
 }

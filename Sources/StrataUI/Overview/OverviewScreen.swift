@@ -75,7 +75,7 @@ public struct OverviewScreen: Screen {
         var cards: [MiniCard] = []
         var x = 1 + shift
         while x < frame.grid.width, first + cards.count < count {
-            cards.append(env.miniCards.card(level, index: first + cards.count, series: navigation.shownSeries,
+            cards.append(env.memory.miniCards.card(level, index: first + cards.count, series: navigation.shownSeries,
                                             value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2))
             x += OverviewLayout.cardSlot
         }
@@ -135,11 +135,11 @@ public struct OverviewScreen: Screen {
 
     func drawFooter(into grid: inout Grid, y: Int) {
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
-        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let position = PageDots(current: navigation.position, count: dataset.count(navigation.level),
                                 levelName: navigation.level.rawValue, glyphs: glyphs).positionText
         let moves = glyphs.previous == "‹" ? "↑↓ level  ←→ \(navigation.level.rawValue)" : "j/k level  h/l \(navigation.level.rawValue)"
-        FooterLine(pendingCount: state.pendingCount, hints: [moves] + KeyMap.overview.hints.map(glyphs.hint), position: position)
-            .draw(into: &grid, row: row)
+        let footer = FooterLine(pendingCount: state.pendingCount, hints: [moves] + KeyMap.overview.hints.map(glyphs.hint),
+                                position: position)
+        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
     }
 }

@@ -161,10 +161,10 @@ extension PagerScreen {
     func drawFooter(into grid: inout Grid, y: Int) {
         let row = Rect(x: 0, y: y, width: grid.width, height: 1)
         grid.fill(row)
-        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let skipped = dataset.skippedRows
-        FooterLine(warning: skipped > 0 ? "\(skipped) row\(skipped == 1 ? "" : "s") skipped" : nil,
-                   pendingCount: state.pendingCount, hints: hints(), position: nil).draw(into: &grid, row: row)
+        let footer = FooterLine(warning: skipped > 0 ? "\(skipped) row\(skipped == 1 ? "" : "s") skipped" : nil,
+                                pendingCount: state.pendingCount, hints: hints(), position: nil)
+        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
     }
 
     /// The paging keys named for the level, then the map's own hints.

@@ -62,8 +62,8 @@ extension TimelineState: RouteReducer {
             reveal(&timeline, state: state, env: env)
         case .scrollTimeline(let rows, let columns):
             let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
-            timeline.top = clampTop(timeline.top + rows, intervals, layout)
-            timeline.left = clampLeft(timeline.left + columns, layout)
+            timeline.top = layout.rowScroll(top: timeline.top + rows, rows: intervals.bySeries.count).offset.y
+            timeline.left = layout.timeScroll(left: timeline.left + columns).offset.x
         case .dragBegan(let x, let y):
             timeline.drag = DragLock(x: x, y: y, offset: Viewport.Offset(x: timeline.left, y: timeline.top))
         case .dragMoved(let x, let y):
@@ -71,8 +71,8 @@ extension TimelineState: RouteReducer {
             // Locked to the first axis moved along by two cells, as in the map.
             if let offset = drag.offset(x: x, y: y) {
                 let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
-                timeline.left = clampLeft(offset.x, layout)
-                timeline.top = clampTop(offset.y, intervals, layout)
+                timeline.left = layout.timeScroll(left: offset.x).offset.x
+                timeline.top = layout.rowScroll(top: offset.y, rows: intervals.bySeries.count).offset.y
             }
             timeline.drag = drag
         case .dragEnded:
@@ -238,15 +238,10 @@ private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEn
     guard let cursor = timeline.cursor, let intervals = env.dataset.intervals else { return }
     var layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
     let record = intervals.bySeries[cursor.series][cursor.index]
-    let width = layout.viewport.bodyArea.width
-    let first = max(0, Int(floorDiv64(record.start - layout.period.lowerBound, layout.columnSeconds)))
-    let last = min(layout.columns, max(first + 1, Int((record.end - layout.period.lowerBound + layout.columnSeconds - 1) / layout.columnSeconds)))
-    if first < timeline.left {
-        timeline.left = first
-    } else if last > timeline.left + width {
-        timeline.left = min(first, last - width)
-    }
-    timeline.left = clampLeft(timeline.left, layout)
+    var time = layout.timeScroll(left: timeline.left)
+    let columns = layout.columns(of: record)
+    time.reveal(Rect(x: columns.lowerBound, y: 0, width: columns.count, height: 0))
+    timeline.left = time.offset.x
     layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
     if cursor.series < timeline.top {
         timeline.top = cursor.series
@@ -258,14 +253,4 @@ private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEn
         (top...cursor.series).reduce(0) { $0 + TimelineLayout.height(layout.blocks(intervals, series: $1)) }
     }
     while timeline.top < cursor.series, heights(from: timeline.top) > layout.bodyHeight { timeline.top += 1 }
-}
-
-/// Rows scroll no further than the last row at the bottom (each row is a line at
-/// least): rows that all fit do not scroll away.
-private func clampTop(_ top: Int, _ intervals: IntervalIndex, _ layout: TimelineLayout) -> Int {
-    min(max(0, top), max(0, intervals.bySeries.count - layout.bodyHeight))
-}
-
-private func clampLeft(_ left: Int, _ layout: TimelineLayout) -> Int {
-    min(max(0, left), max(0, layout.endColumn + 1 - layout.viewport.bodyArea.width))
 }

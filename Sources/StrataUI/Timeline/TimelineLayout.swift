@@ -147,10 +147,30 @@ struct TimelineLayout {
             let r = records[i]
             let lane = laneEnds.firstIndex { $0 <= r.start } ?? laneEnds.count
             if lane == laneEnds.count { laneEnds.append(r.end) } else { laneEnds[lane] = r.end }
-            let first = max(0, Int(floorDiv64(r.start - period, columnSeconds)))
-            let last = min(columns, max(first + 1, Int((r.end - period + columnSeconds - 1) / columnSeconds)))
-            return Block(index: i, lane: lane, columns: first..<last)
+            return Block(index: i, lane: lane, columns: Self.columns(of: r, period: period, columnSeconds: columnSeconds, columns: columns))
         }
+    }
+
+    /// The columns an interval covers in a period of `columns` columns from
+    /// `period`: from its start's to its end's, at least one.
+    static func columns(of r: IntervalIndex.Record, period: Int64, columnSeconds: Int64, columns: Int) -> Range<Int> {
+        let first = max(0, Int(floorDiv64(r.start - period, columnSeconds)))
+        return first..<min(columns, max(first + 1, Int((r.end - period + columnSeconds - 1) / columnSeconds)))
+    }
+
+    func columns(of r: IntervalIndex.Record) -> Range<Int> {
+        Self.columns(of: r, period: period.lowerBound, columnSeconds: columnSeconds, columns: columns)
+    }
+
+    /// The body's time scrolled `left` columns, one axis: no further than the end tick at the right edge.
+    func timeScroll(left: Int) -> Viewport {
+        Viewport(area: viewport.bodyArea, contentSize: Size(width: endColumn + 1, height: 0), offset: Viewport.Offset(x: left, y: 0))
+    }
+
+    /// `rows` series rows from `top`, one axis, counted a line each: no
+    /// further than the last row at the bottom, so rows that all fit do not scroll away.
+    func rowScroll(top: Int, rows: Int) -> Viewport {
+        Viewport(area: viewport.bodyArea, contentSize: Size(width: 0, height: rows), offset: Viewport.Offset(x: 0, y: top))
     }
 
     /// A series' blocks in the window, stacked into lanes.

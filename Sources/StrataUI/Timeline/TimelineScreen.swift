@@ -230,13 +230,12 @@ public struct TimelineScreen: Screen {
     }
 
     func drawFooter(into grid: inout Grid, row: Rect) {
-        if PromptLine.drawInstead(state: state, glyphs: glyphs, into: &grid, row: row) { return }
         let navigation = state.navigation
         let rows = TimelineLayout.seriesCount(dataset)
         let position = "\(navigation.level.rawValue) \(navigation.position + 1)/\(navigation.periodCount)"
             + (timeline.cursor.map { "  row \($0.series + 1)/\(rows)" } ?? "")
-        FooterLine(warning: nil, pendingCount: state.pendingCount, hints: state.keyMap.hints.map(glyphs.hint), position: position)
-            .draw(into: &grid, row: row)
+        let footer = FooterLine(pendingCount: state.pendingCount, hints: state.keyMap.hints.map(glyphs.hint), position: position)
+        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
     }
 
     /// `Enter`: the block in a box, with its whole input row wrapped to the box.

@@ -1,7 +1,7 @@
 /// A screen's last line: a warning first if there is one, a pending count,
 /// a lead text (the map's readout) cut to fit, then the key hints that fit,
 /// and a position text at the right end.
-struct FooterLine {
+struct FooterLine: Widget {
     var warning: String?
     var pendingCount: Int?
     var lead: String?
@@ -10,7 +10,7 @@ struct FooterLine {
     var hints: [String]
     var position: String?
 
-    func draw(into grid: inout Grid, row: Rect) {
+    func draw(into grid: inout Grid, area row: Rect) {
         let positionWidth = position.map { TextWidth.columns(of: $0) } ?? 0
         var right = row.maxX - 1 - (position == nil ? 0 : positionWidth + 2)
         // The last column is a margin, given up for one more hint (the position moves into it).

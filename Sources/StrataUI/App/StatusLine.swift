@@ -1,0 +1,22 @@
+/// A screen's last line: the open `:` prompt or `/` search line, else a
+/// notice until the next key, else the screen's own footer.
+struct StatusLine: Widget {
+    let state: AppState
+    let glyphs: Glyphs
+    let footer: FooterLine
+
+    func draw(into grid: inout Grid, area row: Rect) {
+        switch state.overlay {
+        case .prompt(let text, let error):
+            PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, area: row)
+        case .search(let text, let error):
+            PromptLine(label: "search: ", text: text, error: error).draw(into: &grid, area: row)
+        case .help, nil:
+            if let notice = state.notice {
+                grid.write(glyphs.truncate(notice, to: row.width - 2), x: row.x + 1, y: row.y, style: Style(.warning), clip: row)
+            } else {
+                footer.draw(into: &grid, area: row)
+            }
+        }
+    }
+}
