@@ -4,22 +4,17 @@ import StrataData
 /// then a table with a row per sub-bucket (exact numbers and an inline bar
 /// of the current aggregate) and the period's raw input rows, one cursor
 /// over both. Below about 40×12 the chart gives its room to the table.
-public struct CardScreen: Screen {
+struct CardScreen: Screen {
     let state: AppState
     let card: CardState
     let env: AppEnvironment
     var navigation: Navigation { state.navigation }
     var glyphs: Glyphs { env.glyphs }
 
-    public init(state: AppState, card: CardState, env: AppEnvironment) {
-        self.state = state
-        self.card = card
-        self.env = env
-    }
 
     static let columnNames = ["count", "sum", "min", "max", "mean"]
 
-    public func draw(into frame: inout Frame) {
+    func draw(into frame: inout Frame) {
         // Growing from the page: the page around a frame, the card showing through it.
         guard let growing = state.transition?.frame(at: env.time) else { return drawCard(into: &frame) }
         var underneath = state

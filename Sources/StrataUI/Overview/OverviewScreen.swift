@@ -6,7 +6,7 @@ import StrataData
 /// top periods of the selected level. The selected card of each strip is
 /// that level's position, drawn heavy; strips snap to whole cards; the page
 /// scrolls down with the header of the section at the top pinned.
-public struct OverviewScreen: Screen {
+struct OverviewScreen: Screen {
     let state: AppState
     let overview: OverviewState
     let env: AppEnvironment
@@ -15,13 +15,8 @@ public struct OverviewScreen: Screen {
     var valueFormat: ValueFormat { ValueFormat(dataset: dataset, aggregate: navigation.aggregate) }
     var glyphs: Glyphs { env.glyphs }
 
-    public init(state: AppState, overview: OverviewState, env: AppEnvironment) {
-        self.state = state
-        self.overview = overview
-        self.env = env
-    }
 
-    public func draw(into frame: inout Frame) {
+    func draw(into frame: inout Frame) {
         let layout = OverviewLayout(size: frame.grid.size, levels: navigation.levels.count)
         HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))

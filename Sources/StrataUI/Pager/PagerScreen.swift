@@ -3,17 +3,13 @@ import StrataData
 /// The main screen: header with level tabs, the period strip, the chart
 /// card with its neighbours peeking in, the stats line, the page dots and
 /// the footer.
-public struct PagerScreen: Screen {
+struct PagerScreen: Screen {
     let state: AppState
     let env: AppEnvironment
     var navigation: Navigation { state.navigation }
     var dataset: Dataset { env.dataset }
     var glyphs: Glyphs { env.glyphs }
 
-    public init(state: AppState, env: AppEnvironment) {
-        self.state = state
-        self.env = env
-    }
 
     /// The slide under way, if any, with its progress at this frame's time.
     var slide: (fromIndex: Int, direction: Int, progress: Double)? {
@@ -22,7 +18,7 @@ public struct PagerScreen: Screen {
         return (from, direction, transition.progress(at: env.time))
     }
 
-    public func draw(into frame: inout Frame) {
+    func draw(into frame: inout Frame) {
         let layout = PagerLayout(size: frame.grid.size)
         HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs)
             .draw(into: &frame, area: Rect(x: 0, y: layout.header, width: frame.grid.width, height: 1))

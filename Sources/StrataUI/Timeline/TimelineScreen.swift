@@ -5,7 +5,7 @@ import StrataData
 /// hour of a DST day shows twice), each interval a block as wide as its
 /// duration with its label cut with `…`, overlapping ones stacked in lanes,
 /// a line at now, and the cursor block's readout above the footer.
-public struct TimelineScreen: Screen {
+struct TimelineScreen: Screen {
     let state: AppState
     let timeline: TimelineState
     let env: AppEnvironment
@@ -22,13 +22,8 @@ public struct TimelineScreen: Screen {
     var endTick: String { ascii ? "+" : "┐" }
     var nowLine: String { ascii ? ":" : "┊" }
 
-    public init(state: AppState, timeline: TimelineState, env: AppEnvironment) {
-        self.state = state
-        self.timeline = timeline
-        self.env = env
-    }
 
-    public func draw(into frame: inout Frame) {
+    func draw(into frame: inout Frame) {
         let layout = TimelineLayout(state: state, timeline: timeline, dataset: dataset)
         HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
