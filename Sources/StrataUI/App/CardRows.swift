@@ -24,3 +24,12 @@ public struct CardRow: Equatable, Sendable {
         self.text = text
     }
 }
+
+/// Which raw rows a screen wants: those of `series` from `from` to `to`
+/// (UTC seconds), known by `key` so they are read once, not per frame.
+struct RowsRequest: Equatable {
+    let key: [Int]
+    let from: Int64
+    let to: Int64
+    let series: Int
+}

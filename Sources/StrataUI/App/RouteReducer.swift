@@ -29,6 +29,9 @@ protocol RouteReducer: Sendable {
     /// `/` submitted on this screen: the next match for `text`, or why there is none.
     mutating func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult
 
+    /// The raw input rows the screen shows (a card's), read by the app when this changes; nil for none.
+    func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest?
+
     /// `:` moved every level to the periods holding `instant`.
     mutating func jumped(to instant: Int64, in app: AppState, env: AppEnvironment)
 }
@@ -48,6 +51,7 @@ extension RouteReducer {
     func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {}
     func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult { .unsupported }
     func jumped(to instant: Int64, in app: AppState, env: AppEnvironment) {}
+    func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? { nil }
 }
 
 extension AppState {

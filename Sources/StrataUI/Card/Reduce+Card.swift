@@ -57,6 +57,14 @@ extension CardState: RouteReducer {
         return true
     }
 
+    /// The period's rows, in the series shown.
+    func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? {
+        let navigation = state.navigation
+        let page = navigation.page(in: dataset)
+        return RowsRequest(key: [navigation.levelIndex, navigation.position, navigation.shownSeries], from: page.start, to: page.end,
+                           series: navigation.shownSeries)
+    }
+
     /// Another period (a move with the card open) starts again at its top.
     mutating func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {
         if before.navigation.levelIndex != app.navigation.levelIndex || before.navigation.position != app.navigation.position {

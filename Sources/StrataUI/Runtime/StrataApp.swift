@@ -62,21 +62,7 @@ public struct StrataApp {
 
     /// With a card open, the rows of its period (or the timeline's block), read when that changes.
     private mutating func readCardRows() {
-        let wanted: (key: [Int], from: Int64, to: Int64, series: Int)
-        let navigation = state.navigation
-        switch state.route {
-        case .card:
-            let page = navigation.page(in: dataset)
-            wanted = ([navigation.levelIndex, navigation.position, navigation.shownSeries], page.start, page.end, navigation.shownSeries)
-        case .timeline(let timeline):
-            guard timeline.showsCard, let cursor = timeline.cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else {
-                cardRows = nil
-                return
-            }
-            // The rows overlapping the block, in its series: its own row is among them.
-            wanted = ([-1, cursor.series, cursor.index], record.start, max(record.end, record.start + 1),
-                      dataset.seriesIndex(ofAccumulatorSeries: cursor.series))
-        default:
+        guard let wanted = state.route.reducer.rowsWanted(state, dataset: dataset) else {
             cardRows = nil
             return
         }

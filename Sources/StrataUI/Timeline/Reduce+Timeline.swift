@@ -95,17 +95,43 @@ extension TimelineState: RouteReducer {
         return true
     }
 
-    /// After a move of the period by other means (`:`, PgUp, a count): the cursor follows into it.
-    func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {
-        if before.navigation != app.navigation { settleTimeline(&app, env: env) }
+    /// With the block's card open, the rows overlapping the block in its series: its own row is among them.
+    func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? {
+        guard showsCard, let cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else { return nil }
+        return RowsRequest(key: [-1, cursor.series, cursor.index], from: record.start, to: max(record.end, record.start + 1),
+                           series: dataset.seriesIndex(ofAccumulatorSeries: cursor.series))
     }
 
-    func resized(in app: inout AppState, env: AppEnvironment) {
-        revealTimelineCursor(&app, env: env)
+    /// After a move of the period by other means (`:`, PgUp, a count): a
+    /// cursor block outside the new period moves to its row's block nearest
+    /// the period's start.
+    mutating func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {
+        guard before.navigation != app.navigation, let intervals = env.dataset.intervals else { return }
+        let period = TimelineLayout.period(state: app, dataset: env.dataset)
+        if let cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
+        // Its own row first, else the first row with a block in the period.
+        let rows = [cursor?.series ?? 0] + Array(intervals.bySeries.indices)
+        cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? cursor
+        left = 0
+        reveal(&self, state: app, env: env)
     }
 
-    func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult {
-        searchTimeline(&app, for: text, env: env)
+    /// After a resize: a chosen zoom at which the period now fits zooms to fit
+    /// again, and the cursor block stays in view.
+    mutating func resized(in app: inout AppState, env: AppEnvironment) {
+        if case .chosen(let minutes) = zoom,
+           minutes >= TimelineLayout(state: app, timeline: self, dataset: env.dataset, withRows: false).fittingZoom {
+            zoom = .fit
+        }
+        reveal(&self, state: app, env: env)
+    }
+
+    /// `/` in the timeline: the next row after the cursor's whose label holds the text, wrapping around.
+    mutating func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult {
+        let search = TextSearch(text)
+        guard !text.isEmpty, find(search, &self, state: &app, env: env) else { return .notFound("no row named like that") }
+        self.search = search
+        return .found
     }
 }
 
@@ -143,43 +169,6 @@ private func openTimeline(_ state: inout AppState, env: AppEnvironment) {
     timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
     reveal(&timeline, state: state, env: env)
     state.route = .timeline(timeline)
-}
-
-/// After a move of the period by other means (`:`, PgUp, a count): a
-/// cursor block outside the new period moves to its row's block nearest
-/// the period's start.
-private func settleTimeline(_ state: inout AppState, env: AppEnvironment) {
-    guard case .timeline(var timeline) = state.route, let intervals = env.dataset.intervals else { return }
-    let period = TimelineLayout.period(state: state, dataset: env.dataset)
-    if let cursor = timeline.cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
-    // Its own row first, else the first row with a block in the period.
-    let rows = [timeline.cursor?.series ?? 0] + Array(intervals.bySeries.indices)
-    timeline.cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? timeline.cursor
-    timeline.left = 0
-    reveal(&timeline, state: state, env: env)
-    state.route = .timeline(timeline)
-}
-
-/// After a resize: a chosen zoom at which the period now fits zooms to fit
-/// again, and the cursor block stays in view.
-private func revealTimelineCursor(_ state: inout AppState, env: AppEnvironment) {
-    guard case .timeline(var timeline) = state.route else { return }
-    if case .chosen(let minutes) = timeline.zoom,
-       minutes >= TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false).fittingZoom {
-        timeline.zoom = .fit
-    }
-    reveal(&timeline, state: state, env: env)
-    state.route = .timeline(timeline)
-}
-
-/// `/` in the timeline: the next row after the cursor's whose label holds the text, wrapping around.
-private func searchTimeline(_ state: inout AppState, for text: String, env: AppEnvironment) -> SearchResult {
-    guard case .timeline(var timeline) = state.route else { return .unsupported }
-    let search = TextSearch(text)
-    guard !text.isEmpty, find(search, &timeline, state: &state, env: env) else { return .notFound("no row named like that") }
-    timeline.search = search
-    state.route = .timeline(timeline)
-    return .found
 }
 
 /// Puts the cursor on the next matching row's block nearest the start of the period; false when no row matches.
