@@ -155,6 +155,11 @@ final class InputReader {
         let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
         let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, now: now)
+        return .delimited(try adopt(picker), hasHeader: header)
+    }
+
+    /// The picker's plan, its notes and its sample's profile, and the names it picked, as the reader's.
+    private func adopt(_ picker: ColumnPicker) throws(ReadError) -> RowPlan {
         let (plan, notes, profile) = try picker.plan()
         self.notes += notes
         self.profile = profile
@@ -162,7 +167,7 @@ final class InputReader {
         timeName = plan.timeName
         otherNames = plan.otherNames
         seriesColumn = plan.series.map { _ in plan.seriesName }
-        return .delimited(plan, hasHeader: header)
+        return plan
     }
 
     /// A first row is a header when it holds no number and no time while
@@ -208,13 +213,7 @@ final class InputReader {
         let data = Sample()
         for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
         let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
-        var (plan, notes, profile) = try picker.plan()
-        self.notes += notes
-        self.profile = profile
-        valueName = plan.valueName
-        timeName = plan.timeName
-        otherNames = plan.otherNames
-        seriesColumn = plan.series.map { _ in plan.seriesName }
+        var plan = try adopt(picker)
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {

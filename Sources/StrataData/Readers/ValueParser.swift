@@ -102,26 +102,23 @@ enum ValueParser {
         // from an integer below 2^53 divided by an exact power of ten is
         // correctly rounded.
         var mantissa: Int64 = 0
-        let intStart = i
-        while i < n {
-            let d = f[i] &- ByteText.zero
-            if d >= 10 { break }
-            // Wrapping is harmless: more than 15 digits take the slow path.
-            mantissa = mantissa &* 10 &+ Int64(d)
-            i &+= 1
-        }
-        var digits = i &- intStart
-        var fractionDigits = 0
-        if i < n && f[i] == UInt8(ascii: ".") {
-            i &+= 1
-            let fractionStart = i
+        /// Reads the digits from `i` on into the mantissa, and says how many.
+        func readDigits() -> Int {
+            let start = i
             while i < n {
                 let d = f[i] &- ByteText.zero
                 if d >= 10 { break }
+                // Wrapping is harmless: more than 15 digits take the slow path.
                 mantissa = mantissa &* 10 &+ Int64(d)
                 i &+= 1
             }
-            fractionDigits = i &- fractionStart
+            return i &- start
+        }
+        var digits = readDigits()
+        var fractionDigits = 0
+        if i < n && f[i] == UInt8(ascii: ".") {
+            i &+= 1
+            fractionDigits = readDigits()
             digits &+= fractionDigits
         }
         if i == n && digits > 0 && digits <= 15 {

@@ -18,11 +18,6 @@ public enum CardRows: Equatable, Sendable {
 public struct CardRow: Equatable, Sendable {
     public let location: String
     public let text: String
-
-    public init(location: String, text: String) {
-        self.location = location
-        self.text = text
-    }
 }
 
 /// Which raw rows a screen wants: those of `series` from `from` to `to`

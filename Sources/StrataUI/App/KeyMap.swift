@@ -115,19 +115,18 @@ extension KeyMap {
     /// What the screens with charts share.
     static let viewKeys = valueKeys + chartKeys + appKeys
 
-    public static let prompt = KeyMap(bindings: [
-        KeyBinding([.enter], "Enter", .promptSubmit, "jump"),
-        KeyBinding([.escape], "Esc", .cancel, "close the prompt"),
-        KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
-        KeyBinding([.ctrlC], "^C", .quit, "quit"),
-    ], takesCounts: false, takesText: true, notes: [])
+    public static let prompt = textEntry(submitting: "jump", closing: "close the prompt")
+    public static let search = textEntry(submitting: "find the next line with the text", closing: "close the search")
 
-    public static let search = KeyMap(bindings: [
-        KeyBinding([.enter], "Enter", .promptSubmit, "find the next line with the text"),
-        KeyBinding([.escape], "Esc", .cancel, "close the search"),
-        KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
-        KeyBinding([.ctrlC], "^C", .quit, "quit"),
-    ], takesCounts: false, takesText: true, notes: [])
+    /// A line of typed text: Enter submits it, Esc closes it, other characters are typed.
+    private static func textEntry(submitting: String, closing: String) -> KeyMap {
+        KeyMap(bindings: [
+            KeyBinding([.enter], "Enter", .promptSubmit, submitting),
+            KeyBinding([.escape], "Esc", .cancel, closing),
+            KeyBinding([.backspace], "Backspace", .promptBackspace, "delete a character"),
+            KeyBinding([.ctrlC], "^C", .quit, "quit"),
+        ], takesCounts: false, takesText: true, notes: [])
+    }
 
     /// Every map, for help tests and the soak test's random keys.
     public static let all: [KeyMap] = [.pager, .card, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search]

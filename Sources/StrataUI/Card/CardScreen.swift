@@ -4,12 +4,10 @@ import StrataData
 /// then a table with a row per sub-bucket (exact numbers and an inline bar
 /// of the current aggregate) and the period's raw input rows, one cursor
 /// over both. Below about 40×12 the chart gives its room to the table.
-struct CardScreen: Screen {
+struct CardScreen: AppScreen {
     let state: AppState
     let card: CardState
     let env: AppEnvironment
-    var navigation: Navigation { state.navigation }
-    var glyphs: Glyphs { env.glyphs }
 
 
     static let columnNames = ["count", "sum", "min", "max", "mean"]

@@ -5,11 +5,10 @@ import StrataData
 /// `r`, the series down and the level's periods across. The column labels
 /// stick to the top and the row labels to the left; a cursor cell, a now
 /// line, a legend of the ramp and a readout of the cursor's exact value.
-struct MapScreen: Screen {
+struct MapScreen: AppScreen {
     let state: AppState
     let map: MapState
     let env: AppEnvironment
-    var glyphs: Glyphs { env.glyphs }
 
     func draw(into frame: inout Frame) {
         let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.memory.mapRows)

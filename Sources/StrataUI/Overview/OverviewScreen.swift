@@ -6,14 +6,11 @@ import StrataData
 /// top periods of the selected level. The selected card of each strip is
 /// that level's position, drawn heavy; strips snap to whole cards; the page
 /// scrolls down with the header of the section at the top pinned.
-struct OverviewScreen: Screen {
+struct OverviewScreen: AppScreen {
     let state: AppState
     let overview: OverviewState
     let env: AppEnvironment
-    var navigation: Navigation { state.navigation }
-    var dataset: Dataset { env.dataset }
     var valueFormat: ValueFormat { ValueFormat(dataset: dataset, aggregate: navigation.aggregate) }
-    var glyphs: Glyphs { env.glyphs }
 
 
     func draw(into frame: inout Frame) {

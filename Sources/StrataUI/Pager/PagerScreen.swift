@@ -3,12 +3,9 @@ import StrataData
 /// The main screen: header with level tabs, the period strip, the chart
 /// card with its neighbours peeking in, the stats line, the page dots and
 /// the footer.
-struct PagerScreen: Screen {
+struct PagerScreen: AppScreen {
     let state: AppState
     let env: AppEnvironment
-    var navigation: Navigation { state.navigation }
-    var dataset: Dataset { env.dataset }
-    var glyphs: Glyphs { env.glyphs }
 
 
     /// The slide under way, if any, with its progress at this frame's time.

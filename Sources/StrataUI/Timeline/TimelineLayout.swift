@@ -36,11 +36,6 @@ struct TimelineLayout {
     /// The finest step at which the whole period fits the width (else the coarsest):
     /// zooming out stops there.
     let fittingZoom: Int
-    let columnSeconds: Int64
-    let columns: Int
-    /// The column of the period's end, where the axis stops on its end tick:
-    /// the one after the last, or the last where the period ends inside it.
-    let endColumn: Int
     /// The period's id, over the zoom in the top-left corner.
     let periodID: String
     let labelWidth: Int
@@ -49,6 +44,21 @@ struct TimelineLayout {
     let window: Range<Int64>
     /// Series rows from `top` down, as many as fit.
     let rows: [Row]
+
+    var columnSeconds: Int64 { Int64(zoom) * 60 }
+    /// The period's columns, the last one partly filled where the period ends inside it.
+    var columns: Int { Self.columns(period, columnSeconds: columnSeconds) }
+    /// The column of the period's end, where the axis stops on its end tick:
+    /// the one after the last, or the last where the period ends inside it.
+    var endColumn: Int { Self.endColumn(period, columnSeconds: columnSeconds) }
+
+    static func columns(_ period: Range<Int64>, columnSeconds: Int64) -> Int {
+        Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
+    }
+
+    static func endColumn(_ period: Range<Int64>, columnSeconds: Int64) -> Int {
+        Int((period.upperBound - period.lowerBound) / columnSeconds)
+    }
 
     /// Rows of the screen: header, then the viewport, a readout line and the footer.
     static func area(_ size: Size) -> Rect {
@@ -109,9 +119,9 @@ struct TimelineLayout {
         case .fit: zoom = fittingZoom
         case .chosen(let minutes): zoom = minutes
         }
-        columnSeconds = Int64(zoom) * 60
-        columns = Int((period.upperBound - period.lowerBound + columnSeconds - 1) / columnSeconds)
-        endColumn = Int((period.upperBound - period.lowerBound) / columnSeconds)
+        let columnSeconds = Int64(zoom) * 60
+        let columns = Self.columns(period, columnSeconds: columnSeconds)
+        let endColumn = Self.endColumn(period, columnSeconds: columnSeconds)
         // The content ends on the end tick, so scrolled all the way it still shows where the period ends.
         var viewport = Viewport(area: area, contentSize: Size(width: labelWidth + endColumn + 1, height: area.height),
                                 stickyRows: Self.axisRows, stickyColumns: labelWidth)

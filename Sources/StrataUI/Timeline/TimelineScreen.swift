@@ -5,12 +5,10 @@ import StrataData
 /// hour of a DST day shows twice), each interval a block as wide as its
 /// duration with its label cut with `…`, overlapping ones stacked in lanes,
 /// a line at now, and the cursor block's readout above the footer.
-struct TimelineScreen: Screen {
+struct TimelineScreen: AppScreen {
     let state: AppState
     let timeline: TimelineState
     let env: AppEnvironment
-    var dataset: Dataset { env.dataset }
-    var glyphs: Glyphs { env.glyphs }
     /// The timeline's own marks, in ASCII where the terminal is not UTF-8.
     var ascii: Bool { glyphs.box == .ascii }
     var narrowBlock: String { ascii ? "|" : "▌" }

@@ -8,11 +8,6 @@ public struct TimelineState: Equatable, Sendable {
     public struct Cursor: Equatable, Sendable {
         public var series: Int
         public var index: Int
-
-        public init(series: Int, index: Int) {
-            self.series = series
-            self.index = index
-        }
     }
 
     /// Minutes per column: the finest step at which the period fits the

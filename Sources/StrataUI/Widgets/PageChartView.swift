@@ -5,21 +5,11 @@ import StrataData
 /// note when the period is empty. The pager's cards and the card draw it.
 struct PageChartView: Widget {
     let navigation: Navigation
-    let dataset: Dataset
-    let glyphs: Glyphs
-    let colors: Bool
-    /// Now, whose sub-bucket is drawn in the accent colour.
-    let now: Int64
+    /// The data, the glyphs, colours or not, and now (whose sub-bucket is drawn in the accent colour).
+    let env: AppEnvironment
     let page: Page
-
-    init(navigation: Navigation, env: AppEnvironment, page: Page) {
-        self.navigation = navigation
-        dataset = env.dataset
-        glyphs = env.glyphs
-        colors = env.colors
-        now = env.now
-        self.page = page
-    }
+    private var dataset: Dataset { env.dataset }
+    private var glyphs: Glyphs { env.glyphs }
 
     func draw(into grid: inout Grid, area rect: Rect) {
         guard !page.stats.isEmpty else {
@@ -41,8 +31,8 @@ struct PageChartView: Widget {
         let range = chart.levelRange(navigation, level: page.level, dataset: dataset)
         let aggregate = navigation.aggregate
         let input = ChartInput(series: series, labels: labels, aggregate: aggregate,
-                               highlighted: page.buckets.firstIndex { now >= $0.start && now < $0.end }, range: range,
-                               glyphs: glyphs, colors: colors, format: ValueFormat(dataset: dataset, aggregate: aggregate))
+                               highlighted: page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }, range: range,
+                               glyphs: glyphs, colors: env.colors, format: ValueFormat(dataset: dataset, aggregate: aggregate))
         switch chart.form {
         case .bars, .stackedBars: BarChart(input).draw(into: &grid, area: plot)
         case .line, .band, .lines: LineChart(input, band: chart.form == .band).draw(into: &grid, area: plot)
@@ -76,12 +66,12 @@ struct PageChartView: Widget {
     /// of its line; once the looks there are come round again, each sample
     /// carries its round (`1`, `2`) so the legend still tells series apart.
     private func sample(_ k: Int, of count: Int, stacked: Bool) -> String {
-        let pattern = ColorMap.seriesPattern(k, colors: colors)
+        let pattern = ColorMap.seriesPattern(k, colors: env.colors)
         let patterns = stacked ? glyphs.seriesFills.count : (glyphs.braille ? LineChart.dashes.count : glyphs.lineMarks.count)
-        let looks = (colors ? Int(ColorMap.seriesColors) : 1) * patterns
+        let looks = (env.colors ? Int(ColorMap.seriesColors) : 1) * patterns
         let round = count > looks ? String(k / looks + 1) : ""
         if stacked {
-            let fills = !colors || pattern > 0 ? glyphs.seriesFills : [glyphs.eighths[8]]
+            let fills = !env.colors || pattern > 0 ? glyphs.seriesFills : [glyphs.eighths[8]]
             return String(repeating: fills[pattern % fills.count], count: 2) + round
         }
         guard glyphs.braille else { return String(repeating: glyphs.lineMarks[k % glyphs.lineMarks.count], count: 2) + round }

@@ -1,6 +1,9 @@
-/// Scrolling and clipping for content bigger than its area, with header
-/// rows pinned to the top and header columns pinned to the left: the map's
-/// hour header and period labels, the overview's section headers.
+/// Scrolling and clipping for content bigger than its area, along one axis
+/// or two, with header rows pinned to the top and header columns pinned to
+/// the left (the map's hour header and period labels, the timeline's axis
+/// and series names). Every scrolling screen keeps an offset and asks one
+/// to clamp it and to reveal its cursor: the map, the card, the overview,
+/// help and the timeline.
 ///
 /// Content is measured in cells. Its first `stickyRows` rows are the column
 /// header, which scrolls sideways only; its first `stickyColumns` columns
