@@ -17,11 +17,7 @@ struct RunLoopResizeTests {
         var setup = LoadSetup()
         setup.fallbackZone = .utc
         let result = try! DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
-        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
-                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
-                              otherValues: result.otherValues)
-        dataset.typicalGap = result.profile.typicalGap
-        return dataset
+        return Dataset(loaded: result, levels: result.levels)
     }()
 
     static func app() -> StrataApp {
