@@ -24,13 +24,20 @@ struct RunLoopResizeTests {
         StrataApp(dataset: births, clock: SystemClock(fixedNow: 1_795_361_400))
     }
 
-    /// What came just before the resize, and the events it makes.
-    static let before: [(steps: [Step], events: [Event])] = [
-        ([.escape], [.key(.escape)]),  // the resize arrives within Esc's delay
-        ([.escape, .pause], [.key(.escape)]),  // …or just after it
-        ([.functionKey(KEY_LEFT)], [.key(.left)]),
-        (Step.text("l"), [.key(.character("l"))]),
-        ([.escape] + Step.text("[<0;5;3M"), [.mouse(MouseEvent(.press(.left), x: 4, y: 2))]),
+    /// What comes just before the resize: its reads, and the events they make.
+    struct Lead: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let steps: [Step]
+        let events: [Event]
+    }
+
+    static let leads = [
+        Lead(testDescription: "Esc, the resize within its delay", steps: [.escape], events: [.key(.escape)]),
+        Lead(testDescription: "Esc, the resize after its delay", steps: [.escape, .pause], events: [.key(.escape)]),
+        Lead(testDescription: "Left", steps: [.functionKey(KEY_LEFT)], events: [.key(.left)]),
+        Lead(testDescription: "l", steps: Step.text("l"), events: [.key(.character("l"))]),
+        Lead(testDescription: "a click", steps: [.escape] + Step.text("[<0;5;3M"),
+             events: [.mouse(MouseEvent(.press(.left), x: 4, y: 2))]),
     ]
 
     static let sizes = [
@@ -39,20 +46,18 @@ struct RunLoopResizeTests {
         (Size(width: 80, height: 24), Size(width: 12, height: 4)),
     ]
 
-    @Test("the frame after a resize has the new size", arguments: before.indices, sizes.indices)
-    func frameAfterAResize(before: Int, sizes: Int) {
-        let (steps, events) = Self.before[before]
-        let (start, end) = Self.sizes[sizes]
+    @Test("the frame after a resize has the new size", arguments: leads, sizes)
+    func frameAfterAResize(lead: Lead, sizes: (start: Size, end: Size)) {
         var app = Self.app()
-        var backend = RecordingBackend(ScriptedTerminal(size: start, steps + [.resize(end)] + Step.text("q")))
+        var backend = RecordingBackend(ScriptedTerminal(size: sizes.start, lead.steps + [.resize(sizes.end)] + Step.text("q")))
         var idle: [Int] = []
         RunLoop.run(&app, on: &backend) { idle.append($0) }
 
         // The same events handed to the app directly: the screen it should end on.
         var expected = Self.app()
-        for event in [.resize(start)] + events + [.resize(end)] { expected.handle(event) }
+        for event in [.resize(sizes.start)] + lead.events + [.resize(sizes.end)] { expected.handle(event) }
         let last = backend.frames.last
-        #expect(last?.size == end)
+        #expect(last?.size == sizes.end)
         #expect(last?.plainText == expected.render().grid.plainText)
         #expect(idle == [0, 1, 2])
     }
