@@ -34,6 +34,8 @@ let package = Package(
             dependencies: ["StrataUI", "StrataData"],
             exclude: ["Golden"]
         ),
+        // Imports CNcurses only for the KEY_* codes its scripted reads return.
+        .testTarget(name: "StrataTerminalTests", dependencies: ["StrataTerminal", "StrataUI", "StrataData", "CNcurses"]),
         .testTarget(name: "EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]

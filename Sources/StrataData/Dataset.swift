@@ -36,28 +36,31 @@ public struct Dataset: Sendable {
     public let skippedRows: Int
     /// The usual gap between the data's times (from the readers' sample), so
     /// the data's last time is known to cover that much; nil when unknown.
-    public var typicalGap: Int64?
+    public let typicalGap: Int64?
     /// Heat scales built so far, shared by every copy of this dataset.
     let heatScales = HeatScaleMemo()
     /// The rows are intervals: values are seconds of overlap, and a
     /// period counts each interval overlapping it once.
     public let holdsIntervals: Bool
     /// Interval data read from files: every interval, for the timeline.
-    public var intervals: IntervalIndex?
+    public let intervals: IntervalIndex?
 
-    /// - Parameter otherValues: more value columns, each with its name and
-    ///   its own accumulator (same calendar, base unit and series numbering).
-    public init(accumulator: Accumulator, seriesNames: [String] = [], levels: [Level],
-                sourceName: String, valueName: String, skippedRows: Int = 0,
-                otherValues: [(name: String, accumulator: Accumulator)] = []) {
+    /// Everything a load found (a file's, or rows made in memory), aggregated
+    /// on `levels` in one step. The app and the tests build datasets only this
+    /// way, so a test cannot hold a dataset the app never would (a value column
+    /// left out, intervals without their index).
+    public init(loaded: LoadResult, levels: [Level]) {
+        let accumulator = loaded.accumulator, seriesNames = loaded.seriesNames, otherValues = loaded.otherValues
         let calendar = accumulator.calendar
         self.calendar = calendar
         self.levels = levels
         self.baseUnit = accumulator.baseUnit
-        self.sourceName = sourceName
-        self.valueName = valueName
-        self.valueNames = [valueName] + otherValues.map(\.name)
-        self.skippedRows = skippedRows
+        self.sourceName = loaded.sourceName
+        self.valueName = loaded.valueName
+        self.valueNames = [loaded.valueName] + otherValues.map(\.name)
+        self.skippedRows = loaded.skipped
+        self.typicalGap = loaded.profile.typicalGap
+        self.intervals = loaded.intervals
         self.holdsIntervals = accumulator.holdsIntervals
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }

@@ -73,9 +73,7 @@ enum StrataFuzz {
         // Fine levels over a short span only: a long one would spend the run exporting.
         let days = span / 86_400
         let shown: [Level] = days <= 92 ? levels : days <= 200 * 366 ? [.month, .year] : [.year]
-        let dataset = Dataset(accumulator: accumulator, seriesNames: result.seriesNames, levels: shown,
-                              sourceName: result.sourceName, valueName: result.valueName,
-                              skippedRows: result.skipped)
+        let dataset = Dataset(loaded: result, levels: shown)
         for level in shown {
             let n = dataset.count(level)
             guard n > 0 else { continue }

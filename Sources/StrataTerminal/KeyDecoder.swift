@@ -1,8 +1,8 @@
 import CNcurses
 import StrataUI
 
-/// What one `wget_wch` call produced, before the session adds what only it
-/// knows (the new size after a resize, the mouse event).
+/// What one read means, before the reader adds what only it knows (the
+/// new size after a resize, a mouse report after an Esc).
 enum InputEvent: Equatable {
     case key(Key)
     case resize
@@ -10,14 +10,13 @@ enum InputEvent: Equatable {
     case ignored
 }
 
-/// Turns `wget_wch` results into keys. Pure, so it holds no ncurses state.
+/// Turns reads into keys. Pure, so it holds no ncurses state.
 enum KeyDecoder {
-    /// `status` is what `wget_wch` returned, `code` what it stored.
-    static func decode(status: Int32, code: UInt32) -> InputEvent {
-        switch status {
-        case KEY_CODE_YES: functionKey(Int32(bitPattern: code))
-        case OK: character(code)
-        default: .timeout
+    static func decode(_ input: RawInput) -> InputEvent {
+        switch input {
+        case .functionKey(let code): functionKey(code)
+        case .character(let code): character(code)
+        case .nothing: .timeout
         }
     }
 

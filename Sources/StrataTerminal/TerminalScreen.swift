@@ -8,7 +8,7 @@ import Glibc
 /// The user's terminal while ncurses owns it: opened with `newterm`,
 /// closed with `endwin` + `delscreen`. Everything stateful about ncurses
 /// start-up and teardown is here, in the order it must happen.
-struct TerminalScreen {
+struct TerminalScreen: TerminalInput {
     let window: UnsafeMutablePointer<WINDOW>
     let palette: ColorPalette
     private let screen: OpaquePointer
@@ -62,7 +62,7 @@ struct TerminalScreen {
         define_key("\u{1B}[M", 0)
         define_key("\u{1B}[<", 0)
         let palette = ColorPalette.install(useColor: options.useColor)
-        if options.mouse { MouseDecoder.enable() }
+        if options.mouse { MouseReporting.enable() }
         StderrHold.begin()
 
         return TerminalScreen(window: window, palette: palette, screen: screen,
@@ -71,7 +71,7 @@ struct TerminalScreen {
 
     /// Gives the terminal back as it was: main screen, cursor, modes, handlers.
     func close() {
-        if mouse { MouseDecoder.disable() }
+        if mouse { MouseReporting.disable() }
         endwin()
         SignalGuard.markCursesActive(false)
         StderrHold.end()
@@ -95,22 +95,24 @@ struct TerminalScreen {
     }
 
     /// Waits for the next key or event; a negative timeout waits forever.
-    func read(timeoutMilliseconds: Int32) -> InputEvent {
+    func read(timeoutMilliseconds: Int32) -> RawInput {
         wtimeout(window, timeoutMilliseconds)
         var code: wint_t = 0
-        let status = wget_wch(window, &code)
-        return KeyDecoder.decode(status: status, code: UInt32(code))
+        switch wget_wch(window, &code) {
+        case KEY_CODE_YES: return .functionKey(Int32(bitPattern: code))
+        case OK: return .character(UInt32(code))
+        default: return .nothing
+        }
     }
 
-    /// The next character code as it is, for reading an escape sequence.
-    func readCode(timeoutMilliseconds: Int32) -> UInt32? {
-        wtimeout(window, timeoutMilliseconds)
-        var code: wint_t = 0
-        return wget_wch(window, &code) == OK ? UInt32(code) : nil
-    }
-
-    /// Puts a character code back, to be read again first.
-    func unread(_ code: UInt32) {
-        unget_wch(wchar_t(bitPattern: code))
+    /// Ctrl-Z interrupts a read; the stop happens here, between ncurses
+    /// calls, so curses mode (keypad, mouse) comes back whole on `fg`.
+    func takeStop() -> Bool {
+        if SignalGuard.takeSuspendRequest() {
+            suspend()
+            _ = SignalGuard.takeContinued()
+            return true
+        }
+        return SignalGuard.takeContinued()
     }
 }

@@ -17,9 +17,8 @@ extension Runner {
         if useDemo {
             var chosen = levels ?? Level.defaultSet
             if let startLevel, !chosen.contains(startLevel) { chosen = (chosen + [startLevel]).sorted() }
-            let accumulator = DemoData.generate(now: now, calendar: calendar, baseUnit: Dataset.baseUnit(for: chosen))
-            return (Dataset(accumulator: accumulator, levels: chosen,
-                            sourceName: DemoData.sourceName, valueName: DemoData.valueName), command.count ? .count : .sum,
+            let demo = DemoData.load(now: now, calendar: calendar, levels: chosen)
+            return (Dataset(loaded: demo, levels: demo.levels), command.count ? .count : .sum,
                     { _, _, _ in CardRowsRead(note: "the demo is made up: it has no input rows") })
         }
         var options = ReadOptions()
@@ -66,11 +65,7 @@ extension Runner {
             warn("skipped \(result.skipped) of \(result.rowsRead) rows")
             for row in result.firstSkipped { warn("  \(row)") }
         }
-        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
-                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
-                              otherValues: result.otherValues)
-        dataset.typicalGap = result.profile.typicalGap
-        dataset.intervals = result.intervals
+        let dataset = Dataset(loaded: result, levels: result.levels)
         let aggregate = command.count ? .count : result.suggestedAggregate
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
         if let tail = dataset.farTail {

@@ -72,6 +72,15 @@ final class TmuxSession {
         return try waitForIdle()
     }
 
+    /// Sends a key and resizes the pane in one tmux command, so the resize
+    /// lands while the app is still reading the key (within Esc's delay, for
+    /// Escape); two inputs for the app. Returns the screen once the app is idle.
+    func press(_ key: String, thenResizeTo width: Int, height: Int) throws -> String {
+        inputs += 2
+        try tmux(["send-keys", "-t", "main", key, ";", "resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+        return try waitForIdle()
+    }
+
     /// Waits until the app reports idle after exactly the inputs sent so far
     /// (none yet: the first frame); returns the screen then.
     func waitForIdle(timeout: TimeInterval = 10) throws -> String {

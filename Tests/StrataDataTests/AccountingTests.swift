@@ -56,8 +56,7 @@ struct AccountingTests {
         #expect(r.accepted + r.skipped == r.rowsRead)
         #expect(r.seriesNames == ["a", "b", "c, d"])
 
-        let d = Dataset(accumulator: r.accumulator, seriesNames: r.seriesNames, levels: Self.levels,
-                        sourceName: r.sourceName, valueName: r.valueName, skippedRows: r.skipped)
+        let d = Dataset(loaded: r, levels: Self.levels)
         for level in Self.levels {
             let periods = (0..<d.count(level)).map { d.stats(level, index: $0) }
             #expect(periods.reduce(0) { $0 + $1.count } == g.accepted, "\(level)")

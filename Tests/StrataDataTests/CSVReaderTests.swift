@@ -11,15 +11,14 @@ struct CSVReaderTests {
         #expect(r.sourceName == "seattle-weather.csv")
         #expect(r.valueName == "precipitation")
         #expect(r.rowsRead == 1461 && r.accepted == 1461 && r.skipped == 0)
-        let d = Dataset(accumulator: r.accumulator, levels: [.day, .month, .year], sourceName: r.sourceName, valueName: r.valueName)
+        let d = Dataset(loaded: r, levels: [.day, .month, .year])
         #expect(d.count(.day) == 1461)
         #expect(d.calendar.periodID(.day, ordinal: d.ordinal(.day, index: 0)) == "2012-01-01")
         // 2012-01-02 had 10.9 mm, January 2012 173.3 mm.
         #expect(d.stats(.day, index: 1).sum == 10.9)
         #expect(abs(d.stats(.month, index: 0).sum - 173.3) < 1e-9)
         // Every value column is loaded; `value:` picks one.
-        let all = Dataset(accumulator: r.accumulator, levels: [.day, .month], sourceName: r.sourceName, valueName: r.valueName,
-                          otherValues: r.otherValues)
+        let all = Dataset(loaded: r, levels: [.day, .month])
         #expect(all.valueNames == ["precipitation", "temp_max", "temp_min", "wind"])
         #expect(all.stats(.month, index: 0, value: 1).count == 31)
         #expect(all.page(.day, index: 1, value: 1).stats.max == 10.6)

@@ -8,8 +8,8 @@ struct ExportTests {
         acc.add(seconds: Fixture.utc(2013, 3, 4, 10), value: 1234, series: 0)
         acc.add(seconds: Fixture.utc(2013, 3, 4, 11), value: 0.1, series: series ? 1 : 0)
         acc.add(seconds: Fixture.utc(2013, 3, 6, 9), value: 0.2, series: 0)
-        return Dataset(accumulator: acc, seriesNames: series ? ["north", "south, \"far\""] : [], levels: [.day, .week],
-                       sourceName: "t.csv", valueName: "v")
+        let rows = LoadResult(accumulator: acc, sourceName: "t.csv", valueName: "v", seriesNames: series ? ["north", "south, \"far\""] : [])
+        return Dataset(loaded: rows, levels: [.day, .week])
     }
 
     @Test func csvGolden() {
@@ -39,7 +39,7 @@ struct ExportTests {
         var acc = Accumulator(calendar: Fixture.utc, baseUnit: .day)
         acc.add(seconds: Fixture.utc(2024, 1, 1, 0), value: 1e308, series: 0)
         acc.add(seconds: Fixture.utc(2024, 1, 2, 0), value: 1e308, series: 0)
-        return Dataset(accumulator: acc, seriesNames: [], levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        return Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t.csv", valueName: "v"), levels: [.day, .week])
     }
 
     @Test func jsonWritesNullForAnInfiniteSum() {
@@ -64,7 +64,7 @@ struct ExportTests {
     @Test func periodsCarryTheirOffsetAcrossDST() {
         var acc = Accumulator(calendar: Fixture.newYork, baseUnit: .hour)
         acc.add(seconds: Fixture.utc(2013, 3, 10, 12), value: 1, series: 0)
-        let d = Dataset(accumulator: acc, levels: [.day], sourceName: "t", valueName: "v")
+        let d = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t", valueName: "v"), levels: [.day])
         #expect(Exporter.csv(d, levels: [.day]).split(separator: "\n").last
                 == "day,2013-03-10,2013-03-10T00:00:00-05:00,2013-03-11T00:00:00-04:00,1,1,1,1,1")
     }
@@ -81,8 +81,7 @@ struct ExportTests {
     @Test func exportOfLoadedData() throws {
         let r = try Fixture.load("time,value\n2013-03-04T10:00:00Z,5\n2013-03-04T23:59:59Z,-1.5\n2013-03-06T00:00:00Z,2\n",
                                  baseUnit: .hour) { $0.valueColumn = "value" }
-        let d = Dataset(accumulator: r.accumulator, seriesNames: r.seriesNames, levels: [.day], sourceName: r.sourceName,
-                        valueName: r.valueName)
+        let d = Dataset(loaded: r, levels: [.day])
         #expect(Exporter.csv(d, levels: [.day]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)
             .enumerated().filter { [1, 4, 5, 6, 7, 8].contains($0.offset) }.map(\.element).joined(separator: ",") } == [
             "period,count,sum,min,max,mean", "2013-03-04,2,3.5,-1.5,5,1.75", "2013-03-05,0,,,,", "2013-03-06,1,2,2,2,2",

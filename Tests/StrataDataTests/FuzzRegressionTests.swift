@@ -86,9 +86,7 @@ enum FuzzRegression {
         do {
             let result = try DataLoader.load([.file(path)], options: options, calendar: calendar,
                                              baseUnit: Dataset.baseUnit(for: levels))
-            let dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
-                                  sourceName: result.sourceName, valueName: result.valueName,
-                                  skippedRows: result.skipped)
+            let dataset = Dataset(loaded: result, levels: levels)
             for level in levels where dataset.count(level) > 0 {
                 _ = dataset.page(level, index: dataset.count(level) - 1)
             }

@@ -47,7 +47,7 @@ struct HeatScaleTests {
         let calendar = CalendarSystem(zone: .utc)
         var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
         for hour in 0..<72 { accumulator.add(seconds: Int64(hour) * 3600, value: Double(hour % 24)) }
-        let dataset = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t", valueName: "v")
+        let dataset = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t", valueName: "v"), levels: [.day, .week])
         let scale = dataset.heatScale(.day, aggregate: .sum, series: 0, value: 0)
         #expect(scale.low == 0 && scale.max == 23)
         #expect(dataset.heatScale(.day, aggregate: .sum, series: 0, value: 0) == scale)
@@ -62,8 +62,8 @@ struct HeatScaleTests {
         var accumulator = Accumulator(calendar: calendar, baseUnit: .day)
         let sunday = Int64(1_704_585_600)
         for day in 0..<18 { for s in 0..<2 { accumulator.add(seconds: sunday + Int64(day) * 86_400, value: 10, series: s) } }
-        let dataset = Dataset(accumulator: accumulator, seriesNames: ["a", "b"], levels: [.week, .month],
-                              sourceName: "t", valueName: "v")
+        let rows = LoadResult(accumulator: accumulator, sourceName: "t", valueName: "v", seriesNames: ["a", "b"])
+        let dataset = Dataset(loaded: rows, levels: [.week, .month])
         // Whole weeks only: 70 each.
         let sums = dataset.seriesHeatScale(.week, aggregate: .sum, value: 0)
         #expect(sums.low == 70 && sums.high == 70)

@@ -177,7 +177,7 @@ struct IntervalReaderTests {
         let r = try Fixture.load("start,end\n2024-10-27 01:30,2024-10-27 03:30\n", calendar: Self.berlin, baseUnit: .hour)
         let start = Fixture.utc(2024, 10, 27, 1, 30, offset: 7200)
         #expect(Self.spans(r) == [[start, start + 3 * 3600]])
-        let dataset = Dataset(accumulator: r.accumulator, levels: [.day], sourceName: "t", valueName: r.valueName)
+        let dataset = Dataset(loaded: r, levels: [.day])
         let page = dataset.page(.day, index: 0)
         #expect(page.buckets.count == 25)
         #expect(page.stats == Stats(value: 3 * 3600))

@@ -12,7 +12,7 @@ struct PageTests {
         for minute in stride(from: 0, to: 72 * 60, by: 7) {
             accumulator.add(seconds: start + Int64(minute) * 60, value: Double(minute % 13))
         }
-        return Dataset(accumulator: accumulator, levels: levels, sourceName: "t", valueName: "v")
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t", valueName: "v"), levels: levels)
     }
 
     @Test func subBucketsFromTotalsEqualSubBucketsFromBaseBuckets() {

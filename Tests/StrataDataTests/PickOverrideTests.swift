@@ -67,8 +67,7 @@ struct PickOverrideTests {
         let r = try Fixture.load(text)
         #expect(r.valueName == "rows" && r.skipped == 0)
         #expect(r.otherValues.map(\.name) == ["dep_delay", "arr_delay"])
-        let d = Dataset(accumulator: r.accumulator, levels: [.day], sourceName: r.sourceName, valueName: r.valueName,
-                        otherValues: r.otherValues)
+        let d = Dataset(loaded: r, levels: [.day])
         // Three flights; two with an arrival delay, whose empty one is no value.
         #expect(d.stats(.day, index: 0).count == 3)
         #expect(d.stats(.day, index: 0, value: 2).count == 2)

@@ -18,7 +18,7 @@ struct TimeRangeTests {
     @Test func yearsAtTheEdgesAreKept() throws {
         let result = try Fixture.load("t,v\n0001-01-01T00:00:00Z,1\n9999-12-31T23:59:59Z,2\n", baseUnit: .day)
         #expect(result.accepted == 2)
-        let dataset = Dataset(accumulator: result.accumulator, levels: [.day, .year], sourceName: "edges", valueName: "v")
+        let dataset = Dataset(loaded: result, levels: [.day, .year])
         // Nearly ten thousand years of days, held sparsely: two periods with data.
         #expect(dataset.count(.day) == 3_652_059)
         #expect(dataset.count(.year) == 9999)

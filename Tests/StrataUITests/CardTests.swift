@@ -150,7 +150,7 @@ struct CardTests {
         for (day, value) in [("2024-01-01", 1e20), ("2024-01-02", 3.5), ("2024-01-08", 1), ("2024-01-09", 1_234_567.89)] {
             accumulator.add(seconds: calendar.instant(forReference: day)!, value: value)
         }
-        return Dataset(accumulator: accumulator, levels: [.week, .month], sourceName: "huge.csv", valueName: "v")
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "huge.csv", valueName: "v"), levels: [.week, .month])
     }()
 
     /// The table's header and first `rows` rows, without the box's border.

@@ -13,7 +13,7 @@ struct GapsAndAlignTests {
         for day in ["2024-01-01", "2024-01-02", "2024-03-15"] {
             accumulator.add(seconds: calendar.instant(forReference: day)! + 3600, value: 1)
         }
-        return Dataset(accumulator: accumulator, levels: [.day, .week, .month], sourceName: "gaps.csv", valueName: "v")
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "gaps.csv", valueName: "v"), levels: [.day, .week, .month])
     }()
 
     let env = AppEnvironment(dataset: gappy, now: 0)
@@ -76,7 +76,7 @@ struct GapsAndAlignTests {
         let start = calendar.instant(forReference: "2020-01-01")!
         for day in 0..<200 { accumulator.add(seconds: start + Int64(day) * 86_400, value: 1) }
         accumulator.add(seconds: calendar.instant(forReference: "2099-05-01")!, value: 1)
-        return Dataset(accumulator: accumulator, levels: [.week, .month], sourceName: "typo.csv", valueName: "v")
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "typo.csv", valueName: "v"), levels: [.week, .month])
     }()
 
     @Test func aFewRowsFarAfterTheRestDoNotTakeTheStart() throws {

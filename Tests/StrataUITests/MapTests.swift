@@ -24,9 +24,8 @@ struct MapTests {
 
     /// The demo with an hour level: 60 minute columns, wider than 80 columns of screen.
     static let hourly: Dataset = {
-        let levels: [Level] = [.hour, .day, .week]
-        let accumulator = DemoData.generate(now: ScreenTests.now, calendar: ScreenTests.utc, baseUnit: Dataset.baseUnit(for: levels))
-        return Dataset(accumulator: accumulator, levels: levels, sourceName: DemoData.sourceName, valueName: DemoData.valueName)
+        let demo = DemoData.load(now: ScreenTests.now, calendar: ScreenTests.utc, levels: [.hour, .day, .week])
+        return Dataset(loaded: demo, levels: demo.levels)
     }()
 
     func hourlyState(size: Size = Size(width: 80, height: 24)) -> AppState {

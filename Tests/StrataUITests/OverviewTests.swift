@@ -133,10 +133,9 @@ struct OverviewTests {
 
     @Test("the demo on five levels", arguments: [("overview-demo-five-80", 80, 24), ("overview-demo-five-120", 120, 40)])
     func demoOnFiveLevels(name: String, width: Int, height: Int) throws {
-        let levels: [Level] = [.day, .week, .month, .quarter, .year]
-        let accumulator = DemoData.generate(now: ScreenTests.now, calendar: ScreenTests.utc, baseUnit: Dataset.baseUnit(for: levels))
-        let demo = Dataset(accumulator: accumulator, levels: levels, sourceName: DemoData.sourceName, valueName: DemoData.valueName)
-        Golden.check(try ScreenTests.replay(demo, "o down down", size: Size(width: width, height: height)), named: name)
+        let demo = DemoData.load(now: ScreenTests.now, calendar: ScreenTests.utc, levels: [.day, .week, .month, .quarter, .year])
+        let screen = try ScreenTests.replay(Dataset(loaded: demo, levels: demo.levels), "o down down", size: Size(width: width, height: height))
+        Golden.check(screen, named: name)
     }
 
     @Test func asciiCards() throws {

@@ -16,10 +16,7 @@ struct RealDataGoldenTests {
         let path = fixtures.appendingPathComponent(name).path
         let result = try DataLoader.load([.file(path)], options: options, calendar: calendar,
                                          baseUnit: Dataset.baseUnit(for: levels))
-        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: levels,
-                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
-        dataset.typicalGap = result.profile.typicalGap
-        return dataset
+        return Dataset(loaded: result, levels: levels)
     }
 
     /// As the command reads a file with no flags: columns, levels, zone and
@@ -31,11 +28,7 @@ struct RealDataGoldenTests {
         setup.fallbackZone = .utc
         configure(&setup)
         let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: options, setup: setup)
-        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
-                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped,
-                              otherValues: result.otherValues)
-        dataset.typicalGap = result.profile.typicalGap
-        return (dataset, result.suggestedAggregate, CardRows.reader(result.rowLocator))
+        return (Dataset(loaded: result, levels: result.levels), result.suggestedAggregate, CardRows.reader(result.rowLocator))
     }
 
     /// The first page with no flags, and after `v` to the next value column.

@@ -9,9 +9,8 @@ struct ScreenTests {
     static let utc = CalendarSystem(zone: .utc)
 
     static let demo: Dataset = {
-        let levels = Level.defaultSet
-        let accumulator = DemoData.generate(now: now, calendar: utc, baseUnit: Dataset.baseUnit(for: levels))
-        return Dataset(accumulator: accumulator, levels: levels, sourceName: DemoData.sourceName, valueName: DemoData.valueName)
+        let demo = DemoData.load(now: now, calendar: utc, levels: Level.defaultSet)
+        return Dataset(loaded: demo, levels: demo.levels)
     }()
 
     static func replay(_ dataset: Dataset, _ keys: String, size: Size = Size(width: 80, height: 24),
@@ -100,7 +99,7 @@ struct ScreenTests {
         var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
         let start = Int64(1_383_364_800)  // 2013-11-02T04:00Z, midnight in New York
         for hour in 0..<72 { accumulator.add(seconds: start + Int64(hour) * 3600, value: Double(hour % 24 + 1)) }
-        return Dataset(accumulator: accumulator, levels: Level.defaultSet, sourceName: "dst.csv", valueName: "value")
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "dst.csv", valueName: "value"), levels: Level.defaultSet)
     }()
 
     @Test func dstDayHas25Bars() throws {

@@ -15,8 +15,7 @@ struct SeriesScreenTests {
         var options = ReadOptions()
         configure(&options)
         let result = try DataLoader.load([.file(path)], options: options, calendar: CalendarSystem(zone: .utc), baseUnit: .hour)
-        return Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: Level.defaultSet,
-                       sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
+        return Dataset(loaded: result, levels: Level.defaultSet)
     }
 
     static let sales = """

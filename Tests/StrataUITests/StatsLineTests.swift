@@ -22,7 +22,7 @@ struct StatsLineTests {
             }
         }
         accumulator.add(seconds: start + 7 * day, value: 0)
-        return Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t.csv", valueName: "v"), levels: [.day, .week])
     }
 
     /// The stats line's texts for day `index` under `aggregate`, with "now" at `now`.
@@ -63,12 +63,12 @@ struct StatsLineTests {
         for (offset, value) in [(0, 4.0), (3600, 6), (7200, 100), (Self.day, 9), (Self.day + 3600, 3)] {
             accumulator.add(seconds: Self.start + offset, value: value)
         }
-        let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
-        #expect(items(data, day: 1, .sum) == ["total 12", "partial", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
-        // Daily rows cover their whole day: the typical gap says so.
-        var daily = data
-        daily.typicalGap = Self.day
-        #expect(items(daily, day: 1, .sum) == ["total 12", "rate 0.5/h", "peak 9 at 00:00", "▼ 89% vs 2024-01-01"])
+        var rows = LoadResult(accumulator: accumulator, sourceName: "t.csv", valueName: "v")
+        #expect(items(Dataset(loaded: rows, levels: [.day, .week]), day: 1, .sum)
+            == ["total 12", "partial", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
+        // Daily rows cover their whole day: the typical gap a load measures says so.
+        rows.profile.typicalGap = Self.day
+        #expect(items(Dataset(loaded: rows, levels: [.day, .week]), day: 1, .sum) == ["total 12", "rate 0.5/h", "peak 9 at 00:00", "▼ 89% vs 2024-01-01"])
     }
 
     @Test func intervalsAreComparedOnceEachNotOncePerSubBucket() throws {
@@ -92,8 +92,7 @@ struct StatsLineTests {
         setup.zone = .utc
         setup.levels = [.day, .week]
         let result = try DataLoader.load([.file(file.path)], options: ReadOptions(), setup: setup)
-        var data = Dataset(accumulator: result.accumulator, levels: result.levels, sourceName: "shows.csv", valueName: "length")
-        data.intervals = result.intervals
+        let data = Dataset(loaded: result, levels: result.levels)
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .count, now: now)
             == ["count 2", "so far", "rate 1/h", "▲ 100% vs same time 2024-01-01"])
@@ -110,7 +109,7 @@ struct StatsLineTests {
         let first = Int64(1_729_987_200)
         for (offset, value) in [(0, 5.0), (3600, 9), (7200, 2)] { accumulator.add(seconds: first + Int64(offset), value: value) }
         accumulator.add(seconds: first + 7 * Self.day, value: 0)
-        let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        let data = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t.csv", valueName: "v"), levels: [.day, .week])
         #expect(items(data, day: 0, .sum).contains("peak 9 at 02:00 UTC+1"))
     }
 
@@ -131,7 +130,7 @@ struct StatsLineTests {
         for (d, v) in [(0, 1e308), (1, 1e308), (2, -5), (3, -1e308), (4, -1e308), (9, 3)] {
             accumulator.add(seconds: Self.start + Int64(d) * Self.day, value: v)
         }
-        let data = Dataset(accumulator: accumulator, levels: [.day, .week], sourceName: "t.csv", valueName: "v")
+        let data = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t.csv", valueName: "v"), levels: [.day, .week])
         for keys in ["", "down", "down y", "down c", "down c c", "down enter", "down o", "down m", "y", "a a"] {
             let screen = try ScreenTests.replay(data, keys, size: Size(width: 80, height: 24))
             #expect(!screen.isEmpty, "\(keys)")

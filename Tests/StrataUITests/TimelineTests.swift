@@ -25,10 +25,7 @@ struct TimelineTests {
         setup.zone = berlin
         let path = RealDataGoldenTests.fixtures.appendingPathComponent("tv-guide.csv").path
         let result = try DataLoader.load([.file(path)], options: options, setup: setup)
-        var dataset = Dataset(accumulator: result.accumulator, seriesNames: result.seriesNames, levels: result.levels,
-                              sourceName: result.sourceName, valueName: result.valueName, skippedRows: result.skipped)
-        dataset.intervals = result.intervals
-        return (dataset, result.rowLocator)
+        return (Dataset(loaded: result, levels: result.levels), result.rowLocator)
     }
 
     static func app(now: Int64, size: Size, data: Result<(Dataset, RowLocator), any Error> = guide,

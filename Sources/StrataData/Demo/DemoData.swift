@@ -10,7 +10,15 @@ public enum DemoData {
     public static let valueName = "amount"
     public static let days = 730
 
-    public static func generate(now: Int64, calendar: CalendarSystem, baseUnit: TimeUnit) -> Accumulator {
+    /// The demo's rows on `levels`, as a load of a file would give them.
+    public static func load(now: Int64, calendar: CalendarSystem, levels: [Level]) -> LoadResult {
+        var result = LoadResult(accumulator: generate(now: now, calendar: calendar, baseUnit: Dataset.baseUnit(for: levels)),
+                                sourceName: sourceName, valueName: valueName)
+        result.levels = levels
+        return result
+    }
+
+    static func generate(now: Int64, calendar: CalendarSystem, baseUnit: TimeUnit) -> Accumulator {
         var accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
         var random = SplitMix64(seed: 0x5EED_57A7A)
         let today = calendar.ordinal(of: .day, at: now)

@@ -70,3 +70,16 @@ public struct LoadResult: Sendable {
     /// Interval rows: every interval, for the timeline; nil for instants.
     public var intervals: IntervalIndex?
 }
+
+extension LoadResult {
+    /// Rows made in memory rather than read from an input (the demo, tests):
+    /// no input rows were read or skipped, none can be read back, and the
+    /// profile knows nothing of their spacing until someone measures it.
+    public init(accumulator: Accumulator, sourceName: String, valueName: String, seriesNames: [String] = []) {
+        self.init(accumulator: accumulator, seriesNames: seriesNames, valueName: valueName, sourceName: sourceName,
+                  rowsRead: 0, accepted: 0, skipped: 0, firstSkipped: [], notes: [], timeName: "time", seriesColumn: nil,
+                  calendar: accumulator.calendar, levels: [], profile: SampleProfile(times: [], offsets: []), otherValues: [],
+                  rowLocator: RowLocator(sources: [], series: SeriesTable(), calendar: accumulator.calendar,
+                                         baseUnit: accumulator.baseUnit, now: 0, limits: ScannerLimits(), filePerSeries: false))
+    }
+}
