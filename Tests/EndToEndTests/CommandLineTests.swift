@@ -115,6 +115,22 @@ struct CommandLineTests {
         #expect(result.stdout.contains("Days × hours") && result.stdout.contains("day 729/730"))
     }
 
+    @Test func exportJSONIsOneArray() throws {
+        let result = try Self.strata("\(Self.weather) --export json --level year")
+        #expect(result.status == 0)
+        let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(rows?.map { $0["period"] as? String } == ["2012", "2013", "2014", "2015"])
+    }
+
+    /// The enum options list their values, as the completions do.
+    @Test func helpListsTheValues() throws {
+        // As one line: help wraps at the width it finds.
+        let help = try Self.strata("--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("values: sum, count, mean, min, max"))
+        #expect(help.contains("values: bar, line, band"))
+        #expect(help.contains("values: csv, json"))
+    }
+
     @Test func versionIsPrinted() throws {
         let result = try Self.strata("--version")
         #expect(result.status == 0)
@@ -130,6 +146,11 @@ struct CommandLineTests {
         ("--bogus-flag", 64, "bogus"),
         ("--export xml --demo", 64, "--export"),
         ("--chart pie --demo", 64, "--chart"),
+        ("--agg median --demo", 64, "'sum', 'count', 'mean', 'min' or 'max'"),
+        ("--level fortnight --demo", 64, "one of the following: hour, day, week, month, quarter, year"),
+        ("--week-start tuesday --demo", 64, "--week-start"),
+        ("--format xml --demo", 64, "--format"),
+        ("--size 0x5 --demo --dump", 64, "--size <WxH>"),
         ("\(weather) --value weather_typo", 64, "weather_typo"),
     ])
     func exitCodes(arguments: String, status: Int32, mention: String) throws {
