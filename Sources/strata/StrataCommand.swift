@@ -6,6 +6,10 @@ import StrataUI
 /// `strata [FILE ...] [options]`: the command line.
 @main
 struct StrataCommand: ParsableCommand {
+    /// The one place the version is written: `--version`, the man page and
+    /// the tarball's name (the Makefile reads this line) all take it from here.
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Browse time-stamped data as pages of charts: ←/→ through time, ↑/↓ between day, week and month.",
@@ -14,7 +18,7 @@ struct StrataCommand: ParsableCommand {
             (or shows a built-in demo). Exit codes: 0 ok, 64 bad usage, 65 bad data, \
             66 an input cannot be opened, 69 no usable terminal, 70 internal error.
             """,
-        version: "strata 0.2.0"
+        version: "strata \(version)"
     )
 
     @Argument(help: "Input files (`-` for standard input). None: standard input when it is not a terminal, else the demo.")
@@ -86,7 +90,13 @@ struct StrataCommand: ParsableCommand {
         do {
             command = try parse()
         } catch {
-            guard exitCode(for: error) != .success else { exit(withError: error) } // --help, --version
+            guard exitCode(for: error) != .success else {
+                // --help, and --version, --generate-completion-script and the like as ArgumentParser prints them.
+                let text = fullMessage(for: error)
+                guard text == helpMessage() else { exit(withError: error) }
+                print(text.trimmingCharacters(in: .newlines) + "\n\n" + examplesHelp, terminator: "")
+                exit(withError: ExitCode.success)
+            }
             FileHandle.standardError.write(Data("strata: \(oneLine(message(for: error))) (see strata --help)\n".utf8))
             exit(withError: ExitCode(64))
         }
