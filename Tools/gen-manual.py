@@ -113,7 +113,8 @@ def page(binary):
     for code, meaning in exit_codes(readme):
         out.append(f".TP\n.B {code}\n{roff(meaning)}")
     out.append(".SH SEE ALSO")
-    out.append(f"The README, installed beside this page in the release tarball; \\fB?\\fR in {name} shows the keys of the screen on show.")
+    out.append(f"README.md, in the release tarball and the source, tours the screens and their keys; "
+               f"\\fB?\\fR in {name} shows the keys of the screen on show.")
     return "\n".join(out) + "\n"
 
 

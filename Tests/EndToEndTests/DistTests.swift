@@ -76,4 +76,24 @@ struct DistTests {
             """], in: tree)
         #expect(agg.stdout == "sum count mean min max\n", "\(agg.stderr)")
     }
+
+    static func installed(_ program: String) -> Bool {
+        (try? Command.run(["sh", "-c", "command -v \(program)"]).status) == 0
+    }
+
+    /// zsh and fish are not on every machine (CI has neither): checked where they are.
+    @Test(.enabled(if: installed("zsh"))) func zshCompletionParses() throws {
+        let (folder, tree) = try Self.unpack()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zsh = try Command.run(["zsh", "-n", "completions/_strata"], in: tree)
+        #expect(zsh.status == 0, "\(zsh.stderr)")
+    }
+
+    @Test(.enabled(if: installed("fish"))) func fishCompletionOffersTheValues() throws {
+        let (folder, tree) = try Self.unpack()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fish = try Command.run(["fish", "-c", "source completions/strata.fish; complete -C 'strata --agg '"], in: tree)
+        #expect(fish.stdout.split(separator: "\n").map { $0.split(separator: "\t").first ?? "" } == ["sum", "count", "mean", "min", "max"],
+                "\(fish.stderr)")
+    }
 }
