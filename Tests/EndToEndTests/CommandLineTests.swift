@@ -1,38 +1,18 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The built binary as scripts use it: exit codes, one-line errors,
 /// headless dumps, export and pipes. No terminal involved.
 @Suite("Command line")
 struct CommandLineTests {
-    struct Outcome {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     /// Runs strata under `sh -c` with `arguments` (shell words, already quoted), stdin from `stdin` (empty when nil).
-    static func strata(_ arguments: String, stdin: String? = nil) throws -> Outcome {
+    static func strata(_ arguments: String, stdin: String? = nil) throws -> Command.Outcome {
         try strata(arguments, stdinBytes: Data((stdin ?? "").utf8))
     }
 
-    static func strata(_ arguments: String, stdinBytes: Data) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("stdin")
-        _ = FileManager.default.createFile(atPath: input.path, contents: stdinBytes)
-        let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
-        let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(Repository.binary)' \(arguments) "
-            + "<'\(input.path)' >'\(out.path)' 2>'\(err.path)'"
-        let raw = system(command)
-        let status = (raw >> 8) & 0xFF
-        return Outcome(status: status,
-                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    static func strata(_ arguments: String, stdinBytes: Data) throws -> Command.Outcome {
+        try Command.run(["sh", "-c", "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(Repository.binary)' \(arguments)"],
+                        stdin: stdinBytes)
     }
 
     static let weather = "'" + Repository.fixture("seattle-weather.csv") + "'"
