@@ -18,9 +18,9 @@ struct Command {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("stdin"), out = folder.appendingPathComponent("stdout"),
             err = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: input.path, contents: stdin)
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        try stdin.write(to: input)
+        try Data().write(to: out)
+        try Data().write(to: err)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
