@@ -9,6 +9,4 @@ extension Size: ExpressibleByArgument {
               (1...1000).contains(width), (1...1000).contains(height) else { return nil }
         self.init(width: width, height: height)
     }
-
-    public var defaultValueDescription: String { "\(width)x\(height)" }
 }
