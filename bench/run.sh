@@ -60,9 +60,10 @@ HAVE_PANDAS=0
 if python3 -c 'import pandas' 2>/dev/null; then HAVE_PANDAS=$(python3 -c 'import pandas; print(pandas.__version__)'); fi
 
 # --- build (own scratch path; retried, other engineers may be mid-edit) ------
-log "building strata (release, $SCRATCH)"
+# Static, as `make dist` ships it: the figures are the released binary's.
+log "building strata (release, --static-swift-stdlib, $SCRATCH)"
 for try in 1 2 3 4 5; do
-    if swift build -c release --scratch-path "$SCRATCH" --product strata >"$OUT/build.log" 2>&1; then break; fi
+    if swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product strata >"$OUT/build.log" 2>&1; then break; fi
     [ "$try" = 5 ] && { cat "$OUT/build.log" >&2; exit 1; }
     log "build failed (try $try), retrying in 20 s"; sleep 20
 done

@@ -22,10 +22,7 @@ extension Runner {
                     { _, _, _ in CardRowsRead(note: "the demo is made up: it has no input rows") })
         }
         var options = ReadOptions()
-        guard let format = InputFormat(rawValue: command.format.lowercased()) else {
-            throw .usage("--format: expected auto, csv, tsv, jsonl or lines, got \"\(command.format)\"")
-        }
-        options.format = format
+        options.format = command.format
         options.timeColumn = command.time
         options.valueColumn = command.value
         options.seriesColumn = command.series

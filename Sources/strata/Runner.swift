@@ -11,14 +11,7 @@ struct Runner {
     func run() throws(Failure) {
         let calendar = try makeCalendar()
         let levels = try parseLevels()
-        let chosenAggregate = try parseAggregate()
-        let chart = try command.chart.map { name throws(Failure) in
-            guard let kind = ChartKind(rawValue: name.lowercased()) else {
-                throw .usage("--chart: expected bar, line or band, got \"\(name)\"")
-            }
-            return kind
-        }
-        let size = try parseSize(command.size)
+        let size = command.size ?? Size(width: 80, height: 24)
         let now = try command.now.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: calendar) else {
                 throw .usage("--now: \"\(text)\" is not an ISO date-time")
@@ -26,20 +19,11 @@ struct Runner {
             return t
         } ?? Int64(Date().timeIntervalSince1970)
         // A level outside --levels (or the picked ones) is added to them.
-        let startLevel = try command.level.map { name throws(Failure) in
-            guard let level = Level(rawValue: name.lowercased()) else {
-                throw .usage("--level: \"\(name)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ","))")
-            }
-            return level
-        }
+        let startLevel = command.level
         let tokens = try loadKeys()
-        let exportFormat = try command.export.map { text throws(Failure) in
-            guard text == "csv" || text == "json" else { throw .usage("--export: expected csv or json, got \"\(text)\"") }
-            return text
-        }
 
         let (dataset, suggested, readRows) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        let aggregate = command.agg == nil ? suggested : chosenAggregate
+        let aggregate = command.agg ?? suggested
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: dataset.calendar) else {
@@ -56,10 +40,10 @@ struct Runner {
             }
         }
 
-        if let exportFormat {
-            let chosen = startLevel.map { [$0] } ?? dataset.levels
-            let text = exportFormat == "csv" ? Exporter.csv(dataset, levels: chosen) : Exporter.json(dataset, levels: chosen)
-            FileHandle.standardOutput.write(Data(text.utf8))
+        if let format = command.export {
+            var output = StandardOutput()
+            Exporter.write(dataset, format: format, levels: startLevel.map { [$0] } ?? dataset.levels, to: &output)
+            output.flush()
             return
         }
 
@@ -69,18 +53,19 @@ struct Runner {
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
-                            aggregate: aggregate, chart: chart, size: size,
+                            aggregate: aggregate, chart: command.chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
                             readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal)
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.
-            let pipeSize = headless || command.size != "80x24" ? size : Self.environmentSize() ?? size
+            let pipeSize = headless ? size : command.size ?? Self.environmentSize() ?? size
             var output = StandardOutput()
             app.colors = command.color
             HeadlessRunner.run(&app, tokens: tokens,
                                options: .init(size: pipeSize, frames: command.frames, color: command.color),
                                to: &output)
+            output.flush()
             return
         }
 
@@ -108,10 +93,7 @@ struct Runner {
         } else {
             zone = ZoneRules.system
         }
-        guard let weekStart = WeekStart(rawValue: command.weekStart.lowercased()) else {
-            throw .usage("--week-start: expected monday, sunday or saturday, got \"\(command.weekStart)\"")
-        }
-        return CalendarSystem(zone: zone, weekStart: weekStart)
+        return CalendarSystem(zone: zone, weekStart: command.weekStart)
     }
 
     /// nil: fitted to the data.
@@ -121,22 +103,6 @@ struct Runner {
             throw .usage("--levels: expected a list from hour,day,week,month,quarter,year, got \"\(text)\"")
         }
         return levels
-    }
-
-    func parseAggregate() throws(Failure) -> Aggregate {
-        guard let name = command.agg else { return command.count ? .count : .sum }
-        guard let aggregate = Aggregate(rawValue: name.lowercased()) else {
-            throw .usage("--agg: expected sum, count, mean, min or max, got \"\(name)\"")
-        }
-        return aggregate
-    }
-
-    func parseSize(_ text: String) throws(Failure) -> Size {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else {
-            throw .usage("--size: expected WxH such as 80x24, got \"\(text)\"")
-        }
-        return Size(width: w, height: h)
     }
 
     func loadKeys() throws(Failure) -> [KeyScript.Token] {
@@ -163,9 +129,19 @@ struct Runner {
     }
 }
 
-/// Writes to standard output without buffering a whole dump in memory twice.
+/// Standard output in 64 KiB writes: an export or a run of frames streams
+/// without being held whole in memory, and without a system call per row.
+/// Call `flush()` when done.
 struct StandardOutput: TextOutputStream {
+    private var pending: [UInt8] = []
+
     mutating func write(_ string: String) {
-        FileHandle.standardOutput.write(Data(string.utf8))
+        pending.append(contentsOf: string.utf8)
+        if pending.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
     }
 }

@@ -3,9 +3,13 @@ import Foundation
 import StrataData
 import StrataUI
 
-/// `strata [FILE ...] [options]`: the command line of SPEC.md.
+/// `strata [FILE ...] [options]`: the command line.
 @main
 struct StrataCommand: ParsableCommand {
+    /// The one place the version is written: `--version`, the man page and
+    /// the tarball's name (the Makefile reads this line) all take it from here.
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Browse time-stamped data as pages of charts: ←/→ through time, ↑/↓ between day, week and month.",
@@ -14,7 +18,7 @@ struct StrataCommand: ParsableCommand {
             (or shows a built-in demo). Exit codes: 0 ok, 64 bad usage, 65 bad data, \
             66 an input cannot be opened, 69 no usable terminal, 70 internal error.
             """,
-        version: "strata 0.2.0"
+        version: "strata \(version)"
     )
 
     @Argument(help: "Input files (`-` for standard input). None: standard input when it is not a terminal, else the demo.")
@@ -34,26 +38,26 @@ struct StrataCommand: ParsableCommand {
     var label: String?
     @Flag(help: "Count rows (events per period) instead of summing a value column.")
     var count = false
-    @Option(help: "Input format: auto, csv, tsv, jsonl, lines.")
-    var format: String = "auto"
+    @Option(help: "Input format.")
+    var format: InputFormat = .auto
     @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.")
     var timeFormat: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.")
     var noHeader = false
     @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).")
     var tz: String?
-    @Option(name: .customLong("week-start"), help: "First day of the week: monday (ISO), sunday or saturday.")
-    var weekStart: String = "monday"
+    @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).")
+    var weekStart: WeekStart = .monday
     @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).")
     var levels: String?
-    @Option(help: "What bars show: sum, count, mean, min, max.")
-    var agg: String?
-    @Option(help: "The chart: bar, line or band (default: bars for sum and count, a line for mean, min and max).")
-    var chart: String?
+    @Option(help: "What bars show.")
+    var agg: Aggregate?
+    @Option(help: "The chart (default: bars for sum and count, a line for mean, min and max).")
+    var chart: ChartKind?
     @Flag(help: "Stop at the first row that does not parse (exit 65).")
     var strict = false
     @Option(help: "The level to start on (added to the levels when not one of them).")
-    var level: String?
+    var level: Level?
     @Option(help: "Start every level on the period containing this date or period id.")
     var at: String?
     @Flag(help: "Show the built-in demo dataset.")
@@ -63,8 +67,8 @@ struct StrataCommand: ParsableCommand {
     var keys: String?
     @Option(name: .customLong("keys-file"), help: "Replay keys from a file.")
     var keysFile: String?
-    @Option(help: "Screen size for headless use, WxH.")
-    var size: String = "80x24"
+    @Option(help: ArgumentHelp("Screen size for headless use (default: 80x24).", valueName: "WxH"))
+    var size: Size?
     @Option(help: "Fix the clock: an ISO date-time (for partial periods and `t`).")
     var now: String?
     @Flag(help: "After the keys, print the screen as text and exit.")
@@ -73,8 +77,8 @@ struct StrataCommand: ParsableCommand {
     var frames = false
     @Flag(help: "Keep colours and styles (ANSI) in dumps.")
     var color = false
-    @Option(help: "Print the aggregated periods as csv or json and exit (a sum past 1.8e308: inf in csv, null in json).")
-    var export: String?
+    @Option(help: "Print the aggregated periods and exit (a sum past 1.8e308: inf in csv, null in json).")
+    var export: ExportFormat?
     @Flag(name: .customLong("no-animation"), help: "Do not animate paging.")
     var noAnimation = false
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).")
@@ -86,8 +90,14 @@ struct StrataCommand: ParsableCommand {
         do {
             command = try parse()
         } catch {
-            guard exitCode(for: error) != .success else { exit(withError: error) } // --help, --version
-            FileHandle.standardError.write(Data("strata: \(message(for: error)) (see strata --help)\n".utf8))
+            guard exitCode(for: error) != .success else {
+                // --help, and --version, --generate-completion-script and the like as ArgumentParser prints them.
+                let text = fullMessage(for: error)
+                guard text == helpMessage() else { exit(withError: error) }
+                print(text.trimmingCharacters(in: .newlines) + "\n\n" + examplesHelp, terminator: "")
+                exit(withError: ExitCode.success)
+            }
+            FileHandle.standardError.write(Data("strata: \(oneLine(message(for: error))) (see strata --help)\n".utf8))
             exit(withError: ExitCode(64))
         }
         do {
@@ -95,6 +105,14 @@ struct StrataCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// ArgumentParser lists more than a few allowed values one a line (`  - hour`); an error is one line.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = lines.first else { return message }
+        let items = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
+        return items.isEmpty ? first : first + " " + items.joined(separator: ", ")
     }
 
     mutating func run() throws {

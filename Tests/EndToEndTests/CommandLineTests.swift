@@ -1,38 +1,18 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The built binary as scripts use it: exit codes, one-line errors,
 /// headless dumps, export and pipes. No terminal involved.
 @Suite("Command line")
 struct CommandLineTests {
-    struct Outcome {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     /// Runs strata under `sh -c` with `arguments` (shell words, already quoted), stdin from `stdin` (empty when nil).
-    static func strata(_ arguments: String, stdin: String? = nil) throws -> Outcome {
+    static func strata(_ arguments: String, stdin: String? = nil) throws -> Command.Outcome {
         try strata(arguments, stdinBytes: Data((stdin ?? "").utf8))
     }
 
-    static func strata(_ arguments: String, stdinBytes: Data) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("stdin")
-        _ = FileManager.default.createFile(atPath: input.path, contents: stdinBytes)
-        let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
-        let command = "cd '\(folder.path)' && SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(Repository.binary)' \(arguments) "
-            + "<'\(input.path)' >'\(out.path)' 2>'\(err.path)'"
-        let raw = system(command)
-        let status = (raw >> 8) & 0xFF
-        return Outcome(status: status,
-                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    static func strata(_ arguments: String, stdinBytes: Data) throws -> Command.Outcome {
+        try Command.run(["sh", "-c", "SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TZ=UTC '\(Repository.binary)' \(arguments)"],
+                        stdin: stdinBytes)
     }
 
     static let weather = "'" + Repository.fixture("seattle-weather.csv") + "'"
@@ -115,10 +95,38 @@ struct CommandLineTests {
         #expect(result.stdout.contains("Days × hours") && result.stdout.contains("day 729/730"))
     }
 
+    @Test func exportJSONIsOneArray() throws {
+        let result = try Self.strata("\(Self.weather) --export json --level year")
+        #expect(result.status == 0)
+        let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(rows?.map { $0["period"] as? String } == ["2012", "2013", "2014", "2015"])
+    }
+
+    /// The enum options list their values, as the completions do.
+    @Test func helpListsTheValues() throws {
+        // As one line: help wraps at the width it finds.
+        let help = try Self.strata("--help").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("values: sum, count, mean, min, max"))
+        #expect(help.contains("values: bar, line, band"))
+        #expect(help.contains("values: csv, json"))
+    }
+
     @Test func versionIsPrinted() throws {
         let result = try Self.strata("--version")
         #expect(result.status == 0)
-        #expect(result.stdout == "strata 0.2.0\n")
+        // The number itself lives in StrataCommand alone; the man page and the tarball's name read it from there.
+        #expect(result.stdout.wholeMatch(of: /strata \d+\.\d+\.\d+\n/) != nil)
+    }
+
+    /// `--help` ends with 4 to 6 examples, each a command the README shows.
+    @Test func helpEndsWithExamplesFromTheReadme() throws {
+        let help = try Self.strata("--help").stdout
+        let parts = help.components(separatedBy: "\n\nEXAMPLES:\n")
+        #expect(parts.count == 2)
+        let commands = parts.last!.split(separator: "\n").filter { !$0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect((4...6).contains(commands.count))
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for command in commands { #expect(readme.contains(command), "\(command)") }
     }
 
     @Test("exit codes and one-line errors", arguments: [
@@ -130,6 +138,11 @@ struct CommandLineTests {
         ("--bogus-flag", 64, "bogus"),
         ("--export xml --demo", 64, "--export"),
         ("--chart pie --demo", 64, "--chart"),
+        ("--agg median --demo", 64, "'sum', 'count', 'mean', 'min' or 'max'"),
+        ("--level fortnight --demo", 64, "one of the following: hour, day, week, month, quarter, year"),
+        ("--week-start tuesday --demo", 64, "--week-start"),
+        ("--format xml --demo", 64, "--format"),
+        ("--size 0x5 --demo --dump", 64, "--size <WxH>"),
         ("\(weather) --value weather_typo", 64, "weather_typo"),
     ])
     func exitCodes(arguments: String, status: Int32, mention: String) throws {
