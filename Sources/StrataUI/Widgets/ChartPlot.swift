@@ -12,9 +12,6 @@ struct ChartPlot {
     let plot: Rect
     let axisArea: Rect
     let labelsRow: Int?
-    let glyphs: Glyphs
-    /// How the y labels read (durations for interval data).
-    let format: ValueFormat
 
     /// The scale spans `fixed` (one range for the whole level) and whatever
     /// `range` says the columns show, so no mark ever falls off it; bars
@@ -45,8 +42,6 @@ struct ChartPlot {
         self.scale = scale
         self.axis = axis
         self.columns = columns
-        self.glyphs = glyphs
-        self.format = format
         plot = Rect(x: rect.x + axisWidth, y: rect.y, width: rect.width - axisWidth, height: rows)
         axisArea = Rect(x: showYLabels ? rect.x : plot.x - 1, y: rect.y, width: showYLabels ? axisWidth : 1, height: rows)
         labelsRow = showXLabels ? rect.y + rows : nil
