@@ -12,8 +12,16 @@ extension TimelineState: RouteReducer {
         TimelineScreen(state: state, timeline: self, env: env)
     }
 
+    /// `m` on the pager of interval data: the timeline of the current period,
+    /// zoomed to fit it, the cursor on the first row's block nearest now (or the period's start).
     static func open(_ app: inout AppState, env: AppEnvironment) {
-        openTimeline(&app, env: env)
+        guard let intervals = env.dataset.intervals, env.dataset.count(app.navigation.level) > 0 else { return }
+        var timeline = TimelineState(zoom: .fit)
+        let period = TimelineLayout.period(state: app, dataset: env.dataset)
+        let t = period.contains(env.now) ? env.now : period.lowerBound
+        timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
+        reveal(&timeline, state: app, env: env)
+        app.route = .timeline(timeline)
     }
 
     mutating func reduce(_ action: Action, in state: inout AppState, count: Int, env: AppEnvironment) -> Bool {
@@ -156,19 +164,6 @@ private func step(_ timeline: inout TimelineState, finer: Bool, state: inout App
     timeline.left = timeline.left * layout.zoom / zoom
     timeline.zoom = zoom == layout.fittingZoom ? .fit : .chosen(zoom)
     reveal(&timeline, state: state, env: env)
-}
-
-/// `m` on the pager of interval data: the timeline of the current period,
-/// zoomed to fit it, the cursor on the first row's block nearest now (or the period's start).
-private func openTimeline(_ state: inout AppState, env: AppEnvironment) {
-    guard let intervals = env.dataset.intervals, env.dataset.count(state.navigation.level) > 0 else { return }
-    let dataset = env.dataset
-    var timeline = TimelineState(zoom: .fit)
-    let period = TimelineLayout.period(state: state, dataset: dataset)
-    let t = period.contains(env.now) ? env.now : period.lowerBound
-    timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
-    reveal(&timeline, state: state, env: env)
-    state.route = .timeline(timeline)
 }
 
 /// Puts the cursor on the next matching row's block nearest the start of the period; false when no row matches.
