@@ -5,10 +5,16 @@ import Foundation
 /// is a binary search (or a cache hit) instead of a call into ICU.
 public struct ZoneRules: Sendable {
     public let identifier: String
-    /// `transitions[i]` is the first UTC second at which `offsets[i + 1]` applies.
+    /// `transitions[i]` is the first UTC second of segment `i + 1`, where
+    /// `offsets[i + 1]` and `adjustments[i + 1]` apply: each offset change,
+    /// and the start of each fold (see `OrdinalAdjustment.segments`).
     let transitions: [Int64]
     /// `offsets[0]` applies before the first transition.
     let offsets: [Int32]
+    let adjustments: [OrdinalAdjustment]
+    /// The least and greatest offsets in the table: the instants that may show a local time.
+    let minOffset: Int64
+    let maxOffset: Int64
     let timeZone: TimeZone
     static let tableStart: Int64 = -2_208_988_800  // 1900-01-01
     static let tableEnd: Int64 = 4_102_444_800     // 2100-01-01
@@ -29,8 +35,9 @@ public struct ZoneRules: Sendable {
             }
             cursor = next.addingTimeInterval(1)
         }
-        self.transitions = transitions
-        self.offsets = offsets
+        (self.transitions, self.offsets, self.adjustments) = OrdinalAdjustment.segments(transitions: transitions, offsets: offsets)
+        self.minOffset = Int64(offsets.min()!)
+        self.maxOffset = Int64(offsets.max()!)
     }
 
     /// `UTC`, or an IANA name such as `America/New_York`; nil when unknown.
@@ -94,6 +101,22 @@ public struct ZoneRules: Sendable {
     /// (the repeated hour when clocks go back) maps to its first occurrence;
     /// one that never occurs (clocks go forward) is moved forward by the gap.
     public func utc(fromLocal local: Int64) -> Int64 {
+        let earliest = local - maxOffset, latest = local - minOffset
+        guard earliest > Self.tableStart, latest < Self.tableEnd else { return probedUTC(fromLocal: local) }
+        // The segments that may show `local`, in order: the first that does is its first occurrence.
+        for i in intervalIndex(at: earliest)...intervalIndex(at: latest) {
+            let t = local - Int64(offsets[i])
+            if i > 0 && t < transitions[i - 1] {
+                // The segments before ended short of `local`, and this one starts past it: a gap.
+                return local - Int64(offsets[i - 1])
+            }
+            if i == transitions.count || t < transitions[i] { return t }
+        }
+        return probedUTC(fromLocal: local)
+    }
+
+    /// `utc(fromLocal:)` outside the table: the offsets a day either side tell the candidates.
+    private func probedUTC(fromLocal local: Int64) -> Int64 {
         let before = Int64(offset(at: local - 86_400))
         let after = Int64(offset(at: local + 86_400))
         let t1 = local - before, t2 = local - after
@@ -116,13 +139,16 @@ public struct ZoneRules: Sendable {
         var validFrom: Int64 = 1
         var validTo: Int64 = 0
         var cached: Int64 = 0
+        /// The segment of the last instant asked about (its ordinal adjustments).
+        var segment = 0
 
         public mutating func offset(at t: Int64) -> Int64 {
             if t >= validFrom && t < validTo { return cached }
+            let i = rules.intervalIndex(at: t)
+            segment = i
             if t < ZoneRules.tableStart || t >= ZoneRules.tableEnd {
                 return Int64(rules.offset(at: t))
             }
-            let i = rules.intervalIndex(at: t)
             validFrom = i == 0 ? ZoneRules.tableStart : rules.transitions[i - 1]
             validTo = i < rules.transitions.count ? rules.transitions[i] : ZoneRules.tableEnd
             cached = Int64(rules.offsets[i])
