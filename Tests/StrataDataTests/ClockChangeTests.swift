@@ -166,4 +166,13 @@ struct ClockChangeTests {
         // 00:05 never happens: it is 00:20.
         #expect(Self.iso(kathmandu.utc(fromLocal: newYear + 300)) == "1985-12-31T18:35:00Z")
     }
+
+    /// Kolkata kept Madras time, +05:21:10, in 1900: `--export` writes its seconds.
+    @Test func anOffsetWithSecondsIsWrittenInFull() throws {
+        let dataset = try Self.dataset("Asia/Kolkata", from: "1900-06-01T00:00:00Z", to: "1900-06-01T12:00:00Z", step: 3600,
+                                       levels: [.day])
+        let offset = try #require(TimeZone(identifier: "Asia/Kolkata")).secondsFromGMT(for: Date(timeIntervalSince1970: -2_195_000_000))
+        try #require(offset == 19_270, "this system's data gives Kolkata \(offset) s in 1900")
+        #expect(Exporter.csv(dataset, levels: [.day]).contains(",1900-06-01T00:00:00+05:21:10,1900-06-02T00:00:00+05:21:10,12,"))
+    }
 }

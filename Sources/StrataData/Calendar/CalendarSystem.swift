@@ -128,11 +128,13 @@ public struct LocalTime: Hashable, Sendable {
         return "UTC\(offset < 0 ? "-" : "+")\(a / 3600)" + (a % 3600 == 0 ? "" : ":\(Digits.pad(a / 60 % 60, 2))")
     }
 
-    /// `offsetString` of an offset in seconds east of UTC.
+    /// `offsetString` of an offset in seconds east of UTC, with its seconds
+    /// when it has some (Kolkata's `+05:21:10` in 1900), so it is exact.
     public static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let a = abs(offset)
-        return "\(sign)\(Digits.pad(a / 3600, 2)):\(Digits.pad(a / 60 % 60, 2))"
+        let text = "\(sign)\(Digits.pad(a / 3600, 2)):\(Digits.pad(a / 60 % 60, 2))"
+        return a % 60 == 0 ? text : text + ":\(Digits.pad(a % 60, 2))"
     }
 
     /// `2013-03-10T03:00:00-04:00`
