@@ -4,11 +4,8 @@ import Testing
 
 /// Rows around a zone's clock change, read through the real path (CSV text
 /// of UTC times → loader → dataset), and the periods they count in,
-/// checked against Foundation's `Calendar` in that zone under the rule of
-/// "Levels and periods": a row counts in the period of its local date,
-/// except where the clock later goes back across that period's start (the
-/// period starts at its first second's last occurrence), which is the
-/// least local date of the row and every row after it.
+/// checked against `PeriodRuleOracle` (Foundation's `Calendar` in that zone
+/// under the rule of "Levels and periods") and against figures from `zdump`.
 @Suite("Exact periods at clock changes")
 struct ClockChangeTests {
     static let levels: [Level] = [.day, .week, .month, .quarter, .year]
@@ -37,41 +34,6 @@ struct ClockChangeTests {
             counts[dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: i))] = dataset.stats(level, index: i).count
         }
         return counts
-    }
-
-    /// The same, from Foundation's calendar in `zone`: each row's period id under the rule.
-    static func expectedCounts(_ zone: String, _ rows: [Int64], _ level: Level) throws -> [String: Int] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: zone))
-        let dates = rows.map { calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double($0))) }
-        // The least local date of each row and all the rows after it.
-        var least = Int.max
-        var periods: [DateComponents] = Array(repeating: DateComponents(), count: dates.count)
-        for i in dates.indices.reversed() {
-            let key = dates[i].year! * 10_000 + dates[i].month! * 100 + dates[i].day!
-            if key < least { least = key; periods[i] = dates[i] } else { periods[i] = periods[i + 1] }
-        }
-        var counts: [String: Int] = [:]
-        for date in periods { counts[id(of: date, level, calendar), default: 0] += 1 }
-        return counts
-    }
-
-    static func id(of date: DateComponents, _ level: Level, _ calendar: Calendar) -> String {
-        let (y, m, d) = (date.year!, date.month!, date.day!)
-        func pad(_ n: Int, _ w: Int) -> String { String(repeating: "0", count: max(0, w - String(n).count)) + String(n) }
-        switch level {
-        case .day: return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
-        case .week:
-            var iso = Calendar(identifier: .iso8601)
-            iso.timeZone = calendar.timeZone
-            let noon = calendar.date(from: DateComponents(year: y, month: m, day: d, hour: 12))!
-            let week = iso.dateComponents([.yearForWeekOfYear, .weekOfYear], from: noon)
-            return "\(pad(week.yearForWeekOfYear!, 4))-W\(pad(week.weekOfYear!, 2))"
-        case .month: return "\(pad(y, 4))-\(pad(m, 2))"
-        case .quarter: return "\(pad(y, 4))-Q\((m - 1) / 3 + 1)"
-        case .year: return pad(y, 4)
-        case .hour: fatalError("hours are not dates")
-        }
     }
 
     static func iso(_ t: Int64) -> String { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(t))) }
@@ -120,8 +82,10 @@ struct ClockChangeTests {
         let rows = try Self.instants(from: c.from, to: c.to, step: 900)
         let days = Self.counts(dataset, .day)
         for (day, count) in c.days { #expect(days[day] == count, "\(day)") }
+        let oracle = PeriodRuleOracle(zone: try #require(TimeZone(identifier: c.zone)))
+        let dates = oracle.ruleDates(rows)
         for level in Self.levels {
-            #expect(Self.counts(dataset, level) == (try Self.expectedCounts(c.zone, rows, level)), "\(level)")
+            #expect(Self.counts(dataset, level) == oracle.counts(ofDates: dates, level), "\(level)")
             // Every row once at every level.
             #expect(Self.counts(dataset, level).values.reduce(0, +) == rows.count, "\(level)")
         }
