@@ -5,7 +5,9 @@
 extension ZoneRules {
     /// The ordinal of the minute, hour or day (`unit` coarser than a day is taken as a day) holding `t`.
     public func ordinal(of unit: TimeUnit, at t: Int64) -> Int {
-        ordinal(of: unit, at: t, offset: Int64(offset(at: t)), segment: intervalIndex(at: t))
+        let segment = intervalIndex(at: t)
+        let offset = t < Self.tableStart || t >= Self.tableEnd ? Int64(self.offset(at: t)) : Int64(offsets[segment])
+        return ordinal(of: unit, at: t, offset: offset, segment: segment)
     }
 
     /// The same, with the offset and segment at `t` already known (the hot path of reading).

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A time zone's UTC offsets as a table of transitions, built once from
-/// Foundation's `TimeZone`, so that converting a row's instant to local time
-/// is a binary search (or a cache hit) instead of a call into ICU.
+/// the system's tz database (`ZoneFile`), else Foundation's `TimeZone`, so
+/// that converting a row's instant to local time is a binary search (or a
+/// cache hit) instead of a call into ICU.
 public struct ZoneRules: Sendable {
     public let identifier: String
     /// `transitions[i]` is the first UTC second of segment `i + 1`, where
@@ -22,6 +23,15 @@ public struct ZoneRules: Sendable {
     public init(_ timeZone: TimeZone) {
         self.timeZone = timeZone
         self.identifier = timeZone.identifier
+        let table = ZoneFile(name: timeZone.identifier, from: Self.tableStart, to: Self.tableEnd)
+        let (transitions, offsets) = table.map { ($0.transitions, $0.offsets) } ?? Self.table(from: timeZone)
+        (self.transitions, self.offsets, self.adjustments) = OrdinalAdjustment.segments(transitions: transitions, offsets: offsets)
+        self.minOffset = Int64(offsets.min()!)
+        self.maxOffset = Int64(offsets.max()!)
+    }
+
+    /// The offsets from Foundation's bundled data, where the system has no tz database.
+    static func table(from timeZone: TimeZone) -> (transitions: [Int64], offsets: [Int32]) {
         var transitions: [Int64] = []
         var offsets: [Int32] = [Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.tableStart))))]
         var cursor = Date(timeIntervalSince1970: Double(Self.tableStart))
@@ -35,9 +45,7 @@ public struct ZoneRules: Sendable {
             }
             cursor = next.addingTimeInterval(1)
         }
-        (self.transitions, self.offsets, self.adjustments) = OrdinalAdjustment.segments(transitions: transitions, offsets: offsets)
-        self.minOffset = Int64(offsets.min()!)
-        self.maxOffset = Int64(offsets.max()!)
+        return (transitions, offsets)
     }
 
     /// `UTC`, or an IANA name such as `America/New_York`; nil when unknown.
