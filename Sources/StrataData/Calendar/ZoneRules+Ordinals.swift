@@ -27,6 +27,11 @@ extension ZoneRules {
     /// last time that start occurs.
     public func start(of unit: TimeUnit, ordinal: Int) -> Int64 {
         let width: Int64 = unit == .minute ? 60 : unit == .hour ? 3600 : 86_400
+        if unit == .hour && hoursAreFixed || unit == .minute && minutesAreFixed {
+            // One grid all along: the ordinal's plain start (building a dataset asks this once a bucket).
+            let local = Int64(ordinal) * width
+            return local - floorMod64(Int64(offset(at: local)), width)
+        }
         // The first segment that reaches the ordinal: its last instant's ordinal is not less.
         var low = 0, high = transitions.count
         while low < high {

@@ -16,6 +16,10 @@ public struct ZoneRules: Sendable {
     /// The least and greatest offsets in the table: the instants that may show a local time.
     let minOffset: Int64
     let maxOffset: Int64
+    /// No change moves the grid of hours (or of minutes) or cuts one: the
+    /// plain arithmetic holds everywhere, as in most zones.
+    let hoursAreFixed: Bool
+    let minutesAreFixed: Bool
     let timeZone: TimeZone
     static let tableStart: Int64 = -2_208_988_800  // 1900-01-01
     static let tableEnd: Int64 = 4_102_444_800     // 2100-01-01
@@ -28,6 +32,9 @@ public struct ZoneRules: Sendable {
         (self.transitions, self.offsets, self.adjustments) = OrdinalAdjustment.segments(transitions: transitions, offsets: offsets)
         self.minOffset = Int64(offsets.min()!)
         self.maxOffset = Int64(offsets.max()!)
+        let hourShift = floorMod64(Int64(offsets[0]), 3600), minuteShift = floorMod64(Int64(offsets[0]), 60)
+        hoursAreFixed = adjustments.allSatisfy { $0.hour == 0 } && offsets.allSatisfy { floorMod64(Int64($0), 3600) == hourShift }
+        minutesAreFixed = adjustments.allSatisfy { $0.minute == 0 } && offsets.allSatisfy { floorMod64(Int64($0), 60) == minuteShift }
     }
 
     /// The offsets from Foundation's bundled data, where the system has no tz database.
