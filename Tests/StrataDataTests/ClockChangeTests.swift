@@ -139,4 +139,18 @@ struct ClockChangeTests {
         try #require(offset == 19_270, "this system's data gives Kolkata \(offset) s in 1900")
         #expect(Exporter.csv(dataset, levels: [.day]).contains(",1900-06-01T00:00:00+05:21:10,1900-06-02T00:00:00+05:21:10,12,"))
     }
+
+    /// Apia skipped 30 Dec 2011: its month page keeps a bar for each date,
+    /// the 30th empty and of no length, and the 31st holds the 31st's rows.
+    @Test func aSkippedDayIsAnEmptyBar() throws {
+        let dataset = try Self.dataset("Pacific/Apia", from: "2011-12-28T00:00:00Z", to: "2012-01-02T00:00:00Z", step: 900,
+                                       levels: [.day, .month])
+        let december = dataset.page(.month, index: 0)
+        #expect(december.buckets.count == 31)
+        #expect(december.buckets[29].start == december.buckets[29].end && december.buckets[29].stats.count == 0)
+        let day31 = try #require(CivilDate(isoText: "2011-12-31")).dayNumber
+        #expect(december.buckets[30].stats.count == Self.counts(dataset, .day)["2011-12-31"])
+        #expect(december.buckets[30].stats.count == 96)
+        #expect(december.buckets[30].start == dataset.calendar.start(of: .day, ordinal: day31))
+    }
 }
