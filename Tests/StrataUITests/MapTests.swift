@@ -35,6 +35,23 @@ struct MapTests {
                                                positions: last), size: size)
     }
 
+    /// St John's, 25 Oct 1987: the clock went from 00:01 back to 23:01 on
+    /// the 24th, so the 24th's last hour starts at the 25th's first
+    /// midnight. It goes in the 24th's 23:00 column, not over its 00:00.
+    @Test func theHourAClockGoesBackAcrossMidnightIsTheDaysLastColumn() throws {
+        let calendar = CalendarSystem(zone: try #require(ZoneRules(named: "America/St_Johns")))
+        var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
+        // A row every 15 minutes from 24 Oct 00:00 -02:30 (02:30 UTC) for two days.
+        let from = Int64(CivilDate(year: 1987, month: 10, day: 24).dayNumber) * 86_400 + 9000
+        for k in 0..<192 { accumulator.add(seconds: from + Int64(k) * 900, value: 1) }
+        let dataset = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "rows.csv", valueName: "v"), levels: [.day])
+        let navigation = Navigation(levels: [.day], periodCounts: [dataset.count(.day)], positions: [0])
+        let cells = MapGrid(dataset: dataset, navigation: navigation, rowsAreSeries: false).cells(ofRow: 0, columns: 0..<24)
+        func rows(_ cell: MapGrid.Cell) -> Int? { if case .stats(let stats) = cell { stats.count } else { nil } }
+        #expect(rows(cells[0]) == 4)
+        #expect(rows(cells[23]) == 8)
+    }
+
     @Test func mOpensOnTheCurrentPeriodInTheColumnOfNowAndMOrEscGoesBack() {
         // Now is 15:30 on the last day. 80×24: 21 rows of grid, 2 of them the sticky header;
         // the last of 730 days at the bottom.

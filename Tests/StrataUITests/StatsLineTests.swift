@@ -95,7 +95,7 @@ struct StatsLineTests {
         let data = Dataset(loaded: result, levels: result.levels)
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .count, now: now)
-            == ["count 2", "so far", "rate 1/h", "▲ 100% vs same time 2024-01-01"])
+            == ["count 2", "so far", "rate 1.33/h", "▲ 100% vs same time 2024-01-01"])
         // Seconds inside the first two hours: 2 h against 1 h 30 m.
         #expect(items(data, day: 1, .sum, now: now).last == "▲ 33% vs same time 2024-01-01")
         // Each show's whole time in the day: more than any hour holds of it.
@@ -115,10 +115,11 @@ struct StatsLineTests {
 
     @Test func aRunningPeriodCountsOnlyWhatHasHappened() {
         // Day 2 at 01:30 already holds a 50 at 02:00 (a schedule, a forecast): it waits.
+        // The rate is over the hour and a half that has passed.
         let data = Self.dataset([[4, 6, 100], [9, 3, 50]])
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .sum, now: now)
-            == ["total 12", "so far", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
+            == ["total 12", "so far", "rate 8/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
         // Bars all alike have no peak to name.
         #expect(items(Self.dataset([[1, 1], [2, 2]]), day: 1, .sum) == ["total 4", "rate 0.167/h", "▲ 100% vs 2024-01-01"])
     }
@@ -148,8 +149,30 @@ struct StatsLineTests {
         let data = Self.dataset([[4, 6, 100], [9, 3]])
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .sum, now: now)
-            == ["total 12", "so far", "rate 6/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
+            == ["total 12", "so far", "rate 8/h", "peak 9 at 00:00", "▲ 20% vs same time 2024-01-01"])
         #expect(items(data, day: 1, .mean, now: now)
             == ["mean 6", "so far", "low 3 at 01:00", "high 9 at 00:00", "▲ 1 vs same time 2024-01-01"])
+    }
+
+    /// Live data, which ends at now: at Wednesday 00:30 a week of a row
+    /// every 5 minutes has 583 rows over 2 days 30 minutes, 288.5 a day; at
+    /// 12:05 a day has 146 over 12 h 5 min, 12.08 an hour. The current
+    /// sub-bucket counts for the part of it that has passed, not whole.
+    @Test func aRunningPeriodsRateDividesByTheTimeElapsed() {
+        func rows(until now: Int64) -> Dataset {
+            var accumulator = Accumulator(calendar: Self.utc, baseUnit: .hour)
+            for t in stride(from: Self.start, through: now, by: 300) { accumulator.add(seconds: t, value: 1) }
+            return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t.csv", valueName: "v"), levels: [.day, .week])
+        }
+        let wednesday = Self.start + 2 * Self.day + 1800
+        let data = rows(until: wednesday)
+        var navigation = Navigation(levels: data.levels, periodCounts: data.levels.map { data.count($0) }, positions: [2, 0],
+                                    aggregate: .count)
+        navigation.levelIndex = 1
+        let week = PagerScreen(state: AppState(navigation: navigation), env: AppEnvironment(dataset: data, now: wednesday))
+            .statsItems(data.page(.week, index: 0)).map(\.text)
+        #expect(Array(week.prefix(3)) == ["count 583", "so far", "rate 288/d"])
+        let noon = Self.start + 12 * 3600 + 300
+        #expect(Array(items(rows(until: noon), day: 0, .count, now: noon).prefix(3)) == ["count 146", "so far", "rate 12.1/h"])
     }
 }

@@ -102,14 +102,14 @@ public struct Accumulator: Sendable {
     /// Makes the bucket of `seconds` in `series` the open one.
     private mutating func enter(seconds: Int64, series: Int) {
         let offset = zoneCursor.offset(at: seconds)
-        let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset)
+        let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset, segment: zoneCursor.segment)
         if ordinal != openOrdinal || series != openSeries {
             flush()
             openSeries = series
             openOrdinal = ordinal
         }
         // The instants around this one with the same ordinal: the same
-        // minute, hour or civil day, while the zone's offset stays the same.
+        // minute, hour or civil day, while the zone's segment stays the same.
         let width: Int64, shift: Int64
         switch baseUnit {
         case .minute: width = 60; shift = floorMod64(offset, 60)

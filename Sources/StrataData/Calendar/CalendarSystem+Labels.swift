@@ -88,7 +88,7 @@ extension CalendarSystem {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)
         func int(_ x: Substring) -> Int? { x.allSatisfy(\.isNumber) && !x.isEmpty ? Int(x) : nil }
         if s.hasPrefix("W"), let date = CivilDate(isoText: String(s.dropFirst())) {
-            return zone.utc(fromLocal: Int64(date.dayNumber) * 86_400)
+            return start(of: .day, ordinal: date.dayNumber)
         }
         if parts.count == 1, let year = int(parts[0]), parts[0].count == 4 {
             return start(of: .year, ordinal: year)
@@ -99,7 +99,7 @@ extension CalendarSystem {
                 // ISO week 1 contains 4 January.
                 let jan4 = CivilDate(year: year, month: 1, day: 4).dayNumber
                 let monday = jan4 - (CivilDate.isoWeekday(dayNumber: jan4) - 1)
-                return zone.utc(fromLocal: Int64(monday + (week - 1) * 7) * 86_400)
+                return start(of: .day, ordinal: monday + (week - 1) * 7)
             }
             if second.hasPrefix("Q"), let q = int(second.dropFirst()), (1...4).contains(q) {
                 return start(of: .quarter, ordinal: year * 4 + q - 1)
@@ -112,18 +112,16 @@ extension CalendarSystem {
         // A date, optionally followed by a time.
         let dateText = String(s.prefix(10))
         guard let date = CivilDate(isoText: dateText) else { return nil }
-        var seconds = Int64(date.dayNumber) * 86_400
+        // A date alone is its day's period; a time in it is its first occurrence.
         let rest = s.dropFirst(10)
-        if !rest.isEmpty {
-            guard rest.first == "T" || rest.first == " " else { return nil }
-            let fields = rest.dropFirst().split(separator: ":")
-            guard (1...3).contains(fields.count), let h = int(fields[0]), h < 24 else { return nil }
-            let m = fields.count > 1 ? int(fields[1]) : 0
-            let sec = fields.count > 2 ? int(fields[2]) : 0
-            guard let m, let sec, m < 60, sec < 61 else { return nil }
-            seconds += Int64(h * 3600 + m * 60 + sec)
-        }
-        return zone.utc(fromLocal: seconds)
+        if rest.isEmpty { return start(of: .day, ordinal: date.dayNumber) }
+        guard rest.first == "T" || rest.first == " " else { return nil }
+        let fields = rest.dropFirst().split(separator: ":")
+        guard (1...3).contains(fields.count), let h = int(fields[0]), h < 24 else { return nil }
+        let m = fields.count > 1 ? int(fields[1]) : 0
+        let sec = fields.count > 2 ? int(fields[2]) : 0
+        guard let m, let sec, m < 60, sec < 61 else { return nil }
+        return zone.utc(fromLocal: Int64(date.dayNumber) * 86_400 + Int64(h * 3600 + m * 60 + sec))
     }
 }
 

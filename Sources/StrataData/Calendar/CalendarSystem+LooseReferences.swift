@@ -27,7 +27,7 @@ extension CalendarSystem {
         guard let day else { return start(of: .month, ordinal: year * 12 + month - 1) }
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid else { return nil }
-        return zone.utc(fromLocal: Int64(date.dayNumber) * 86_400)
+        return start(of: .day, ordinal: date.dayNumber)
     }
 
     /// `mar`, `march`, `sept` as 1...12.

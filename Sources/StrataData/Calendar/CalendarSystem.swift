@@ -13,22 +13,15 @@ public struct CalendarSystem: Sendable {
     // MARK: instant → ordinal
 
     public func ordinal(of unit: TimeUnit, at t: Int64) -> Int {
-        let offset = Int64(zone.offset(at: t))
-        return ordinal(of: unit, at: t, offset: offset)
+        let ordinal = zone.ordinal(of: unit, at: t)
+        return unit <= .day ? ordinal : self.ordinal(of: unit, dayNumber: ordinal)
     }
 
-    /// The same, with the offset at `t` already known (the hot path of reading).
+    /// The same, with the offset and segment at `t` already known (the hot path of reading).
     @inline(__always)
-    public func ordinal(of unit: TimeUnit, at t: Int64, offset: Int64) -> Int {
-        switch unit {
-        case .minute:
-            return Int(floorDiv64(t + floorMod64(offset, 60), 60))
-        case .hour:
-            return Int(floorDiv64(t + floorMod64(offset, 3600), 3600))
-        default:
-            let day = Int(floorDiv64(t + offset, 86_400))
-            return ordinal(of: unit, dayNumber: day)
-        }
+    func ordinal(of unit: TimeUnit, at t: Int64, offset: Int64, segment: Int) -> Int {
+        let ordinal = zone.ordinal(of: unit, at: t, offset: offset, segment: segment)
+        return unit <= .day ? ordinal : self.ordinal(of: unit, dayNumber: ordinal)
     }
 
     /// Ordinal of the day-or-coarser period containing a civil day.
@@ -51,16 +44,7 @@ public struct CalendarSystem: Sendable {
 
     /// UTC instant at which period `ordinal` of `unit` starts.
     public func start(of unit: TimeUnit, ordinal: Int) -> Int64 {
-        switch unit {
-        case .minute:
-            let guess = Int64(ordinal) * 60
-            return guess - floorMod64(Int64(zone.offset(at: guess)), 60)
-        case .hour:
-            let guess = Int64(ordinal) * 3600
-            return guess - floorMod64(Int64(zone.offset(at: guess)), 3600)
-        default:
-            return zone.utc(fromLocal: Int64(firstDay(of: unit, ordinal: ordinal)) * 86_400)
-        }
+        unit <= .day ? zone.start(of: unit, ordinal: ordinal) : zone.start(of: .day, ordinal: firstDay(of: unit, ordinal: ordinal))
     }
 
     public func end(of unit: TimeUnit, ordinal: Int) -> Int64 {
@@ -99,30 +83,29 @@ public struct CalendarSystem: Sendable {
     // MARK: sub-buckets
 
     /// The boundaries of the sub-buckets of a period: `count + 1` instants,
-    /// the first the period's start and the last its end. Sub-buckets are
-    /// clipped to the period (a quarter's first and last weeks may be short).
+    /// the first the period's start and the last its end, one sub-bucket
+    /// for each sub-unit ordinal from the one at its start to the one
+    /// before its end. Sub-buckets are clipped to the period (a quarter's
+    /// first and last weeks may be short); one that a clock change skips
+    /// (Apia's 30 Dec 2011) is empty.
     public func subBucketBoundaries(of unit: TimeUnit, ordinal: Int, subUnit: TimeUnit) -> [Int64] {
         let start = start(of: unit, ordinal: ordinal)
         let end = end(of: unit, ordinal: ordinal)
-        // Hours and minutes are fixed lengths unless the zone's offset moves by a
-        // part of one inside the period (Lord Howe's half-hour DST): step through.
+        guard end > start else { return [start] }
+        // Hours and minutes are fixed lengths within one segment of the zone,
+        // from a start on their grid (Kathmandu's 1 Jan 1986 starts 15 minutes off it).
         let step: Int64? = subUnit == .hour ? 3600 : subUnit == .minute ? 60 : nil
-        if let step, end > start,
-           floorMod64(Int64(zone.offset(at: start)), step) == floorMod64(Int64(zone.offset(at: end - 1)), step) {
-            return Array(stride(from: start, through: end, by: Int(step)))
+        if let step, zone.intervalIndex(at: start) == zone.intervalIndex(at: end - 1),
+           floorMod64(start + Int64(zone.offset(at: start)), step) == 0 {
+            return Array(stride(from: start, to: end, by: Int(step))) + [end]
         }
+        let first = self.ordinal(of: subUnit, at: start), last = self.ordinal(of: subUnit, at: end - 1)
         var boundaries = [start]
-        var cursor = start
-        while cursor < end {
-            var next = min(self.start(of: subUnit, ordinal: self.ordinal(of: subUnit, at: cursor) + 1), end)
-            if next <= cursor, let step {
-                // Across a part-hour clock change the ordinals jump: the next whole local hour (or minute).
-                next = min(cursor + step - floorMod64(cursor + Int64(zone.offset(at: cursor)), step), end)
-            }
-            guard next > cursor else { break }
-            boundaries.append(next)
-            cursor = next
+        boundaries.reserveCapacity(last - first + 2)
+        if first < last {
+            for k in (first + 1)...last { boundaries.append(self.start(of: subUnit, ordinal: k)) }
         }
+        boundaries.append(end)
         return boundaries
     }
 }
@@ -145,11 +128,13 @@ public struct LocalTime: Hashable, Sendable {
         return "UTC\(offset < 0 ? "-" : "+")\(a / 3600)" + (a % 3600 == 0 ? "" : ":\(Digits.pad(a / 60 % 60, 2))")
     }
 
-    /// `offsetString` of an offset in seconds east of UTC.
+    /// `offsetString` of an offset in seconds east of UTC, with its seconds
+    /// when it has some (Kolkata's `+05:21:10` in 1900), so it is exact.
     public static func offsetText(_ offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let a = abs(offset)
-        return "\(sign)\(Digits.pad(a / 3600, 2)):\(Digits.pad(a / 60 % 60, 2))"
+        let text = "\(sign)\(Digits.pad(a / 3600, 2)):\(Digits.pad(a / 60 % 60, 2))"
+        return a % 60 == 0 ? text : text + ":\(Digits.pad(a % 60, 2))"
     }
 
     /// `2013-03-10T03:00:00-04:00`

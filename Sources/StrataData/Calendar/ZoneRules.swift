@@ -1,14 +1,25 @@
 import Foundation
 
 /// A time zone's UTC offsets as a table of transitions, built once from
-/// Foundation's `TimeZone`, so that converting a row's instant to local time
-/// is a binary search (or a cache hit) instead of a call into ICU.
+/// the system's tz database (`ZoneFile`), else Foundation's `TimeZone`, so
+/// that converting a row's instant to local time is a binary search (or a
+/// cache hit) instead of a call into ICU.
 public struct ZoneRules: Sendable {
     public let identifier: String
-    /// `transitions[i]` is the first UTC second at which `offsets[i + 1]` applies.
+    /// `transitions[i]` is the first UTC second of segment `i + 1`, where
+    /// `offsets[i + 1]` and `adjustments[i + 1]` apply: each offset change,
+    /// and the start of each fold (see `OrdinalAdjustment.segments`).
     let transitions: [Int64]
     /// `offsets[0]` applies before the first transition.
     let offsets: [Int32]
+    let adjustments: [OrdinalAdjustment]
+    /// The least and greatest offsets in the table: the instants that may show a local time.
+    let minOffset: Int64
+    let maxOffset: Int64
+    /// No change moves the grid of hours (or of minutes) or cuts one: the
+    /// plain arithmetic holds everywhere, as in most zones.
+    let hoursAreFixed: Bool
+    let minutesAreFixed: Bool
     let timeZone: TimeZone
     static let tableStart: Int64 = -2_208_988_800  // 1900-01-01
     static let tableEnd: Int64 = 4_102_444_800     // 2100-01-01
@@ -16,6 +27,18 @@ public struct ZoneRules: Sendable {
     public init(_ timeZone: TimeZone) {
         self.timeZone = timeZone
         self.identifier = timeZone.identifier
+        let table = ZoneFile(name: timeZone.identifier, from: Self.tableStart, to: Self.tableEnd)
+        let (transitions, offsets) = table.map { ($0.transitions, $0.offsets) } ?? Self.table(from: timeZone)
+        (self.transitions, self.offsets, self.adjustments) = OrdinalAdjustment.segments(transitions: transitions, offsets: offsets)
+        self.minOffset = Int64(offsets.min()!)
+        self.maxOffset = Int64(offsets.max()!)
+        let hourShift = floorMod64(Int64(offsets[0]), 3600), minuteShift = floorMod64(Int64(offsets[0]), 60)
+        hoursAreFixed = adjustments.allSatisfy { $0.hour == 0 } && offsets.allSatisfy { floorMod64(Int64($0), 3600) == hourShift }
+        minutesAreFixed = adjustments.allSatisfy { $0.minute == 0 } && offsets.allSatisfy { floorMod64(Int64($0), 60) == minuteShift }
+    }
+
+    /// The offsets from Foundation's bundled data, where the system has no tz database.
+    static func table(from timeZone: TimeZone) -> (transitions: [Int64], offsets: [Int32]) {
         var transitions: [Int64] = []
         var offsets: [Int32] = [Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.tableStart))))]
         var cursor = Date(timeIntervalSince1970: Double(Self.tableStart))
@@ -29,8 +52,7 @@ public struct ZoneRules: Sendable {
             }
             cursor = next.addingTimeInterval(1)
         }
-        self.transitions = transitions
-        self.offsets = offsets
+        return (transitions, offsets)
     }
 
     /// `UTC`, or an IANA name such as `America/New_York`; nil when unknown.
@@ -94,6 +116,22 @@ public struct ZoneRules: Sendable {
     /// (the repeated hour when clocks go back) maps to its first occurrence;
     /// one that never occurs (clocks go forward) is moved forward by the gap.
     public func utc(fromLocal local: Int64) -> Int64 {
+        let earliest = local - maxOffset, latest = local - minOffset
+        guard earliest > Self.tableStart, latest < Self.tableEnd else { return probedUTC(fromLocal: local) }
+        // The segments that may show `local`, in order: the first that does is its first occurrence.
+        for i in intervalIndex(at: earliest)...intervalIndex(at: latest) {
+            let t = local - Int64(offsets[i])
+            if i > 0 && t < transitions[i - 1] {
+                // The segments before ended short of `local`, and this one starts past it: a gap.
+                return local - Int64(offsets[i - 1])
+            }
+            if i == transitions.count || t < transitions[i] { return t }
+        }
+        return probedUTC(fromLocal: local)
+    }
+
+    /// `utc(fromLocal:)` outside the table: the offsets a day either side tell the candidates.
+    private func probedUTC(fromLocal local: Int64) -> Int64 {
         let before = Int64(offset(at: local - 86_400))
         let after = Int64(offset(at: local + 86_400))
         let t1 = local - before, t2 = local - after
@@ -116,13 +154,16 @@ public struct ZoneRules: Sendable {
         var validFrom: Int64 = 1
         var validTo: Int64 = 0
         var cached: Int64 = 0
+        /// The segment of the last instant asked about (its ordinal adjustments).
+        var segment = 0
 
         public mutating func offset(at t: Int64) -> Int64 {
             if t >= validFrom && t < validTo { return cached }
+            let i = rules.intervalIndex(at: t)
+            segment = i
             if t < ZoneRules.tableStart || t >= ZoneRules.tableEnd {
                 return Int64(rules.offset(at: t))
             }
-            let i = rules.intervalIndex(at: t)
             validFrom = i == 0 ? ZoneRules.tableStart : rules.transitions[i - 1]
             validTo = i < rules.transitions.count ? rules.transitions[i] : ZoneRules.tableEnd
             cached = Int64(rules.offsets[i])

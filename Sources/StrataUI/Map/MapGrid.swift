@@ -150,7 +150,10 @@ struct MapGrid {
     /// into its column, a skipped one leaves a gap); other sub-buckets by place.
     func column(ofBucket index: Int, start: Int64) -> Int {
         switch subUnit {
-        case .hour: calendar.localTime(at: start).hour
+        case .hour:
+            // Where a clock goes back across midnight (St John's, 1987), the
+            // hour from the next day's first midnight is its day's last.
+            calendar.ordinal(of: .day, at: start) < calendar.localTime(at: start).date.dayNumber ? 23 : calendar.localTime(at: start).hour
         case .minute: calendar.localTime(at: start).minute
         default: index
         }

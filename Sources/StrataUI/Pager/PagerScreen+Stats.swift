@@ -60,9 +60,10 @@ extension PagerScreen {
         for (i, bucket) in page.buckets.prefix(upTo).enumerated() {
             if let v = bucket.stats.value(aggregate) { bars.append((v, i)) }
         }
-        if isQuantity {
-            // A rate per sub-bucket, over the sub-buckets the data covers.
-            let rate = "\(format.humane(value / Double(max(1, part.covered.count))))/\(unitSuffix(page.subUnit))"
+        // A rate per sub-bucket, over the time the data covers (up to now, to the second).
+        let elapsed = part.covered.isEmpty ? 1 : part.elapsedBuckets
+        if isQuantity, elapsed > 0 {
+            let rate = "\(format.humane(value / elapsed))/\(unitSuffix(page.subUnit))"
             items.append(StatsItem(text: "rate \(rate)", style: .plain, rank: 4))
         }
         // Highs and lows say something only when there are bars that differ.

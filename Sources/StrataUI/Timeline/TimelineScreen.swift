@@ -107,7 +107,9 @@ struct TimelineScreen: AppScreen {
     func axisLabel(at instant: Int64, period: Range<Int64>) -> String {
         let t = dataset.calendar.localTime(at: instant)
         let midnight = t.hour == 0 && t.minute == 0
-        if midnight, period.upperBound - period.lowerBound > 25 * 3600 {
+        // A period of several days, not one day however long (St John's 29 Oct 1988 has 26 hours).
+        let calendar = dataset.calendar
+        if midnight, calendar.ordinal(of: .day, at: period.upperBound - 1) != calendar.ordinal(of: .day, at: period.lowerBound) {
             return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
         }
         return midnight && instant == period.upperBound ? "24:00" : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"

@@ -13,6 +13,9 @@ struct PartialPeriod {
     let covered: Range<Int>
     /// How many first sub-buckets to compare with the previous period, when it ends early.
     let comparedBuckets: Int?
+    /// The covered sub-buckets as time: a running period's last one counts
+    /// for the part of it that has passed, so a rate divides by the time elapsed.
+    let elapsedBuckets: Double
 
     init(page: Page, now: Int64, coverage: Range<Int64>?) {
         isRunning = now >= page.start && now < page.end
@@ -24,6 +27,13 @@ struct PartialPeriod {
         let last = buckets.lastIndex { $0.start < to }.map { $0 + 1 } ?? first
         covered = first..<max(first, last)
         comparedBuckets = to < page.end ? covered.upperBound : nil
+        if isRunning, let last = covered.last {
+            let bucket = buckets[last], until = min(now, coverage?.upperBound ?? now)
+            let passed = Double(min(max(until - bucket.start, 0), bucket.end - bucket.start)) / Double(bucket.end - bucket.start)
+            elapsedBuckets = Double(covered.count - 1) + passed
+        } else {
+            elapsedBuckets = Double(covered.count)
+        }
         mark = Self.mark(start: page.start, end: page.end, now: now, coverage: coverage)
     }
 
