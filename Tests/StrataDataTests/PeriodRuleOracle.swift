@@ -47,7 +47,12 @@ struct PeriodRuleOracle {
     /// The rule's date of each of `rows` (sorted, close enough together
     /// that every fold has a row in it): the least local date from it on.
     func ruleDates(_ rows: [Int64]) -> [Int] {
-        var dates = rows.map(localDate)
+        Self.ruleDates(localDates: rows.map(localDate))
+    }
+
+    /// The rule's dates of sorted rows from their local dates, however worked out.
+    static func ruleDates(localDates: [Int]) -> [Int] {
+        var dates = localDates
         for i in dates.indices.dropLast().reversed() { dates[i] = min(dates[i], dates[i + 1]) }
         return dates
     }
