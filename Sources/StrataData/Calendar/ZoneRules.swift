@@ -13,9 +13,8 @@ public struct ZoneRules: Sendable {
     /// `offsets[0]` applies before the first transition.
     let offsets: [Int32]
     let adjustments: [OrdinalAdjustment]
-    /// The least and greatest offsets in the table: the instants that may show a local time.
-    let minOffset: Int64
-    let maxOffset: Int64
+    /// From the least to the greatest offset in the table: the instants that may show a local time.
+    let offsetRange: ClosedRange<Int64>
     /// No change moves the grid of hours (or of minutes) or cuts one: the
     /// plain arithmetic holds everywhere, as in most zones.
     let hoursAreFixed: Bool
@@ -30,8 +29,7 @@ public struct ZoneRules: Sendable {
         let table = ZoneFile(name: timeZone.identifier, from: Self.tableStart, to: Self.tableEnd)
         let (transitions, offsets) = table.map { ($0.transitions, $0.offsets) } ?? Self.table(from: timeZone)
         (self.transitions, self.offsets, self.adjustments) = OrdinalAdjustment.segments(transitions: transitions, offsets: offsets)
-        self.minOffset = Int64(offsets.min()!)
-        self.maxOffset = Int64(offsets.max()!)
+        self.offsetRange = Int64(offsets.min()!)...Int64(offsets.max()!)
         let hourShift = floorMod64(Int64(offsets[0]), 3600), minuteShift = floorMod64(Int64(offsets[0]), 60)
         hoursAreFixed = adjustments.allSatisfy { $0.hour == 0 } && offsets.allSatisfy { floorMod64(Int64($0), 3600) == hourShift }
         minutesAreFixed = adjustments.allSatisfy { $0.minute == 0 } && offsets.allSatisfy { floorMod64(Int64($0), 60) == minuteShift }
@@ -116,7 +114,7 @@ public struct ZoneRules: Sendable {
     /// (the repeated hour when clocks go back) maps to its first occurrence;
     /// one that never occurs (clocks go forward) is moved forward by the gap.
     public func utc(fromLocal local: Int64) -> Int64 {
-        let earliest = local - maxOffset, latest = local - minOffset
+        let earliest = local - offsetRange.upperBound, latest = local - offsetRange.lowerBound
         guard earliest > Self.tableStart, latest < Self.tableEnd else { return probedUTC(fromLocal: local) }
         // The segments that may show `local`, in order: the first that does is its first occurrence.
         for i in intervalIndex(at: earliest)...intervalIndex(at: latest) {
