@@ -36,25 +36,28 @@ public struct Glyphs: Sendable {
     /// Stacked bars without colours: each series' full cells in its own shade.
     public let seriesFills: [Character]
 
-    public static let unicode = Glyphs(
-        eighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
-        hangingBar: ("▔", "▀", "█"),
-        horizontal: "─", vertical: "│", cross: "┼", tick: "┤",
-        cornerTL: "╭", cornerTR: "╮", cornerBL: "╰", cornerBR: "╯",
-        tabSeparator: "│", previous: "‹", next: "›",
-        dots: ["●", "•", "∙", "·"], up: "▲", down: "▼", enter: "⏎", middleDot: "·", ellipsis: "…", cursor: "▶", box: .rounded,
-        heat: [" ", "░", "▒", "▓", "█"], hatch: "╳", nowMark: "▼", times: "×",
-        braille: true, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["█", "▓", "▒", "░"])
+    public static let unicode = Glyphs(unicode: true)
+    public static let ascii = Glyphs(unicode: false)
 
-    public static let ascii = Glyphs(
-        eighths: [" ", ".", ".", "_", "o", "o", "#", "#", "#"],
-        hangingBar: ("'", "'", "#"),
-        horizontal: "-", vertical: "|", cross: "+", tick: "+",
-        cornerTL: "+", cornerTR: "+", cornerBL: "+", cornerBR: "+",
-        tabSeparator: "|", previous: "<", next: ">",
-        dots: ["@", "o", ".", "."], up: "+", down: "-", enter: "Enter", middleDot: "-", ellipsis: "...", cursor: ">", box: .ascii,
-        heat: [" ", ".", ":", "*", "#"], hatch: "x", nowMark: "v", times: "x",
-        braille: false, lineMarks: ["*", "+", "o", "x", "%", "@"], bandMark: ".", seriesFills: ["#", "%", "=", ":"])
+    /// Each glyph beside its stand-in for terminals that are not UTF-8.
+    private init(unicode: Bool) {
+        func pick<Glyph>(_ glyph: Glyph, _ plain: Glyph) -> Glyph { unicode ? glyph : plain }
+        eighths = pick([" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], [" ", ".", ".", "_", "o", "o", "#", "#", "#"])
+        hangingBar = pick(("▔", "▀", "█"), ("'", "'", "#"))
+        (horizontal, vertical, cross, tick) = pick(("─", "│", "┼", "┤"), ("-", "|", "+", "+"))
+        (cornerTL, cornerTR, cornerBL, cornerBR) = pick(("╭", "╮", "╰", "╯"), ("+", "+", "+", "+"))
+        (tabSeparator, previous, next) = pick(("│", "‹", "›"), ("|", "<", ">"))
+        dots = pick(["●", "•", "∙", "·"], ["@", "o", ".", "."])
+        (up, down, middleDot) = pick(("▲", "▼", "·"), ("+", "-", "-"))
+        (enter, ellipsis, cursor) = pick(("⏎", "…", "▶"), ("Enter", "...", ">"))
+        box = pick(.rounded, .ascii)
+        heat = pick([" ", "░", "▒", "▓", "█"], [" ", ".", ":", "*", "#"])
+        (hatch, nowMark, times) = pick(("╳", "▼", "×"), ("x", "v", "x"))
+        braille = unicode
+        lineMarks = ["*", "+", "o", "x", "%", "@"]
+        bandMark = "."
+        seriesFills = pick(["█", "▓", "▒", "░"], ["#", "%", "=", ":"])
+    }
 }
 
 extension Glyphs {
