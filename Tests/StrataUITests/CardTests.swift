@@ -37,7 +37,9 @@ struct CardTests {
         expected.route = .card(CardState(cursor: 11, scroll: 0))
         #expect(run(monthState(), [.enter, .pageDown]) == expected)
         expected.route = .card(CardState(cursor: 29, scroll: 18))
+        expected.notice = "already on the last line"
         #expect(run(monthState(), [.enter, .end, .down, .down]) == expected)
+        expected.notice = nil
         expected.route = .card(CardState(cursor: 0, scroll: 0))
         #expect(run(monthState(), [.enter, .end, .home]) == expected)
     }
@@ -114,6 +116,7 @@ struct CardTests {
         expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 2)))
         #expect(run(onRow, [.enter, .down, .character("2"), .down, .up], env: env) == expected)
         expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 0)))
+        expected.notice = "already on the first line of the record"
         #expect(run(onRow, [.enter, .pageDown, .pageUp, .up], env: env) == expected)
         for back: Key in [.escape, .backspace, .enter] {
             #expect(run(onRow, [.enter, .pageDown, back], env: env) == onRow)

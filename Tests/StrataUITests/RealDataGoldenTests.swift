@@ -49,7 +49,7 @@ struct RealDataGoldenTests {
         ("births-1978.csv", "births-no-flags", ""),
         ("seattle-weather.csv", "weather-no-flags", ""),
         ("seattle-weather.csv", "weather-no-flags-temp-max", "v down"),
-        ("seattle-weather.csv", "card-weather-month", ": 2 0 1 4 - 0 3 enter down enter end"),
+        ("seattle-weather.csv", "card-weather-month", ": 2 0 1 4 - 0 3 enter enter end"),
         ("births-1978.csv", "card-births-week", ": 1 9 7 8 - W 1 0 enter enter down*6"),
     ])
     func firstPageWithNoFlags(file: String, golden: String, keys: String) throws {

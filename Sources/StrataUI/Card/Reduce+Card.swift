@@ -85,6 +85,18 @@ extension CardState: RouteReducer {
         return true
     }
 
+    /// A cursor at its first or last line, a record scrolled to its end, a search with one match.
+    func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String? {
+        let what = record == nil ? "line" : "line of the record"
+        switch action {
+        case .cursor(let lines), .cursorPages(let lines): return NothingToDo.edge(lines > 0, what)
+        case .cursorTo: return NothingToDo.edge(false, what)
+        case .cursorToEnd: return NothingToDo.edge(true, what)
+        case .searchNext: return search.map { "no other line holds \"\($0.query)\"" }
+        default: return nil
+        }
+    }
+
     /// The period's rows, in the series shown.
     func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? {
         let navigation = state.navigation
