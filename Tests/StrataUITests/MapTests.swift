@@ -231,6 +231,7 @@ struct MapGoldenTests {
     static func replay(_ dataset: Dataset, _ keys: String, size: Size = Size(width: 80, height: 24),
                        glyphs: Glyphs = .unicode, color: Bool = false) throws -> String {
         var app = StrataApp(dataset: dataset, clock: TestClock(now: ScreenTests.now), glyphs: glyphs)
+        app.colors = color
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size, color: color), to: &output)
         return output
@@ -251,10 +252,23 @@ struct MapGoldenTests {
         let births = try RealDataGoldenTests.births.get()
         let weeks = try Self.replay(births, "down m")
         Golden.check(weeks, named: "map-births-week")
-        #expect(weeks.contains("Weeks × days") && weeks.contains("Mo Tu We Th Fr Sa Su"))
+        // 7 columns share the 80: cells 9 wide.
+        #expect(weeks.contains("Weeks × days") && weeks.contains("Mo       Tu       We       Th       Fr       Sa       Su"))
         let months = try Self.replay(births, "down down m")
         Golden.check(months, named: "map-births-month")
         #expect(months.contains("1978-12 Fri 1  sum 9,592"))
+        // Now (2026) is long after the data: no now mark, no now line.
+        #expect(!weeks.contains("▼") && !months.contains("▼"))
+        #expect(!months.split(separator: "\n").dropFirst(2).contains { $0.contains("│") })
+    }
+
+    /// At 400×120 the cells share the width: the grid's rows reach past 380 columns (95%) on every level
+    /// (31 day columns of 12 leave 18 over).
+    @Test("a wide terminal's width is used", arguments: ["down m", "down down m", "down down down m"])
+    func aWideTerminalsWidthIsUsed(keys: String) throws {
+        let screen = try Self.replay(RealDataGoldenTests.births.get(), keys, size: Size(width: 400, height: 120))
+        let rows = screen.split(separator: "\n").dropFirst(4).dropLast()
+        #expect(rows.map { TextWidth.columns(of: String($0)) }.max()! >= 380)
     }
 
     @Test func theHourLevelScrollsSidewaysUnderStickyLabels() throws {

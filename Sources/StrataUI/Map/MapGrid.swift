@@ -164,9 +164,11 @@ struct MapGrid {
 
     // MARK: Now
 
-    /// The column holding `now`, by wall clock, whether or not the data reaches it.
+    /// The column holding `now`, by wall clock; nil when now is outside the
+    /// data, where a line through 1978 at today's hour would say nothing.
     func nowColumn(_ now: Int64) -> Int? {
-        rowsAreSeries ? nowRow(now) : column(holding: now)
+        guard nowRow(now) != nil else { return nil }
+        return rowsAreSeries ? nowRow(now) : column(holding: now)
     }
 
     /// The sub-bucket column of the period holding `t`: its wall-clock hour
