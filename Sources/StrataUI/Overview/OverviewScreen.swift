@@ -37,8 +37,8 @@ struct OverviewScreen: AppScreen {
         let count = dataset.count(level)
         var text = "\(level.displayName)  \(count) period\(count == 1 ? "" : "s")"
         if count > 0 {
-            let first = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: 0))
-            let last = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: count - 1))
+            let first = dataset.calendar.periodName(level, ordinal: dataset.ordinal(level, index: 0))
+            let last = dataset.calendar.periodName(level, ordinal: dataset.ordinal(level, index: count - 1))
             text += "  \(first) – \(last)"
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
@@ -93,7 +93,7 @@ struct OverviewScreen: AppScreen {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
-        // A period id is ASCII and at most 10 columns: the clip is all it needs.
+        // A card's label is at most 10 columns (`2013-W27`, `Tue 00:00`): the clip is all it needs.
         grid.write(label, x: inner.x, y: inner.y, style: selected ? Style(.accent, bold: true) : .plain, clip: inner)
         // Between the label and the total.
         let spark = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 2)
@@ -121,7 +121,7 @@ struct OverviewScreen: AppScreen {
         }
         grid.write("Top \(ranked.count) \(level.rawValue)s by \(navigation.aggregate.rawValue)", x: 1, y: y, style: Style(.plain, bold: true))
         for (n, entry) in ranked.enumerated() {
-            let id = dataset.calendar.periodID(level, ordinal: entry.ordinal)
+            let id = dataset.calendar.periodName(level, ordinal: entry.ordinal)
             grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(valueFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
         }
     }

@@ -42,7 +42,7 @@ struct TimelineScreen: AppScreen {
         let area = layout.viewport.cornerArea
         // A space either side: cut with `…` on a screen too narrow for the column, never run into the axis.
         let width = area.width - 2
-        grid.write(layout.periodID, x: area.x + 1, y: area.y, width: width, ellipsis: glyphs.ellipsis, style: Style(.accent, bold: true), clip: area)
+        grid.write(layout.periodName, x: area.x + 1, y: area.y, width: width, ellipsis: glyphs.ellipsis, style: Style(.accent, bold: true), clip: area)
         grid.write(TimelineLayout.zoomText(minutes: layout.zoom), x: area.x + 1, y: area.y + 1, width: width, ellipsis: glyphs.ellipsis,
                    style: .muted, clip: area)
     }
