@@ -260,6 +260,7 @@ struct ReducerTests {
         ("m 3 0 right right", "already on the last column"),
         ("m n", "no search yet: / searches"),
         ("? ? ? up", "the top of help"),
+        ("? left", "← does nothing in help: Esc closes it"),
     ])
     func aKeyWithNothingToDoSaysWhy(keys: String, notice: String) throws {
         let screen = try ScreenTests.replay(ScreenTests.demo, keys)

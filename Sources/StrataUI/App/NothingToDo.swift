@@ -52,9 +52,10 @@ enum NothingToDo {
 
     static let noSeries = "no series: --series COL splits the rows"
 
-    /// What a key with no binding here says.
-    static func unbound(_ key: Key) -> String {
-        "\(key.name) does nothing here: ? lists the keys"
+    /// What a key with no binding here says: help lists the keys, or closes.
+    static func unbound(_ key: Key, in state: AppState) -> String {
+        if case .help = state.overlay { return "\(key.name) does nothing in help: Esc closes it" }
+        return "\(key.name) does nothing here: ? lists the keys"
     }
 
     /// An edge a cursor is already at: `the last line`, `the first column`.

@@ -20,7 +20,7 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
         }
         let before = state
         guard let action = state.keyMap.action(for: key) else {
-            state.notice = NothingToDo.unbound(key)
+            state.notice = NothingToDo.unbound(key, in: state)
             return
         }
         reduce(into: &state, action: action, env: env)
