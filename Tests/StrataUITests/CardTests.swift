@@ -37,7 +37,9 @@ struct CardTests {
         expected.route = .card(CardState(cursor: 11, scroll: 0))
         #expect(run(monthState(), [.enter, .pageDown]) == expected)
         expected.route = .card(CardState(cursor: 29, scroll: 18))
+        expected.notice = "already on the last line"
         #expect(run(monthState(), [.enter, .end, .down, .down]) == expected)
+        expected.notice = nil
         expected.route = .card(CardState(cursor: 0, scroll: 0))
         #expect(run(monthState(), [.enter, .end, .home]) == expected)
     }
@@ -96,6 +98,48 @@ struct CardTests {
         expected.route = .card(CardState())
         expected.overlay = .search(text: "zz", error: "not found")
         #expect(missing == expected)
+    }
+
+    @Test func enterOnARawRowOpensItsRecordAndEscGoesBackWhereItWas() {
+        let fields = (1...30).map { RecordField(name: "f\($0)", value: "\($0)") }
+        var env = self.env
+        env.cardRows = .rows([CardRow(location: "a.csv:2", text: "x", fields: fields)], complete: true)
+        // September 2026's 30 days, the heading, then the row: item 30, scrolled to show it.
+        let onRow = run(monthState(), [.enter, .end], env: env)
+        #expect(onRow.route == .card(CardState(cursor: 30, scroll: 20)))
+        var expected = onRow
+        expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0)))
+        #expect(run(onRow, [.enter], env: env) == expected)
+        // 80×24: 19 lines of the 30 fields show; the end is 11 lines down.
+        expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 11)))
+        #expect(run(onRow, [.enter, .end], env: env) == expected)
+        expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 2)))
+        #expect(run(onRow, [.enter, .down, .character("2"), .down, .up], env: env) == expected)
+        expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 0)))
+        expected.notice = "already on the first line of the record"
+        #expect(run(onRow, [.enter, .pageDown, .pageUp, .up], env: env) == expected)
+        for back: Key in [.escape, .backspace, .enter] {
+            #expect(run(onRow, [.enter, .pageDown, back], env: env) == onRow)
+        }
+    }
+
+    @Test func countedRowsShowOneCountColumn() throws {
+        let calendar = CalendarSystem(zone: .utc)
+        var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
+        for (time, rows) in [("2024-01-01T10:00", 59), ("2024-01-01T11:00", 3)] {
+            for _ in 0..<rows { accumulator.add(seconds: calendar.instant(forReference: time)!, value: 1) }
+        }
+        let counted = Dataset(accumulator: accumulator, levels: [.day], sourceName: "events.log", valueName: LoadResult.countedRows)
+        let screen = try ScreenTests.replay(counted, "enter 1 1 down", size: Size(width: 40, height: 16))
+        let lines = screen.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.contains("hour") })
+        let cursor = try #require(lines.firstIndex { $0.contains("▶") })
+        #expect([lines[header], lines[cursor - 2], lines[cursor - 1], lines[cursor]].joined(separator: "\n") == """
+            │   hour   count  sum                  │
+            │   09:00      0                       │
+            │   10:00     59  ████████████████████ │
+            │ ▶ 11:00      3  █                    │
+            """)
     }
 
     @Test func aClickPicksALine() throws {

@@ -96,9 +96,9 @@ struct MapTests {
         guard case .map(let hourly) = state.route else { throw MapError.notOnTheMap }
         #expect(hourly.column == 55)
         let rows = Self.hourly.count(.hour)
-        // Row header 24 columns (`2026-11-22T14:00+00:00`, a mark, a space); 56 columns of body:
-        // 57 shows the cursor's cell, moved on to the next cell's edge, 58.
-        #expect(hourly.scroll == Viewport.Offset(x: 58, y: rows - 19))
+        // Row header 23 columns (`Sun 22 Nov 2026 14:00`, a mark, a space); 57 columns of body:
+        // 56 shows the cursor's cell, on a cell's edge.
+        #expect(hourly.scroll == Viewport.Offset(x: 56, y: rows - 19))
     }
 
     @Test func theWheelScrollsWithoutMovingTheCursorAndAMoveBringsItBack() throws {
@@ -137,12 +137,12 @@ struct MapTests {
         RunLoop.run(&app, on: &backend) { _ in }
         guard case .map(let map) = app.state.route else { throw MapError.notOnTheMap }
         let rows = Self.hourly.count(.hour)
-        // The map opened on minute 30, scrolled 8 columns to show it (to a cell's edge). The click
-        // picked the cell under it: 9 rows up from the last, column (50 - 24 + 8) / 2 = 17.
+        // The map opened on minute 30, scrolled 6 columns to show it (to a cell's edge). The click
+        // picked the cell under it: 9 rows up from the last, column (50 - 23 + 6) / 2 = 16.
         #expect(app.state.navigation.position == rows - 1 - 8)
-        #expect(map.column == 17)
+        #expect(map.column == 16)
         // Then a drag: 20 columns left, locked sideways, so the rows and the cursor did not move.
-        #expect(map.scroll == Viewport.Offset(x: 8 + 20, y: rows - 19))
+        #expect(map.scroll == Viewport.Offset(x: 6 + 20, y: rows - 19))
         #expect(map.drag == nil)
     }
 
@@ -247,6 +247,7 @@ struct MapGoldenTests {
     static func replay(_ dataset: Dataset, _ keys: String, size: Size = Size(width: 80, height: 24),
                        glyphs: Glyphs = .unicode, color: Bool = false) throws -> String {
         var app = StrataApp(dataset: dataset, clock: TestClock(now: ScreenTests.now), glyphs: glyphs)
+        app.colors = color
         var output = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size, color: color), to: &output)
         return output
@@ -267,10 +268,23 @@ struct MapGoldenTests {
         let births = try RealDataGoldenTests.births.get()
         let weeks = try Self.replay(births, "down m")
         Golden.check(weeks, named: "map-births-week")
-        #expect(weeks.contains("Weeks × days") && weeks.contains("Mo Tu We Th Fr Sa Su"))
+        // 7 columns share the 80: cells 9 wide.
+        #expect(weeks.contains("Weeks × days") && weeks.contains("Mo       Tu       We       Th       Fr       Sa       Su"))
         let months = try Self.replay(births, "down down m")
         Golden.check(months, named: "map-births-month")
         #expect(months.contains("1978-12 Fri 1  sum 9,592"))
+        // Now (2026) is long after the data: no now mark, no now line.
+        #expect(!weeks.contains("▼") && !months.contains("▼"))
+        #expect(!months.split(separator: "\n").dropFirst(2).contains { $0.contains("│") })
+    }
+
+    /// At 400×120 the cells share the width: the grid's rows reach past 380 columns (95%) on every level
+    /// (31 day columns of 12 leave 18 over).
+    @Test("a wide terminal's width is used", arguments: ["down m", "down down m", "down down down m"])
+    func aWideTerminalsWidthIsUsed(keys: String) throws {
+        let screen = try Self.replay(RealDataGoldenTests.births.get(), keys, size: Size(width: 400, height: 120))
+        let rows = screen.split(separator: "\n").dropFirst(4).dropLast()
+        #expect(rows.map { TextWidth.columns(of: String($0)) }.max()! >= 380)
     }
 
     @Test func theHourLevelScrollsSidewaysUnderStickyLabels() throws {
@@ -279,7 +293,7 @@ struct MapGoldenTests {
         let lines = screen.split(separator: "\n")
         // Scrolled right, the row labels and the minute header still show.
         #expect(lines[2].hasPrefix(" minute") && lines[2].contains("30  32"))
-        #expect(lines[4].hasPrefix(" 2026-11-"))
+        #expect(lines[4].hasPrefix(" Sat 21 Nov 2026 21:00"))
     }
 
     /// A 23-hour and a 25-hour day in New York: the skipped hour hatched, the repeated one folded.

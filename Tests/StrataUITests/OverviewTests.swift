@@ -143,4 +143,21 @@ struct OverviewTests {
         #expect(screen.contains("+----------+"))
         #expect(!screen.contains("┌"))
     }
+
+    /// Births' weeks vary by a few percent: from zero every quarter card was one flat bar. From the
+    /// strip's lowest whole week (a week cut to a day by the quarter's edge does not count), the
+    /// seasons show; with room for two rows, the sparklines take them.
+    @Test func miniCardsShowTheirShapeFromTheLowestValue() throws {
+        let screen = try RealDataGoldenTests.replayWithNoFlags("births-1978.csv", "o")
+        let lines = screen.split(separator: "\n").map(String.init)
+        let quarters = try #require(lines.firstIndex { $0.hasPrefix(" Quarter") })
+        #expect(lines[quarters + 3] == " │▁▁▃▃▃▃▃▃▃▁│ │▁▂▁▂▂▂▃▃▃▁│ │▁▅▇▇▇▇▇▇█▅│ ┃▁▆▅▄▄▅▃▅▅▅┃")
+        let tall = try RealDataGoldenTests.replayWithNoFlags("births-1978.csv", "o", size: Size(width: 80, height: 30))
+        let tallLines = tall.split(separator: "\n").map(String.init)
+        let tallQuarters = try #require(tallLines.firstIndex { $0.hasPrefix(" Quarter") })
+        #expect(Array(tallLines[(tallQuarters + 3)...(tallQuarters + 4)]) == [
+            " │          │ │          │ │ ▁▅▆▆▇▅▅▇▂│ ┃ ▄▂  ▁ ▁▂▁┃",
+            " │▁▁▅▅▅▆▆▆▆▁│ │▁▄▁▂▃▄▅▅▆▁│ │▁█████████│ ┃▁█████▆███┃",
+        ])
+    }
 }

@@ -24,10 +24,16 @@ struct RealDataGoldenTests {
     static func loadWithNoFlags(_ name: String, options: ReadOptions = ReadOptions(),
                                 setup configure: (inout LoadSetup) -> Void = { _ in }) throws
         -> (Dataset, Aggregate, StrataApp.RowReader) {
+        try loadWithNoFlags(path: fixtures.appendingPathComponent(name).path, options: options, setup: configure)
+    }
+
+    static func loadWithNoFlags(path: String, options: ReadOptions = ReadOptions(),
+                                setup configure: (inout LoadSetup) -> Void = { _ in }) throws
+        -> (Dataset, Aggregate, StrataApp.RowReader) {
         var setup = LoadSetup()
         setup.fallbackZone = .utc
         configure(&setup)
-        let result = try DataLoader.load([.file(fixtures.appendingPathComponent(name).path)], options: options, setup: setup)
+        let result = try DataLoader.load([.file(path)], options: options, setup: setup)
         return (Dataset(loaded: result, levels: result.levels), result.suggestedAggregate, CardRows.reader(result.rowLocator))
     }
 
@@ -36,7 +42,7 @@ struct RealDataGoldenTests {
         ("births-1978.csv", "births-no-flags", ""),
         ("seattle-weather.csv", "weather-no-flags", ""),
         ("seattle-weather.csv", "weather-no-flags-temp-max", "v down"),
-        ("seattle-weather.csv", "card-weather-month", ": 2 0 1 4 - 0 3 enter down enter end"),
+        ("seattle-weather.csv", "card-weather-month", ": 2 0 1 4 - 0 3 enter enter end"),
         ("births-1978.csv", "card-births-week", ": 1 9 7 8 - W 1 0 enter enter down*6"),
     ])
     func firstPageWithNoFlags(file: String, golden: String, keys: String) throws {
@@ -46,7 +52,13 @@ struct RealDataGoldenTests {
     /// The command's screens on a fixture read with no flags, rows read back for the card.
     static func replayWithNoFlags(_ file: String, _ keys: String, size: Size = Size(width: 80, height: 24), at: String? = nil,
                                   setup: (inout LoadSetup) -> Void = { _ in }) throws -> String {
-        let (dataset, aggregate, readRows) = try loadWithNoFlags(file, setup: setup)
+        try replayWithNoFlags(path: fixtures.appendingPathComponent(file).path, keys, size: size, at: at, setup: setup)
+    }
+
+    /// `replayWithNoFlags` on a file anywhere (one a test wrote).
+    static func replayWithNoFlags(path: String, _ keys: String, size: Size = Size(width: 80, height: 24), at: String? = nil,
+                                  setup: (inout LoadSetup) -> Void = { _ in }) throws -> String {
+        let (dataset, aggregate, readRows) = try loadWithNoFlags(path: path, setup: setup)
         var app = StrataApp(dataset: dataset, clock: TestClock(now: now), at: at.flatMap(dataset.calendar.instant(forReference:)),
                             aggregate: aggregate, readRows: readRows)
         var output = ""

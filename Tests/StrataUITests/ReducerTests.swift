@@ -156,9 +156,19 @@ struct ReducerTests {
         let demo = ScreenTests.demo
         let ids = zip(demo.levels, jumped.navigation.positions).map { demo.calendar.periodID($0, ordinal: demo.ordinal($0, index: $1)) }
         #expect(ids == ["2025-03-03", "2025-W10", "2025-03"])
+        // A week's id on the day level goes to the week level: a day cannot show the whole week.
         expected = makeState()
         expected.navigation.positions = jumped.navigation.positions
+        expected.navigation.levelIndex = 1
         #expect(jumped == expected)
+        // A day's id on the week level stays on the week that holds it.
+        let onWeek = run(jumped, events: ":2025-03-05".map { .key(.character($0)) } + [.key(.enter)])
+        expected.navigation.positions[0] += 2
+        #expect(onWeek == expected)
+        // A month's id from the week level goes to the month level.
+        let month = run(jumped, events: ":2025-04".map { .key(.character($0)) } + [.key(.enter)])
+        #expect(month.navigation.levelIndex == 2)
+        #expect(demo.calendar.periodID(.month, ordinal: demo.ordinal(.month, index: month.navigation.positions[2])) == "2025-04")
     }
 
     @Test func helpOverTheScreenKeepsItsState() {
@@ -193,20 +203,80 @@ struct ReducerTests {
         #expect(HelpLayout(lines: help, size: Size(width: 80, height: 24)).viewport(offset: .max).offset.y == lines - 19)
         var expected = makeState()
         expected.overlay = .help(offset: lines - 19)
+        // Past either end, a scroll says so.
+        expected.notice = "the end of help"
         #expect(run(makeState(), events: [.key(.character("?"))] + Array(repeating: .key(.down), count: 40)) == expected)
         expected.overlay = .help(offset: 0)
+        expected.notice = "the top of help"
         #expect(run(makeState(), events: [.key(.character("?")), .key(.pageDown), .key(.pageUp), .key(.up)]) == expected)
         // At 80×40 everything fits: nothing to scroll.
         #expect(HelpLayout(lines: help, size: Size(width: 80, height: 40)).viewport(offset: .max).offset.y == 0)
     }
 
-    @Test func keysThatDoNotApplyAreIgnored() {
+    @Test func keysThatDoNotApplyChangeNothingAndSayWhy() {
         let state = makeState()
         #expect(KeyMap.pager.action(for: .character("z")) == nil)
         #expect(KeyMap.pager.action(for: .character("x")) == nil)
         #expect(KeyMap.help.action(for: .left) == nil)
         #expect(run(state, [.selectLevel(7)]) == state)
-        #expect(run(state, events: [.key(.character("z")), .mouse(MouseEvent(.press(.left), x: 5, y: 5))]) == state)
+        // A click on nothing is quiet; a key is not.
+        #expect(run(state, events: [.mouse(MouseEvent(.press(.left), x: 5, y: 5))]) == state)
+        var said = state
+        said.notice = "z does nothing here: ? lists the keys"
+        #expect(run(state, events: [.key(.character("z"))]) == said)
+        // The next key clears it.
+        #expect(run(said, events: [.key(.character("z")), .key(.right), .key(.left)]) == state)
+    }
+
+    /// Every key of every screen's map that can do nothing on the demo (one value column, no series) says why.
+    @Test("a key with nothing to do says why", arguments: [
+        ("tab", "no series: --series COL splits the rows"),
+        ("backtab", "no series: --series COL splits the rows"),
+        ("s", "no series: --series COL splits the rows"),
+        ("v", "one value column: amount"),
+        ("V", "one value column: amount"),
+        ("k", "day is the finest level (--levels adds finer ones)"),
+        ("j j j", "month is the coarsest level (--levels adds coarser ones)"),
+        ("home left", "no day before 2024-11-23"),
+        ("home h", "no day before 2024-11-23"),
+        ("end l", "no day after 2026-11-22"),
+        ("end pgdn", "no day after 2026-11-22"),
+        ("home g", "already on the first day"),
+        ("end G", "already on the last day"),
+        ("end ]", "no day after 2026-11-22"),
+        ("= =", "every level is already on this period"),
+        ("0", "a count starts with 1-9"),
+        ("esc", "nothing to close (q quits)"),
+        ("enter esc esc", "nothing to close (q quits)"),
+        ("enter end down", "already on the last line"),
+        ("enter pgup", "already on the first line"),
+        ("enter n", "no search yet: / searches"),
+        ("enter / 0 5 : enter n", "no other line holds \"05:\""),
+        ("o k", "day is the finest level (--levels adds finer ones)"),
+        ("o end right", "no day after 2026-11-22"),
+        ("m end down", "already on the last row"),
+        ("m home up", "already on the first row"),
+        ("m 3 0 left left", "already on the first column"),
+        ("m 3 0 right right", "already on the last column"),
+        ("m n", "no search yet: / searches"),
+        ("? ? ? up", "the top of help"),
+        ("? left", "← does nothing in help: Esc closes it"),
+    ])
+    func aKeyWithNothingToDoSaysWhy(keys: String, notice: String) throws {
+        let screen = try ScreenTests.replay(ScreenTests.demo, keys)
+        #expect(screen.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } == notice)
+    }
+
+    /// The timeline's keys, on the TV guide's 16 channels (whose rows need not all show).
+    @Test("a timeline key with nothing to do says why", arguments: [
+        ("m left*400", "no earlier block in this row"),
+        ("m up*40", "no block in a row above"),
+        ("m n", "no search yet: / searches"),
+        ("m enter x", "x does nothing here: ? lists the keys"),
+    ])
+    func aTimelineKeyWithNothingToDoSaysWhy(keys: String, notice: String) throws {
+        let screen = try TimelineTests.replay(keys, size: Size(width: 100, height: 60))
+        #expect(screen.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } == notice)
     }
 
     @Test func clicksHitTheZonesThatWereDrawn() {

@@ -7,14 +7,11 @@ import Testing
 @Suite("Series and bad input on screen")
 struct SeriesScreenTests {
     static func dataset(_ csv: String, name: String = "sales.csv", _ configure: (inout ReadOptions) -> Void = { _ in }) throws -> Dataset {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-ui-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(name).path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(csv.utf8))
         var options = ReadOptions()
         configure(&options)
-        let result = try DataLoader.load([.file(path)], options: options, calendar: CalendarSystem(zone: .utc), baseUnit: .hour)
+        let result = try withTemporaryFile(named: name, holding: csv) { path in
+            try DataLoader.load([.file(path)], options: options, calendar: CalendarSystem(zone: .utc), baseUnit: .hour)
+        }
         return Dataset(loaded: result, levels: Level.defaultSet)
     }
 

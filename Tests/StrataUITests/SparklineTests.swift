@@ -44,4 +44,12 @@ struct SparklineTests {
         #expect(grid.plainText == "\n  ▁▄█")
         #expect(grid[2, 1].style == .accent)
     }
+
+    @Test func twoRowsStackFullBlocksUnderTheTopStep() {
+        // 16 steps over two rows: the lowest value one eighth, the highest two full cells.
+        #expect(widgetScreen(Sparkline(values: [0, 7, 8, 15, nil]), width: 5, height: 2) == """
+              ▁█
+            ▁███·
+            """)
+    }
 }

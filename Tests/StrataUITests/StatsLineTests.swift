@@ -83,15 +83,12 @@ struct StatsLineTests {
             2024-01-09T00:00:00Z,2024-01-09T00:10:00Z
 
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-stats-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("shows.csv")
-        try csv.write(to: file, atomically: true, encoding: .utf8)
         var setup = LoadSetup()
         setup.zone = .utc
         setup.levels = [.day, .week]
-        let result = try DataLoader.load([.file(file.path)], options: ReadOptions(), setup: setup)
+        let result = try withTemporaryFile(named: "shows.csv", holding: csv) { path in
+            try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        }
         let data = Dataset(loaded: result, levels: result.levels)
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .count, now: now)

@@ -1,3 +1,5 @@
+import StrataData
+
 /// A period's raw input records as the card shows them, read by the app on
 /// demand (never held per row while loading), or why there are none.
 public enum CardRows: Equatable, Sendable {
@@ -14,10 +16,18 @@ public enum CardRows: Equatable, Sendable {
     }
 }
 
-/// One raw record: `data.csv:12` and its text as in the file.
+/// One raw record: `data.csv:12`, its text as in the file, and its named
+/// fields (none for a log line, whose text is the record).
 public struct CardRow: Equatable, Sendable {
     public let location: String
     public let text: String
+    public let fields: [RecordField]
+
+    public init(location: String, text: String, fields: [RecordField] = []) {
+        self.location = location
+        self.text = text
+        self.fields = fields
+    }
 }
 
 /// Which raw rows a screen wants: those of `series` from `from` to `to`

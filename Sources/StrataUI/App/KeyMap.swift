@@ -129,5 +129,5 @@ extension KeyMap {
     }
 
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .card, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search]
+    public static let all: [KeyMap] = [.pager, .card, .cardRecord, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search]
 }

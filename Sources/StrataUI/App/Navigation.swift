@@ -66,6 +66,12 @@ public struct Navigation: Equatable, Sendable {
     public var position: Int { positions[levelIndex] }
     public var periodCount: Int { periodCounts[levelIndex] }
 
+    /// Each row counts 1 for the value on show: no value column.
+    public func countsRows(in dataset: Dataset) -> Bool {
+        let names = dataset.valueNames
+        return names.indices.contains(valueIndex) && names[valueIndex] == LoadResult.countedRows
+    }
+
     /// Moves the current level to `index`, clamped to its periods.
     mutating func setPosition(_ index: Int) {
         positions[levelIndex] = Self.clamp(index, periodCount)

@@ -39,7 +39,7 @@ func reduceNavigation(_ state: inout AppState, action: Action, count: Int, env: 
         state.pendingCount = next == 0 ? nil : min(next, 999_999)
     case .cycleAggregate:
         // Counted rows are all 1: their mean, min and max say nothing.
-        state.navigation.aggregate = countsRows(state.navigation, env: env)
+        state.navigation.aggregate = state.navigation.countsRows(in: env.dataset)
             ? (state.navigation.aggregate == .sum ? .count : .sum) : state.navigation.aggregate.next
     case .nextSeries:
         state.navigation.allSeries = false  // Tab picks one series out of them all
@@ -56,7 +56,7 @@ func reduceNavigation(_ state: inout AppState, action: Action, count: Int, env: 
     case .cycleChart:
         var next = state.navigation.chart.next
         // Counted rows are each worth 1: their min–max band is a flat line at 1, so `c` passes it by.
-        if next == .band, countsRows(state.navigation, env: env) { next = next.next }
+        if next == .band, state.navigation.countsRows(in: env.dataset) { next = next.next }
         state.navigation.chosenChart = next
     case .toggleYScale:
         state.navigation.yScale = state.navigation.yScale.toggled
@@ -68,12 +68,6 @@ func reduceNavigation(_ state: inout AppState, action: Action, count: Int, env: 
     default:
         break // a screen's own action on another screen: nothing to do
     }
-}
-
-/// Each row counts 1 for the value on show: no value column.
-private func countsRows(_ navigation: Navigation, env: AppEnvironment) -> Bool {
-    let names = env.dataset.valueNames
-    return names.indices.contains(navigation.valueIndex) && names[navigation.valueIndex] == LoadResult.countedRows
 }
 
 /// Every other level moves to the period holding the current one's start,

@@ -52,11 +52,27 @@ private func submitPrompt(_ state: inout AppState, env: AppEnvironment) {
     for (i, level) in navigation.levels.enumerated() {
         state.navigation.positions[i] = Navigation.clamp(env.dataset.index(level, containing: t), navigation.periodCounts[i])
     }
+    if let named = coarserLevel(named: text, at: t, navigation: navigation, calendar: env.dataset.calendar) {
+        state.navigation.levelIndex = named
+    }
     state.overlay = nil
     state.withRoute { route, app in route.jumped(to: t, in: app, env: env) }
-    switch env.dataset.side(of: t, on: navigation.level) {
-    case .before: state.notice = "\(text) is before the data: showing the first \(navigation.level.rawValue)"
-    case .after: state.notice = "\(text) is after the data: showing the last \(navigation.level.rawValue)"
+    let level = state.navigation.level
+    switch env.dataset.side(of: t, on: level) {
+    case .before: state.notice = "\(text) is before the data: showing the first \(level.rawValue)"
+    case .after: state.notice = "\(text) is after the data: showing the last \(level.rawValue)"
     case nil: break
+    }
+}
+
+/// The level whose period id `text` is (`2013-W27`, `2013-07`, `2013`),
+/// when that level is coarser than the current one: the current level
+/// cannot show the whole period, so the jump goes to its level. An id of a
+/// finer level (a date on the week level) stays, on the period holding it.
+private func coarserLevel(named text: String, at t: Int64, navigation: Navigation, calendar: CalendarSystem) -> Int? {
+    let typed = text.filter { $0 != " " }.uppercased()
+    return navigation.levels.indices.dropFirst(navigation.levelIndex + 1).first { i in
+        let level = navigation.levels[i]
+        return calendar.periodID(level, ordinal: calendar.ordinal(of: level.unit, at: t)).uppercased() == typed
     }
 }

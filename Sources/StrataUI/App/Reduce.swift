@@ -18,7 +18,19 @@ public func reduce(into state: inout AppState, event: Event, env: AppEnvironment
             state.pendingCount = nil
             return
         }
-        if let action = state.keyMap.action(for: key) { reduce(into: &state, action: action, env: env) }
+        let before = state
+        guard let action = state.keyMap.action(for: key) else {
+            state.notice = NothingToDo.unbound(key, in: state)
+            return
+        }
+        reduce(into: &state, action: action, env: env)
+        // A key that changed nothing says why (a pending count it used up does not count as a change).
+        var after = state
+        if after.pendingCount == nil { after.pendingCount = before.pendingCount }
+        if after == before, state.notice == nil {
+            state.notice = before.route.reducer.nothingToDo(action, in: before, env: env)
+                ?? NothingToDo.reason(for: action, in: before, env: env)
+        }
     case .mouse(let mouse):
         if let action = action(for: mouse, state: state, env: env) {
             state.transition = nil

@@ -34,6 +34,9 @@ protocol RouteReducer: Sendable {
 
     /// `:` moved every level to the periods holding `instant`.
     mutating func jumped(to instant: Int64, in app: AppState, env: AppEnvironment)
+
+    /// Why `action` changed nothing on this screen (`app` as it was before it), or nil for the shared reasons.
+    func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String?
 }
 
 /// What a search on a screen found.
@@ -52,6 +55,7 @@ extension RouteReducer {
     func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult { .unsupported }
     func jumped(to instant: Int64, in app: AppState, env: AppEnvironment) {}
     func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? { nil }
+    func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String? { nil }
 }
 
 extension AppState {

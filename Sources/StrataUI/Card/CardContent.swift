@@ -18,11 +18,21 @@ struct CardContent {
     var buckets: Int { page.buckets.count }
     var itemCount: Int { buckets + rows.count }
 
+    /// The raw row at `item`'s line, by its index among the rows; nil for a sub-bucket.
+    func rowIndex(ofItem item: Int) -> Int? {
+        item >= buckets && item - buckets < rows.count ? item - buckets : nil
+    }
+
+    /// Raw row `index`, if it has been read.
+    func row(_ index: Int) -> CardRow? {
+        guard case .rows(let rows, _) = rows, rows.indices.contains(index) else { return nil }
+        return rows[index]
+    }
+
     /// What `/` looks in: a sub-bucket's label, or a row's place and text.
     func text(ofItem item: Int) -> String {
         if item < buckets { return labels[item] }
-        guard case .rows(let rows, _) = rows, item - buckets < rows.count else { return "" }
-        let row = rows[item - buckets]
+        guard let index = rowIndex(ofItem: item), let row = row(index) else { return "" }
         return row.location + "  " + row.text
     }
 

@@ -25,6 +25,9 @@ struct CardLayout: Equatable {
         body = parts[2]
     }
 
+    /// The record view's lines: the whole box, its border holding the record's place.
+    var record: Rect { box.inset(dx: 2, dy: 1) }
+
     /// Body lines: the sub-buckets, a heading, then the raw rows.
     static func line(ofItem item: Int, buckets: Int) -> Int { item < buckets ? item : item + 1 }
 

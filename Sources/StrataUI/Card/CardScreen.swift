@@ -10,8 +10,6 @@ struct CardScreen: AppScreen {
     let env: AppEnvironment
 
 
-    static let columnNames = ["count", "sum", "min", "max", "mean"]
-
     func draw(into frame: inout Frame) {
         // Growing from the page: the page around a frame, the card showing through it.
         guard let growing = state.transition?.frame(at: env.time) else { return drawCard(into: &frame) }
@@ -33,11 +31,16 @@ struct CardScreen: AppScreen {
             PeriodStrip(navigation: navigation, dataset: env.dataset, glyphs: glyphs, index: navigation.position)
                 .draw(into: &frame.grid, area: Rect(x: 0, y: strip, width: frame.grid.width, height: 1))
         }
+        if let record = card.record, let row = content.row(record.row) {
+            drawRecord(record, row: row, into: &frame.grid, layout: layout)
+            return drawFooter(into: &frame.grid, layout: layout, content: content)
+        }
         glyphs.block(style: .muted).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { PageChartView(navigation: navigation, env: env, page: content.page).draw(into: &frame.grid, area: chart) }
         // Sum, min, max and mean of intervals are seconds, whatever the bars show.
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
-                                 format: env.dataset.holdsIntervals ? .duration : .number, width: layout.body.width,
+                                 format: env.dataset.holdsIntervals ? .duration : .number,
+                                 countsRows: navigation.countsRows(in: env.dataset), width: layout.body.width,
                                  ellipsis: glyphs.ellipsis)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
         drawBody(into: &frame, layout: layout, content: content, table: table)
@@ -107,7 +110,7 @@ struct CardScreen: AppScreen {
         let count = env.dataset.count(navigation.level)
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText
-        let footer = FooterLine(pendingCount: state.pendingCount, hints: KeyMap.card.hints.map(glyphs.hint), position: position)
+        let footer = FooterLine(pendingCount: state.pendingCount, hints: card.keyMap.hints.map(glyphs.hint), position: position)
         StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
     }
 

@@ -5,7 +5,7 @@ import StrataData
 /// A move to another period starts it again at its top.
 extension CardState: RouteReducer {
     var route: AppState.Route { .card(self) }
-    var keyMap: KeyMap { .card }
+    var keyMap: KeyMap { record == nil ? .card : .cardRecord }
 
     func screen(_ state: AppState, env: AppEnvironment) -> any Screen {
         CardScreen(state: state, card: self, env: env)
@@ -24,6 +24,7 @@ extension CardState: RouteReducer {
     mutating func reduce(_ action: Action, in app: inout AppState, count: Int, env: AppEnvironment) -> Bool {
         let layout = CardLayout(size: app.size)
         let content = CardContent(navigation: app.navigation, env: env)
+        if let record { return reduceRecord(record, action, layout: layout, content: content, count: count) }
         let last = max(0, content.itemCount - 1)
         switch action {
         case .collapse:
@@ -43,7 +44,11 @@ extension CardState: RouteReducer {
         case .cursorToEnd:
             cursor = last
         case .zoomIn:
-            zoom(&app, into: cursor, content: content, env: env)
+            if let row = content.rowIndex(ofItem: cursor) {
+                record = RecordView(row: row)
+            } else {
+                zoom(&app, into: cursor, content: content, env: env)
+            }
             return true
         case .openSearch:
             app.overlay = .search(text: "", error: nil)
@@ -55,6 +60,41 @@ extension CardState: RouteReducer {
         }
         reveal(layout, content: content)
         return true
+    }
+
+    /// The record's keys: its lines scroll; Esc goes back to the card as it was.
+    private mutating func reduceRecord(_ record: RecordView, _ action: Action, layout: CardLayout, content: CardContent,
+                                       count: Int) -> Bool {
+        guard let row = content.row(record.row) else {
+            self.record = nil
+            return false
+        }
+        let lines = RecordLines(row, width: layout.record.width)
+        var viewport = lines.viewport(area: layout.record, scroll: record.scroll)
+        switch action {
+        case .collapse:
+            self.record = nil
+            return true
+        case .cursor(let lines): viewport.scroll(dx: 0, dy: lines * count)
+        case .cursorPages(let pages): viewport.scroll(dx: 0, dy: pages * count * max(1, layout.record.height - 1))
+        case .cursorTo(let line): viewport.scroll(dx: 0, dy: line - viewport.offset.y)
+        case .cursorToEnd: viewport.scroll(dx: 0, dy: viewport.maxOffset.y - viewport.offset.y)
+        default: return false
+        }
+        self.record?.scroll = viewport.offset.y
+        return true
+    }
+
+    /// A cursor at its first or last line, a record scrolled to its end, a search with one match.
+    func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String? {
+        let what = record == nil ? "line" : "line of the record"
+        switch action {
+        case .cursor(let lines), .cursorPages(let lines): return NothingToDo.edge(lines > 0, what)
+        case .cursorTo: return NothingToDo.edge(false, what)
+        case .cursorToEnd: return NothingToDo.edge(true, what)
+        case .searchNext: return search.map { "no other line holds \"\($0.query)\"" }
+        default: return nil
+        }
     }
 
     /// The period's rows, in the series shown.
@@ -70,6 +110,7 @@ extension CardState: RouteReducer {
         if before.navigation.levelIndex != app.navigation.levelIndex || before.navigation.position != app.navigation.position {
             cursor = 0
             scroll = 0
+            record = nil
         }
     }
 

@@ -5,7 +5,9 @@ import StrataData
 /// aggregate in what width is left. Every column stays: when the numbers
 /// in full do not fit, the gaps close to one column, then the numbers
 /// read short (`1.2M`); only if even those do not fit are columns left
-/// out from the right, and an ellipsis in the header says so.
+/// out from the right, and an ellipsis in the header says so. Counted
+/// rows are each worth 1: their sum, min, max and mean repeat the count,
+/// so the table shows `count` alone.
 struct TableColumns {
     static let names = ["count", "sum", "min", "max", "mean"]
     /// The cursor's gutter before the label.
@@ -32,15 +34,16 @@ struct TableColumns {
     let barWidth: Int
     let barScale: Double
 
-    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, width: Int, ellipsis: String) {
+    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, countsRows: Bool, width: Int, ellipsis: String) {
         let stats = content.page.buckets.map(\.stats)
         self.stats = stats
         self.aggregate = aggregate
         self.format = format
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
                          content.labels.map { TextWidth.columns(of: $0) }.max() ?? 0)
+        let available = countsRows ? [0] : Array(Self.names.indices)
         func widths(_ form: Form) -> [Int] {
-            Self.names.indices.map { i in
+            available.map { i in
                 stats.reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
                     max(widest, TextWidth.columns(of: Self.cell(bucket, column: i, format: format, form: form)))
                 }
@@ -56,7 +59,7 @@ struct TableColumns {
         let room = labelled + all.reduce(0) { $0 + gap + $1 } <= width ? width : width - gap - TextWidth.columns(of: ellipsis)
         var columns: [(index: Int, width: Int)] = []
         var used = labelled
-        for (i, w) in all.enumerated() {
+        for (i, w) in zip(available, all) {
             guard used + gap + w <= room else { break }
             columns.append((i, w))
             used += gap + w

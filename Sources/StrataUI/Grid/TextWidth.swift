@@ -1,5 +1,21 @@
 /// Column widths and sanitizing live here and nowhere else.
 public enum TextWidth {
+    /// `text` cut into pieces of at most `width` columns, wherever the width
+    /// runs out: a record's text has no spaces to break at.
+    public static func pieces(of text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = "", used = 0
+        for character in text {
+            let w = columns(of: String(character))
+            if used + w > width, !line.isEmpty {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            line.append(character)
+            used += w
+        }
+        return lines + (line.isEmpty ? [] : [line])
+    }
+
     /// Columns `text` takes on screen once sanitized.
     public static func columns(of text: String) -> Int {
         var total = 0

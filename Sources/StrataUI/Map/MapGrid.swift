@@ -68,16 +68,28 @@ struct MapGrid {
     func rowLabel(_ row: Int) -> String {
         if rowsAreSeries { return dataset.series[seriesRows[row]].name }
         let ordinal = dataset.ordinal(level, index: row)
-        let id = calendar.periodID(level, ordinal: ordinal)
+        let id = calendar.periodName(level, ordinal: ordinal)
         guard level == .day else { return id }
         return id + " " + CalendarSystem.weekdayNames[calendar.firstDate(of: .day, ordinal: ordinal).isoWeekday - 1]
     }
 
-    /// The widest row label, from the first and last rows (period ids keep their width).
+    /// The widest row label: a series name up to `maxRowLabelWidth`; a
+    /// period's, from the first and last rows (period ids keep their width),
+    /// or for hours the widest name one can have.
     var rowLabelWidth: Int {
         guard rowCount > 0 else { return 0 }
-        let rows = rowsAreSeries ? Array(0..<rowCount) : [0, rowCount - 1]
-        return min(Self.maxRowLabelWidth, rows.map { TextWidth.columns(of: rowLabel($0)) }.max() ?? 0)
+        if rowsAreSeries { return min(Self.maxRowLabelWidth, (0..<rowCount).map { TextWidth.columns(of: rowLabel($0)) }.max() ?? 0) }
+        let ends = [0, rowCount - 1].map { TextWidth.columns(of: rowLabel($0)) }.max() ?? 0
+        return level == .hour ? max(ends, widestHourName) : ends
+    }
+
+    /// `Wed 30 Sep 2013 01:00`, and room for the offset that tells a
+    /// repeated hour apart (` UTC-4`) where the clocks change in the year from the first row.
+    private var widestHourName: Int {
+        let first = calendar.start(of: .hour, ordinal: dataset.ordinal(level, index: 0))
+        let offset = calendar.zone.offset(at: first)
+        let changes = (1...3).contains { calendar.zone.offset(at: first + Int64($0) * 91 * 86_400) != offset }
+        return 21 + (changes ? 1 + TextWidth.columns(of: calendar.localTime(at: first).utcOffset) : 0)
     }
 
     static let maxRowLabelWidth = 24
@@ -167,9 +179,11 @@ struct MapGrid {
 
     // MARK: Now
 
-    /// The column holding `now`, by wall clock, whether or not the data reaches it.
+    /// The column holding `now`, by wall clock; nil when now is outside the
+    /// data, where a line through 1978 at today's hour would say nothing.
     func nowColumn(_ now: Int64) -> Int? {
-        rowsAreSeries ? nowRow(now) : column(holding: now)
+        guard nowRow(now) != nil else { return nil }
+        return rowsAreSeries ? nowRow(now) : column(holding: now)
     }
 
     /// The sub-bucket column of the period holding `t`: its wall-clock hour
@@ -201,10 +215,13 @@ struct MapGrid {
         func value(_ stats: Stats) -> String { stats.isEmpty ? "no data" : "\(aggregate.rawValue) \(number(stats))" }
         if rowsAreSeries {
             let stats = dataset.stats(level, index: column, series: seriesRows[row], value: navigation.valueIndex)
-            return "\(rowLabel(row))  \(calendar.periodID(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))"
+            return "\(rowLabel(row))  \(calendar.periodName(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))"
         }
         let page = navigation.page(in: dataset, level: level, index: row)
-        let id = calendar.periodID(level, ordinal: page.ordinal)
+        // An hour's minutes carry its hour: the row's day before them, and after them the offset of a repeated hour.
+        let id = level == .hour ? calendar.title(.day, ordinal: calendar.ordinal(of: .day, at: page.start))
+            : calendar.periodName(level, ordinal: page.ordinal)
+        let mark = level == .hour ? calendar.repeatMark(hour: page.ordinal) : ""
         let parts = page.buckets.enumerated().filter { self.column(ofBucket: $0.offset, start: $0.element.start) == column }
             .map(\.element)
         guard let first = parts.first, let last = parts.last else {
@@ -213,7 +230,7 @@ struct MapGrid {
         }
         var merged = Stats()
         for part in parts { merged.merge(part.stats) }
-        guard parts.count > 1 else { return "\(id) \(subBucketLabel(start: first.start, end: last.end))  \(value(merged))" }
+        guard parts.count > 1 else { return "\(id) \(subBucketLabel(start: first.start, end: last.end))\(mark)  \(value(merged))" }
         // A repeated DST hour: the wall-clock hour once, then each time it came, told apart by its offset.
         let hour = subBucketLabel(start: first.start, end: last.end)
         return "\(id) \(hour) twice  \(value(merged))  ("

@@ -1,8 +1,8 @@
 /// Where the map's parts go on a screen of `size`: the app header, a
 /// legend line, the grid in a viewport (two sticky header rows, the row
-/// labels stuck to the left) and the footer. Cells are 3 columns wide when
-/// every column fits that way, else 2: a gap column (where the now line
-/// and the cursor's bracket go) and the shade.
+/// labels stuck to the left) and the footer. Cells share the width the
+/// labels leave, at least 2 columns each (the grid then scrolls): a gap
+/// column (where the now line and the cursor's bracket go) and the shade.
 struct MapLayout {
     static let headerRows = 2 // column labels, then the now mark
 
@@ -18,7 +18,8 @@ struct MapLayout {
         rowCount = grid.rowCount
         columnCount = grid.columnCount
         rowHeaderWidth = grid.rowLabelWidth + 2
-        cellWidth = rowHeaderWidth + columnCount * 3 + 1 <= size.width ? 3 : 2
+        // The last column's closing bracket takes one more.
+        cellWidth = max(2, (size.width - rowHeaderWidth - 1) / max(1, columnCount))
     }
 
     var legendRow: Int { 1 }

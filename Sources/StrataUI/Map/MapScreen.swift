@@ -34,7 +34,7 @@ struct MapScreen: AppScreen {
         var x = 1 + screen.write(title, x: 1, y: y, style: Style(.plain, bold: true), clip: row)
         x += screen.write("  \(NumberFormat.humane(scale.low)) ", x: x, y: y, style: .muted, clip: row)
         for (step, shade) in glyphs.heat.enumerated().dropFirst() {
-            screen.write(String(shade), x: x, y: y, style: Style(.heat(UInt8(step * 2))), clip: row)
+            screen.write(String(env.colors ? solid : shade), x: x, y: y, style: Style(.heat(UInt8(step * 2))), clip: row)
             x += 1
         }
         x += screen.write(" \(NumberFormat.humane(scale.high))", x: x, y: y, style: .muted, clip: row)
@@ -101,12 +101,20 @@ struct MapScreen: AppScreen {
             let style = Style(.accent, bold: true)
             screen.write("[", x: at.x, y: at.y, style: style)
             screen.write("]", x: at.x + layout.cellWidth, y: at.y, style: style)
-            screen.restyle(Rect(x: at.x + 1, y: at.y, width: layout.cellWidth - 1, height: 1)) { $0.reverse = true }
+            // Reversed, a solid block would read as an empty cell: in colour the brackets mark it.
+            if !env.colors {
+                screen.restyle(Rect(x: at.x + 1, y: at.y, width: layout.cellWidth - 1, height: 1)) { $0.reverse = true }
+            }
         }
     }
 
-    /// A cell's shade: four steps of glyph and eight of colour, `·` for a
-    /// zero, `▲` above the scale's robust top, hatching where no hour was.
+    /// The glyph of a cell in colour: a solid block, its colour the shade.
+    var solid: Unicode.Scalar { glyphs.heat[glyphs.heat.count - 1] }
+
+    /// A cell's shade: eight steps of colour on a solid block, or without
+    /// colour four steps of glyph (textured cells beside solid ones read as
+    /// noise); `·` for a zero, `▲` above the scale's robust top, hatching
+    /// where no hour was.
     func drawCell(_ cell: MapGrid.Cell, x: Int, y: Int, width: Int, scale: HeatScale, into screen: inout Grid) {
         let rect = Rect(x: x, y: y, width: width, height: 1)
         switch cell {
@@ -122,12 +130,12 @@ struct MapScreen: AppScreen {
             } else if let fraction = scale.fraction(value) ?? (scale.cutsOutliers ? nil : 1) {
                 // (A repeated DST hour folded into one cell can pass an uncut top: it is the top.)
                 let steps = glyphs.heat.count - 1
-                let shade = glyphs.heat[1 + min(steps - 1, Int(fraction * Double(steps)))]
+                let shade = env.colors ? solid : glyphs.heat[1 + min(steps - 1, Int(fraction * Double(steps)))]
                 let heat = 1 + min(Int(ColorMap.maxHeat) - 1, Int(fraction * Double(ColorMap.maxHeat)))
                 screen.fill(rect, with: Cell(shade, style: Style(.heat(UInt8(heat)))))
             } else {
                 let top = Style(.heat(ColorMap.maxHeat), bold: true)
-                screen.fill(rect, with: Cell(glyphs.heat[glyphs.heat.count - 1], style: top))
+                screen.fill(rect, with: Cell(solid, style: top))
                 screen.write(String(glyphs.up), x: x, y: y, style: top)
             }
         }

@@ -121,6 +121,18 @@ extension MapState: RouteReducer {
         return .found
     }
 
+    /// A cursor at an edge of the grid, a search with one match.
+    func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String? {
+        switch action {
+        case .cursor(let rows), .cursorPages(let rows): return NothingToDo.edge(rows > 0, "row")
+        case .cursorTo: return NothingToDo.edge(false, "row")
+        case .cursorToEnd: return NothingToDo.edge(true, "row")
+        case .cursorColumn(let columns): return NothingToDo.edge(columns > 0, "column")
+        case .searchNext: return search.map { "no other row holds \"\($0.query)\"" }
+        default: return nil
+        }
+    }
+
     /// `r`: rows of series start on a real series rather than "all" (which
     /// has no row), and going back restores "all" if the rows were not moved.
     private mutating func swapAxes(_ navigation: inout Navigation) {

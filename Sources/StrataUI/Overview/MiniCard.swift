@@ -11,7 +11,9 @@ struct MiniCard: Sendable {
         let total: Double?
         /// One value per column of the card, squeezed as `Sparkline` squeezes.
         let columns: [Double?]
-        /// The lowest and highest sub-bucket values, nil without any.
+        /// The lowest and highest values of the sub-buckets that span their
+        /// whole unit, nil without any: a week cut to one day by the
+        /// quarter's edge would set the strip's floor far below every other.
         let low: Double?
         let high: Double?
     }
@@ -26,9 +28,13 @@ struct MiniCard: Sendable {
         start = page.start
         end = page.end
         var looks: [Aggregate: Look] = [:]
+        // Within a tenth of the longest: a 28-day February and a 23-hour DST day are whole.
+        let longest = page.buckets.map { $0.end - $0.start }.max() ?? 0
+        let whole = page.buckets.map { ($0.end - $0.start) * 10 >= longest * 9 }
         for aggregate in Aggregate.allCases {
             let values = page.buckets.map { $0.stats.plotted(aggregate) }
-            let shown = values.compactMap { $0 }
+            let wholeValues = zip(values, whole).compactMap { $1 ? $0 : nil }
+            let shown = wholeValues.isEmpty ? values.compactMap { $0 } : wholeValues
             looks[aggregate] = Look(total: page.stats.value(aggregate),
                                     columns: (0..<width).map { Sparkline.mean(column: $0, of: width, values: values) },
                                     low: shown.min(), high: shown.max())

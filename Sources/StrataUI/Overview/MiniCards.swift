@@ -13,7 +13,7 @@ extension PeriodMemo where Value == MiniCard {
     func card(_ level: Level, index: Int, series: Int, value: Int, in dataset: Dataset, width: Int) -> MiniCard {
         self.value(level, index: index, series: series, value: value) {
             let page = dataset.page(level, index: index, series: series, value: value)
-            return MiniCard(page: page, label: dataset.calendar.periodID(level, ordinal: page.ordinal), width: width)
+            return MiniCard(page: page, label: dataset.calendar.periodName(level, ordinal: page.ordinal, short: true), width: width)
         }
     }
 }

@@ -20,8 +20,8 @@ struct OverviewScreen: AppScreen {
         frame.clipped(to: layout.body) { frame in
             for (i, level) in navigation.levels.enumerated() {
                 let top = layout.body.y + layout.sectionTop(i) - overview.scroll
-                guard top + OverviewLayout.sectionHeight > layout.body.y, top < layout.body.maxY else { continue }
-                drawStrip(i, level: level, y: top + 1, into: &frame)
+                guard top + layout.sectionHeight > layout.body.y, top < layout.body.maxY else { continue }
+                drawStrip(i, level: level, y: top + 1, height: layout.cardHeight, into: &frame)
                 // The header of the section at the top stays pinned while its strip scrolls away.
                 drawSectionHeader(i, level: level, y: max(top, layout.body.y), into: &frame.grid)
             }
@@ -37,8 +37,8 @@ struct OverviewScreen: AppScreen {
         let count = dataset.count(level)
         var text = "\(level.displayName)  \(count) period\(count == 1 ? "" : "s")"
         if count > 0 {
-            let first = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: 0))
-            let last = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: count - 1))
+            let first = dataset.calendar.periodName(level, ordinal: dataset.ordinal(level, index: 0))
+            let last = dataset.calendar.periodName(level, ordinal: dataset.ordinal(level, index: count - 1))
             text += "  \(first) – \(last)"
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
@@ -50,7 +50,7 @@ struct OverviewScreen: AppScreen {
                    style: selected ? Style(.accent, bold: true, reverse: true) : Style(.plain, bold: true), clip: row)
     }
 
-    func drawStrip(_ i: Int, level: Level, y: Int, into frame: inout Frame) {
+    func drawStrip(_ i: Int, level: Level, y: Int, height: Int, into frame: inout Frame) {
         let count = dataset.count(level)
         guard count > 0 else { return }
         let position = navigation.positions[i]
@@ -72,15 +72,15 @@ struct OverviewScreen: AppScreen {
             x += OverviewLayout.cardSlot
         }
         let looks = cards.map { $0.look(navigation.aggregate) }
-        // The pager's scale rules: the level's range on one scale for the level, else the cards on
-        // show share one (a card's own range would make every one-bar card full); zero in view under bars.
-        let chart = PageChart(navigation: navigation)
+        // The level's range on one scale for the level, else the cards on show share one (a card's own
+        // range would make every one-bar card full). From the lowest value, not from zero: births'
+        // weeks vary by 3% around 65k, and from zero every card was the same full bar.
         let low = looks.compactMap(\.low).min(), high = looks.compactMap(\.high).max()
-        var range = chart.levelRange(navigation, level: level, dataset: dataset) ?? low.map { $0...(high ?? $0) }
-        if chart.includesZero, let shown = range { range = min(0, shown.lowerBound)...max(0, shown.upperBound) }
+        let range = PageChart(navigation: navigation).levelRange(navigation, level: level, dataset: dataset)
+            ?? low.map { $0...(high ?? $0) }
         let coverage = dataset.coverage
         for (n, card) in cards.enumerated() {
-            let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: 5)
+            let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: height)
             let partial = PartialPeriod.mark(start: card.start, end: card.end, now: env.now, coverage: coverage) != nil
             drawCard(card.label, looks[n], selected: first + n == position, partial: partial, range: range, rect: rect,
                      into: &frame.grid)
@@ -93,16 +93,17 @@ struct OverviewScreen: AppScreen {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
-        // A period id is ASCII and at most 10 columns: the clip is all it needs.
+        // A card's label is at most 10 columns (`2013-W27`, `Tue 00:00`): the clip is all it needs.
         grid.write(label, x: inner.x, y: inner.y, style: selected ? Style(.accent, bold: true) : .plain, clip: inner)
-        let row = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1)
+        // Between the label and the total.
+        let spark = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 2)
         guard let total = look.total else {
-            grid.write(String(glyphs.middleDot), x: inner.x + inner.width / 2, y: inner.y + 1, style: .muted, clip: inner)
+            grid.write(String(glyphs.middleDot), x: inner.x + inner.width / 2, y: spark.maxY - 1, style: .muted, clip: inner)
             return
         }
         Sparkline(values: look.columns, range: range, stretch: true,
-                  steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: row)
-        grid.write((partial ? "~" : "") + valueFormat.humane(total), x: inner.x, y: inner.y + 2, style: .muted, clip: inner)
+                  steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: spark)
+        grid.write((partial ? "~" : "") + valueFormat.humane(total), x: inner.x, y: spark.maxY, style: .muted, clip: inner)
     }
 
     /// The top periods of the selected level under the current aggregate.
@@ -120,7 +121,7 @@ struct OverviewScreen: AppScreen {
         }
         grid.write("Top \(ranked.count) \(level.rawValue)s by \(navigation.aggregate.rawValue)", x: 1, y: y, style: Style(.plain, bold: true))
         for (n, entry) in ranked.enumerated() {
-            let id = dataset.calendar.periodID(level, ordinal: entry.ordinal)
+            let id = dataset.calendar.periodName(level, ordinal: entry.ordinal)
             grid.write("\(Digits.pad(n + 1, 2))  \(id)  \(valueFormat.exact(entry.value))", x: 3, y: y + 1 + n, style: .plain)
         }
     }

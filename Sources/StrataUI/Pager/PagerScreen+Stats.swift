@@ -78,7 +78,7 @@ extension PagerScreen {
         if let (previous, value, sameTime) = comparison(page, value: value, comparedBuckets: part.comparedBuckets,
                                                            valueCovers: part.isRunning ? upTo : nil),
            let change = Self.change(from: previous, to: value, inPercent: isQuantity, format: format) {
-            let id = dataset.calendar.periodID(page.level, ordinal: page.ordinal - 1)
+            let id = dataset.calendar.periodName(page.level, ordinal: page.ordinal - 1)
             // A change that reads as zero has no direction to show.
             let flat = value == previous || change == "0%" || change == "0"
             let arrow = flat ? "=" : String(value > previous ? glyphs.up : glyphs.down)

@@ -14,11 +14,13 @@ extension CardRows {
         }
         return { start, end, series in
             let fetch = locator.fetch(from: start, to: end, series: series)
+            let fields = locator.recordFields()
             return CardRowsRead { limit, keepGoing in
                 do throws(ReadError) {
                     let rows = try fetch.next(limit: limit, progress: keepGoing)
                     // The file's name, as the header names it: a path would crowd out the record.
-                    return (rows.map { CardRow(location: "\($0.file.split(separator: "/").last ?? ""):\($0.line)", text: $0.text) },
+                    return (rows.map { CardRow(location: "\($0.file.split(separator: "/").last ?? ""):\($0.line)", text: $0.text,
+                                               fields: fields.fields(of: $0)) },
                             fetch.isFinished)
                 } catch {
                     return nil

@@ -103,6 +103,19 @@ extension TimelineState: RouteReducer {
         return true
     }
 
+    /// No block to move to or open, a search with one match.
+    func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String? {
+        if cursor == nil, [.blockStep(1), .blockStep(-1), .blockRow(1), .blockRow(-1), .openBlock].contains(action) {
+            return "no block in this \(app.navigation.level.rawValue)"
+        }
+        switch action {
+        case .blockStep(let step): return "no \(step > 0 ? "later" : "earlier") block in this row"
+        case .blockRow(let step): return "no block in a row \(step > 0 ? "below" : "above")"
+        case .searchNext: return search.map { "no other row holds \"\($0.query)\"" }
+        default: return nil
+        }
+    }
+
     /// With the block's card open, the rows overlapping the block in its series: its own row is among them.
     func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? {
         guard showsCard, let cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else { return nil }

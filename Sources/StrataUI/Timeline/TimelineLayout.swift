@@ -37,7 +37,7 @@ struct TimelineLayout {
     /// zooming out stops there.
     let fittingZoom: Int
     /// The period's id, over the zoom in the top-left corner.
-    let periodID: String
+    let periodName: String
     let labelWidth: Int
     let viewport: Viewport
     /// The stretch of time the body shows.
@@ -74,9 +74,9 @@ struct TimelineLayout {
     /// The sticky column: the cursor mark, the widest series name (up to
     /// `labelLimit`) and a space; at least as wide as the corner's period id
     /// and zoom texts with a space either side, so the axis never cuts them.
-    static func labelWidth(_ dataset: Dataset, periodID: String) -> Int {
+    static func labelWidth(_ dataset: Dataset, periodName: String) -> Int {
         let widest = (0..<seriesCount(dataset)).lazy.map { TextWidth.columns(of: seriesName(dataset, $0)) }.max() ?? 3
-        return max(min(max(widest, 6), labelLimit) + 3, TextWidth.columns(of: periodID) + 2, widestZoomText + 2)
+        return max(min(max(widest, 6), labelLimit) + 3, TextWidth.columns(of: periodName) + 2, widestZoomText + 2)
     }
 
     /// The corner's zoom: `15 min/col`, `2 h/col`, `1 day/col`.
@@ -111,8 +111,8 @@ struct TimelineLayout {
     init(state: AppState, timeline: TimelineState, dataset: Dataset, withRows: Bool = true) {
         period = Self.period(state: state, dataset: dataset)
         let level = state.navigation.level
-        periodID = dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
-        labelWidth = Self.labelWidth(dataset, periodID: periodID)
+        periodName = dataset.calendar.periodName(level, ordinal: dataset.ordinal(level, index: state.navigation.position))
+        labelWidth = Self.labelWidth(dataset, periodName: periodName)
         let area = Self.area(state.size)
         fittingZoom = Self.fittingZoom(period, width: area.width - labelWidth)
         switch timeline.zoom {

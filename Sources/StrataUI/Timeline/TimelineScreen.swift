@@ -42,7 +42,7 @@ struct TimelineScreen: AppScreen {
         let area = layout.viewport.cornerArea
         // A space either side: cut with `…` on a screen too narrow for the column, never run into the axis.
         let width = area.width - 2
-        grid.write(layout.periodID, x: area.x + 1, y: area.y, width: width, ellipsis: glyphs.ellipsis, style: Style(.accent, bold: true), clip: area)
+        grid.write(layout.periodName, x: area.x + 1, y: area.y, width: width, ellipsis: glyphs.ellipsis, style: Style(.accent, bold: true), clip: area)
         grid.write(TimelineLayout.zoomText(minutes: layout.zoom), x: area.x + 1, y: area.y + 1, width: width, ellipsis: glyphs.ellipsis,
                    style: .muted, clip: area)
     }
@@ -251,7 +251,7 @@ struct TimelineScreen: AppScreen {
         case .rows(let rows, let complete)?:
             if let row = rows.first(where: { $0.location == location }) {
                 lines.append((row.location, .muted))
-                lines += Self.wrap(row.text, width: inner).map { ($0, Style.plain) }
+                lines += TextWidth.pieces(of: row.text, width: inner).map { ($0, Style.plain) }
             } else if complete {
                 lines.append(("its input row was not found (the file changed?)", .muted))
             } else {
@@ -269,20 +269,5 @@ struct TimelineScreen: AppScreen {
             frame.grid.write(line.0, x: content.x, y: content.y + i, width: content.width, ellipsis: glyphs.ellipsis, style: line.1, clip: content)
         }
         frame.zones.removeAll { !$0.rect.intersection(box).isEmpty }
-    }
-
-    /// `text` in pieces of at most `width` columns.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = "", used = 0
-        for character in text {
-            let w = TextWidth.columns(of: String(character))
-            if used + w > width, !line.isEmpty {
-                lines.append(line)
-                (line, used) = ("", 0)
-            }
-            line.append(character)
-            used += w
-        }
-        return lines + (line.isEmpty ? [] : [line])
     }
 }

@@ -1,7 +1,7 @@
 import StrataData
 
-/// The line under the header: the period's title and id in the middle,
-/// its neighbours' ids towards the edges (`‹ 2012-03-04 Sun`).
+/// The line under the header: the period's title and name in the middle,
+/// its neighbours' names towards the edges (`‹ 2012-03-04 Sun`).
 struct PeriodStrip: Widget {
     let navigation: Navigation
     let dataset: Dataset
@@ -17,7 +17,9 @@ struct PeriodStrip: Widget {
         let level = navigation.level
         let calendar = dataset.calendar
         let ordinal = dataset.ordinal(level, index: index)
-        let centre = "\(calendar.title(level, ordinal: ordinal))  \(glyphs.middleDot) \(calendar.periodID(level, ordinal: ordinal))"
+        // An hour is named by its title: said once.
+        let name = calendar.periodName(level, ordinal: ordinal)
+        let centre = level == .hour ? name : "\(calendar.title(level, ordinal: ordinal))  \(glyphs.middleDot) \(name)"
         let centreWidth = TextWidth.columns(of: centre)
         let centreX = row.x + max(1, (row.width - centreWidth) / 2)
         let room = centreX - row.x - 3
@@ -32,9 +34,10 @@ struct PeriodStrip: Widget {
         grid.write(glyphs.truncate(centre, to: row.width - 2), x: centreX, y: y, style: Style(.plain, bold: true), clip: row)
     }
 
-    /// `2012-03-04 Sun` before the page, `Tue 2012-03-06` after it; other levels show the id.
+    /// `2012-03-04 Sun` before the page, `Tue 2012-03-06` after it; an hour
+    /// `Wed 01:00` (the middle names its date); other levels show the id.
     private func neighbourLabel(_ ordinal: Int, after: Bool) -> String {
-        let id = dataset.calendar.periodID(navigation.level, ordinal: ordinal)
+        let id = dataset.calendar.periodName(navigation.level, ordinal: ordinal, short: true)
         guard navigation.level == .day else { return id }
         let weekday = CalendarSystem.weekdayNames[CivilDate(dayNumber: ordinal).isoWeekday - 1]
         return after ? "\(weekday) \(id)" : "\(id) \(weekday)"

@@ -1,6 +1,8 @@
-/// A one-row chart of a series in block heights: the overview's mini cards.
-/// More values than columns are squeezed by averaging neighbours; fewer
-/// values each take one column unless `stretch` spreads them over the width.
+/// A small chart of a series in block heights, one row or more tall: the
+/// overview's mini cards. More values than columns are squeezed by
+/// averaging neighbours; fewer values each take one column unless
+/// `stretch` spreads them over the width. Taller, a column stacks full
+/// blocks under its top step, so each row adds a row's steps.
 public struct Sparkline: Widget, Sendable {
     /// The heights from lowest to highest, and what an empty column shows.
     public struct Steps: Sendable {
@@ -33,17 +35,21 @@ public struct Sparkline: Widget, Sendable {
         guard area.width > 0, area.height > 0, !values.isEmpty, !steps.levels.isEmpty else { return }
         let columns = values.count > area.width || stretch ? area.width : values.count
         let (low, high) = range.map { ($0.lowerBound, $0.upperBound) } ?? shownRange(columns: columns)
-        let top = Double(steps.levels.count - 1)
+        let perRow = steps.levels.count
+        let top = Double(perRow * area.height - 1)
+        let bottom = area.maxY - 1
         for column in 0..<columns {
-            let glyph: Unicode.Scalar
-            if let value = self.value(column: column, of: columns) {
-                // A flat series sits on the lowest step.
-                let level = high > low ? ((value - low) / (high - low) * top).rounded() : 0
-                glyph = steps.levels[Int(min(top, max(0, level)))]
-            } else {
-                glyph = steps.empty
+            guard let value = self.value(column: column, of: columns) else {
+                grid.put(steps.empty, x: area.x + column, y: bottom, style: style)
+                continue
             }
-            grid.put(glyph, x: area.x + column, y: area.y, style: style)
+            // A flat series sits on the lowest step.
+            let level = Int(min(top, max(0, high > low ? ((value - low) / (high - low) * top).rounded() : 0)))
+            // Rows under the top one are full; the top one shows what is left.
+            for row in 0...(level / perRow) {
+                let glyph = row < level / perRow ? steps.levels[perRow - 1] : steps.levels[level % perRow]
+                grid.put(glyph, x: area.x + column, y: bottom - row, style: style)
+            }
         }
     }
 

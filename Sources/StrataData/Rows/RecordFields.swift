@@ -1,0 +1,118 @@
+/// One field of a raw record as the card's record view shows it: a
+/// header's name (`column 3` without a header, a dotted path for JSON) and
+/// the field's text, unquoted.
+public struct RecordField: Equatable, Sendable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Splits the raw rows of a `RowLocator`'s inputs into named fields: a
+/// delimited input by its delimiter and quotes, under its header's names
+/// (read once, when this is made); a JSON line into its scalar fields with
+/// their dotted paths. A log line has no fields.
+public struct RecordFields: Sendable {
+    private enum Shape: Sendable {
+        case delimited(UInt8, names: [String])
+        case json
+        case lines
+    }
+
+    /// By input name, as `RawRow.file` gives it.
+    private let shapes: [String: Shape]
+
+    init(_ sources: [RowSource], limits: ScannerLimits) {
+        var shapes: [String: Shape] = [:]
+        for source in sources {
+            switch (source.plan, source.mode) {
+            case (.delimited(_, let hasHeader), .delimited(let delimiter)):
+                shapes[source.name] = .delimited(delimiter, names: hasHeader ? Self.header(of: source, limits: limits) : [])
+            case (.json, _): shapes[source.name] = .json
+            default: shapes[source.name] = .lines
+            }
+        }
+        self.shapes = shapes
+    }
+
+    /// The record's fields in order; empty for a log line (its text is the record).
+    public func fields(of row: RawRow) -> [RecordField] {
+        switch shapes[row.file] {
+        case .delimited(let delimiter, let names)?:
+            return Self.split(row.text, delimiter: delimiter).enumerated().map { i, value in
+                RecordField(name: i < names.count && !names[i].isEmpty ? names[i] : "column \(i + 1)", value: value)
+            }
+        case .json?:
+            var fields: [RecordField] = []
+            var bytes = Array(row.text.utf8)
+            bytes.withUnsafeMutableBufferPointer { line in
+                _ = JSONLine().walk(Field(line)) { path, value, _, _ in
+                    fields.append(RecordField(name: String(decoding: path, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+                }
+            }
+            return fields
+        case .lines?, nil:
+            return []
+        }
+    }
+
+    /// The first record of the input: its header. Empty when it cannot be read again.
+    private static func header(of source: RowSource, limits: ScannerLimits) -> [String] {
+        guard let path = source.path, let stream = try? ByteStream.open(.file(path)) else { return [] }
+        let scanner = RecordScanner(stream: stream, mode: source.mode, limits: limits)
+        guard (try? scanner.prime()) != nil, (try? scanner.next()) == .record else { return [] }
+        return (0..<scanner.fieldCount).map { String(decoding: ByteText.trimmed(scanner.field($0)), as: UTF8.self) }
+    }
+
+    /// A record's text split as RFC 4180 reads it: quoted fields hold
+    /// delimiters and doubled quotes. The scanner splits bytes as it
+    /// streams; a row the card holds is already text, and one at a time.
+    static func split(_ text: String, delimiter: UInt8) -> [String] {
+        let quote = UInt8(ascii: "\"")
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var bytes = Array(text.utf8).makeIterator()
+        var atStart = true
+        while let b = bytes.next() {
+            if quoted {
+                if b != quote {
+                    field.append(b)
+                    continue
+                }
+                // A doubled quote is one quote; a single one ends the quoted part.
+                guard let after = bytes.next() else { break }
+                if after == quote {
+                    field.append(quote)
+                    continue
+                }
+                quoted = false
+                if after != delimiter {
+                    field.append(after)
+                    continue
+                }
+            } else if b == quote && atStart {
+                quoted = true
+                atStart = false
+                continue
+            } else if b != delimiter {
+                field.append(b)
+                atStart = false
+                continue
+            }
+            fields.append(String(decoding: field, as: UTF8.self))
+            field = []
+            atStart = true
+        }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return fields
+    }
+}
+
+extension RowLocator {
+    /// How the card names the fields of this locator's rows (reads each delimited input's header).
+    public func recordFields() -> RecordFields { RecordFields(sources, limits: limits) }
+}
