@@ -1,4 +1,4 @@
-import StrataData
+@testable import StrataData
 import Testing
 @testable import StrataUI
 

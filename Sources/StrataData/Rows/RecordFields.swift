@@ -4,11 +4,6 @@
 public struct RecordField: Equatable, Sendable {
     public let name: String
     public let value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// Splits the raw rows of a `RowLocator`'s inputs into named fields: a
