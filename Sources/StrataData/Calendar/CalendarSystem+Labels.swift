@@ -12,7 +12,7 @@ extension CalendarSystem {
         switch level {
         case .hour:
             let t = localTime(at: start(of: .hour, ordinal: ordinal))
-            return "\(t.date.isoString)T\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))\(t.offsetString)"
+            return "\(t.date.isoString)T\(t.clock)\(t.offsetString)"
         case .day:
             return CivilDate(dayNumber: ordinal).isoString
         case .week:
@@ -34,7 +34,7 @@ extension CalendarSystem {
         switch level {
         case .hour:
             let t = localTime(at: start(of: .hour, ordinal: ordinal))
-            return "\(dayTitle(t.date)) \(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+            return "\(dayTitle(t.date)) \(t.clock)"
         case .day:
             return dayTitle(CivilDate(dayNumber: ordinal))
         case .week:

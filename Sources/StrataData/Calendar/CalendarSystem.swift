@@ -121,6 +121,9 @@ public struct LocalTime: Hashable, Sendable {
     /// `+01:00`, `-04:00`, `+05:30`, `Z`-less: always numeric.
     public var offsetString: String { Self.offsetText(offset) }
 
+    /// `08:05`: the wall clock's hour and minute.
+    public var clock: String { "\(Digits.pad(hour, 2)):\(Digits.pad(minute, 2))" }
+
     /// `UTC-4`, `UTC+5:30`: the offset where a clock time repeats (a 25-hour
     /// day's second 01:00), short and not to be read as a range like `01:00-04:00`.
     public var utcOffset: String {

@@ -48,7 +48,7 @@ struct CardContent {
         let t = calendar.localTime(at: start)
         switch page.subUnit {
         case .minute, .hour:
-            let clock = "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+            let clock = t.clock
             // The wall clock repeats only in the sub-bucket next to this one.
             let repeated = [i - 1, i + 1].contains { j in
                 guard page.buckets.indices.contains(j) else { return false }

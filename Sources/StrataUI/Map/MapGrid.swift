@@ -240,7 +240,7 @@ struct MapGrid {
     private func subBucketLabel(start: Int64, end: Int64) -> String {
         let t = calendar.localTime(at: start)
         switch subUnit {
-        case .minute: return "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+        case .minute: return t.clock
         case .hour:
             let e = calendar.localTime(at: end)
             return "\(Digits.pad(t.hour, 2)):00–\(Digits.pad(e.hour, 2)):00"

@@ -112,7 +112,7 @@ struct TimelineScreen: AppScreen {
         if midnight, calendar.ordinal(of: .day, at: period.upperBound - 1) != calendar.ordinal(of: .day, at: period.lowerBound) {
             return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
         }
-        return midnight && instant == period.upperBound ? "24:00" : "\(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+        return midnight && instant == period.upperBound ? "24:00" : t.clock
     }
 
     /// A series' name and its blocks; returns where their labels went, which the now line keeps off.
@@ -215,7 +215,7 @@ struct TimelineScreen: AppScreen {
         let first = calendar.localTime(at: TimelineLayout.period(state: state, dataset: dataset).lowerBound).date
         let start = calendar.localTime(at: r.start), end = calendar.localTime(at: r.end)
         func text(_ local: LocalTime, sameDayAs day: CivilDate) -> String {
-            let clock = "\(Digits.pad(local.hour, 2)):\(Digits.pad(local.minute, 2))"
+            let clock = local.clock
             guard local.date != day else { return clock }
             let date = local.date
             return "\(CalendarSystem.weekdayNames[date.isoWeekday - 1]) \(date.day) \(CalendarSystem.monthNames[date.month - 1]) \(clock)"

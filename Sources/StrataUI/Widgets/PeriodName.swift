@@ -10,7 +10,7 @@ extension CalendarSystem {
     public func periodName(_ level: Level, ordinal: Int, short: Bool = false) -> String {
         guard level == .hour else { return periodID(level, ordinal: ordinal) }
         let t = localTime(at: start(of: .hour, ordinal: ordinal))
-        let name = short ? "\(Self.weekdayNames[t.date.isoWeekday - 1]) \(Digits.pad(t.hour, 2)):\(Digits.pad(t.minute, 2))"
+        let name = short ? "\(Self.weekdayNames[t.date.isoWeekday - 1]) \(t.clock)"
             : title(.hour, ordinal: ordinal)
         return name + repeatMark(hour: ordinal)
     }
