@@ -11,6 +11,10 @@ struct ShapeTests {
     static let files = [
         "events.log", "flights.csv", "stations.csv", "prices.csv", "births.csv", "weather.csv",
         "decimal-comma.csv", "mixed-offsets.csv", "access.log", "outlier.csv", "epoch-ms.csv", "date-parts.csv",
+        // Sorted by the series, so the head holds one: picked from chunks spread through the file.
+        "long-by-symbol.csv", "stations-by-station.csv",
+        // Sorted by time with a few readings missing: three rows share most hours, readings still.
+        "stations-by-time.csv",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

@@ -156,9 +156,7 @@ public enum DataLoader {
                 if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }
                 throw .noValidRows(file: file, detail: "the input is empty")
             }
-            let rows = sink?.rowsRead ?? 0
-            let first = sink?.firstSkipped.first.map { "; first: \($0)" } ?? ""
-            throw .noValidRows(file: file, detail: "no row with a valid time (\(rows) row\(rows == 1 ? "" : "s") read, all skipped\(first))")
+            throw .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }

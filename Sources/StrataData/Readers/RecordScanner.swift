@@ -147,6 +147,10 @@ final class RecordScanner {
     /// The file offset just after the buffered bytes (for splitting a file).
     var streamPosition: Int64 { stream.position }
 
+    /// The file offset of the next byte not yet scanned (regular files; at
+    /// or after it when a sample cut an oversized record out of the buffer).
+    var nextOffset: Int64 { stream.position - Int64(end - pos) }
+
     // MARK: reading records
 
     private enum Fill { case more, eof, full }

@@ -39,16 +39,34 @@ public struct SampleProfile: Sendable, Equatable {
         // Repeats: more rows than distinct (time, series) pairs.
         let keys = Set(parsed.map { "\(times[$0]!)|\(seriesKeys?[$0] ?? "")" })
         let repeats = keys.count < parsed.count
-        // Regular: most gaps within a few percent of the typical one (months
-        // of 28 to 31 days, years of 365 or 366 count as regular), or all on
-        // a grid of a minute or more (daily readings with days missing).
-        var regular = true
-        if let typical = typicalGap, let step = gaps.first, gaps.count >= 2 {
-            let near = gaps.count { Double($0) >= 0.85 * Double(typical) && Double($0) <= 1.2 * Double(typical) }
-            let onGrid = step >= 60 && gaps.count { $0 % step == 0 } * 10 >= gaps.count * 9
-            regular = near * 10 >= gaps.count * 7 || onGrid
+        // Regular is decided per series, each on its own times (three stations'
+        // hours interleaved are three hourly series), then over all their gaps.
+        var bySeries: [String: [Int64]] = [:]
+        for r in parsed { bySeries[seriesKeys?[r] ?? "", default: []].append(times[r]!) }
+        var tally = Regularity()
+        for series in bySeries.values { tally.add(Array(Set(series)).sorted()) }
+        looksLikeEvents = repeats || !tally.isRegular
+    }
+
+    /// How many of the gaps between a series' distinct times are near its
+    /// typical gap, or on its grid.
+    private struct Regularity {
+        var gaps = 0, near = 0, onGrid = 0
+
+        /// Most gaps within a few percent of the typical one (months of 28 to
+        /// 31 days, years of 365 or 366 count as regular), or all on a grid of
+        /// a minute or more (daily readings with days missing).
+        mutating func add(_ distinct: [Int64]) {
+            let gaps = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.sorted()
+            guard gaps.count >= 2, let step = gaps.first else { return }
+            let typical = Double(gaps[gaps.count / 2])
+            self.gaps += gaps.count
+            near += gaps.count { Double($0) >= 0.85 * typical && Double($0) <= 1.2 * typical }
+            if step >= 60 { onGrid += gaps.count { $0 % step == 0 } }
         }
-        looksLikeEvents = repeats || !regular
+
+        /// Too few gaps to tell count as regular.
+        var isRegular: Bool { gaps == 0 || near * 10 >= gaps * 7 || onGrid * 10 >= gaps * 9 }
     }
 
     /// The offset written in a time, when the format carries one.
