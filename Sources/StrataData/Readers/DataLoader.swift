@@ -112,16 +112,9 @@ public enum DataLoader {
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            let outcome: InputReader.Outcome
-            do {
-                outcome = try reader.read(into: &part)
-            } catch {
-                try? stream.finish(complete: false)
-                throw error
-            }
+            let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
-            if outcome != .rows { try? stream.finish(complete: false) }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
                 rowSources.append(RowSource(input: source, stream: stream, plan: plan, mode: reader.recordMode, index: index))

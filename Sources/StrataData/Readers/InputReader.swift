@@ -54,10 +54,6 @@ final class InputReader {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
         }
-        // A named .gz file is decompressed before it gets here; gzip bytes piped in are not.
-        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
-            throw .unreadable(file: file, reason: "the input is gzip-compressed; pipe it through gzip -dc, or give the file's name")
-        }
         // `head` points into the scanner's buffer: use it before sampling moves it.
         let binary = head.contains(0)
         let sniffed = options.format == .auto
@@ -320,7 +316,7 @@ final class InputReader {
            let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
             let before = sink
             if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {
-                try stream.finish(complete: true)
+                stream.finish()
                 return
             }
             // The split fell inside a quoted field: read the whole file again, in one pass.
@@ -332,13 +328,8 @@ final class InputReader {
             try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
             return
         }
-        do {
-            try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
-        } catch {
-            try? stream.finish(complete: false)
-            throw error
-        }
-        try stream.finish(complete: true)
+        defer { stream.finish() }
+        try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
     }
 
     private func secondSink(like sink: RowSink) -> RowSink {
