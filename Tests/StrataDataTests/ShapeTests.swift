@@ -15,6 +15,8 @@ struct ShapeTests {
         "long-by-symbol.csv", "stations-by-station.csv",
         // Sorted by time with a few readings missing: three rows share most hours, readings still.
         "stations-by-time.csv",
+        // DD.MM or MM.DD: the first day past the 12th is on line 300.
+        "dotted-dates.csv",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

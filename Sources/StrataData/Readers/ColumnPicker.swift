@@ -15,6 +15,8 @@ struct ColumnPicker {
     var decimalCommaAllowed = false
     /// For syslog times in the sample (they have no year).
     var now: Int64 = 0
+    /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
+    var dayMonthOrder: NumericDate.Order?
 
     static let preferredTimeNames = ["time", "date", "timestamp", "datetime", "ts"]
     /// Each other value column costs an accumulator: a wide file loads this many.
@@ -211,7 +213,7 @@ struct ColumnPicker {
             let parsed = present.count { pattern.parse(ByteText.trimmed($0)) != nil }
             return parsed > 0 && (parsed * 2 > present.count || !majority) ? .format(.pattern(pattern), parsed: parsed) : .none
         }
-        return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, majority: majority)
+        return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, majority: majority, settled: dayMonthOrder)
     }
 
     private func format(of outcome: TimeFormatDetector.Outcome, _ time: RowPlan.Time) throws(ReadError) -> TimeFormat? {

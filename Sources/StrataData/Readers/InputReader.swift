@@ -169,9 +169,47 @@ final class InputReader {
             return nil
         }
         let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
-        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, now: now)
-        return .delimited(try adopt(picker), hasHeader: header)
+        do {
+            return .delimited(try adopt(picker), hasHeader: header)
+        } catch {
+            // Dates the sample cannot tell: read on until a day over 12 does.
+            guard case .ambiguousDates(_, let column, _) = error,
+                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }),
+                  let (order, line, example) = try settleDayMonth(scanner, column: c) else { throw error }
+            picker.dayMonthOrder = order
+            let plan = RecordPlan.delimited(try adopt(picker), hasHeader: header)
+            let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
+            notes.insert("time: \(order == .dmy ? "day" : "month") first (line \(line) reads \(example))", at: after)
+            return plan
+        }
+    }
+
+    /// The order of day and month in `column`, from the first date past
+    /// the sample with a field over 12, its line and its text: through a
+    /// regular file to its end, through the sample's window of a pipe.
+    private func settleDayMonth(_ scanner: RecordScanner, column c: Int) throws(ReadError) -> (NumericDate.Order, Int, String)? {
+        var reader = scanner
+        if let range = stream.fileRange {
+            let whole = stream.slice(range)
+            whole.progress = nil
+            reader = RecordScanner(stream: whole, mode: scanner.mode, limits: options.limits)
+            _ = try reader.prime()
+        } else {
+            scanner.beginSample()
+        }
+        defer { if reader === scanner { scanner.endSample() } }
+        while true {
+            switch try reader.next() {
+            case .end, .windowFull: return nil
+            case .record where c < reader.fieldCount:
+                let date = ByteText.trimmed(reader.field(c))
+                guard let (first, second, _, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31, first > 12 || second > 12 else { continue }
+                return (first > 12 ? .dmy : .mdy, reader.recordLine, String(decoding: date, as: UTF8.self))
+            default: continue
+            }
+        }
     }
 
     /// The error for a sample whose only data records were too long to read:
