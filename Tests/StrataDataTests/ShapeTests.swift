@@ -17,6 +17,8 @@ struct ShapeTests {
         "stations-by-time.csv",
         // DD.MM or MM.DD: the first day past the 12th is on line 300.
         "dotted-dates.csv",
+        // Two time columns, the second never before the first and hours after it: intervals.
+        "departures.csv",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

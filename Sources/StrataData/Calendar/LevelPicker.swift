@@ -21,6 +21,14 @@ public enum LevelPicker {
         return Level.allCases.first { gap * 2 <= subWidth($0) * 3 } ?? .year
     }
 
+    /// Intervals: the finest level whose sub-buckets are not longer than
+    /// the typical interval (`day` for intervals of hours), so its bars show
+    /// how busy each part was; `hour` for intervals under a minute.
+    public static func finest(forLength length: Int64) -> Level {
+        let width = Level.allCases.map(subWidth).filter { $0 <= length }.max()
+        return Level.allCases.first { subWidth($0) == width } ?? .hour
+    }
+
     /// From `finest` up, the levels with more than one period between the
     /// instants `first` and `last` (at most four); `finest` alone if none has.
     /// Quarters only join data that is daily or coarser: hourly data gets

@@ -55,7 +55,7 @@ struct ColumnPicker {
         if !options.countOnly, let spec = options.valueColumn { value = try resolve(spec, option: "--value") }
 
         // Where intervals end (none for instants), then the time (their start).
-        let end = try intervalEnd(excluding: [value, series].compactMap { $0 })
+        var end = try intervalEnd(excluding: [value, series].compactMap { $0 })
         if end != nil { value = nil }
         var time: RowPlan.Time
         var format: TimeFormat
@@ -65,6 +65,7 @@ struct ColumnPicker {
         } else {
             (time, format) = try autoTime(excluding: [value, series, end?.0.column].compactMap { $0 })
         }
+        if end == nil { end = pairedEnd(time, format, excluding: [value, series].compactMap { $0 }) }
         let timeColumns: [Int]
         switch time {
         case .column(let c): timeColumns = [c]

@@ -28,9 +28,12 @@ public enum DataLoader {
                 zone = pick.zone
                 picks.append(pick.note)
             }
-            // An interval is split into every bar it covers: bars much shorter than
-            // the intervals (minutes of hour-long programmes) cost a step each for nothing.
-            if setup.levels == nil { finest = LevelPicker.finest(forGap: [profile.typicalGap, profile.typicalDuration].compactMap { $0 }.max()) }
+            // Intervals start on the level whose bars are near their length: an
+            // interval is split into every bar it covers, so much shorter bars (minutes
+            // of hour-long programmes) cost a step each, and longer ones blur them.
+            if setup.levels == nil {
+                finest = profile.typicalDuration.map(LevelPicker.finest(forLength:)) ?? LevelPicker.finest(forGap: profile.typicalGap)
+            }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), Dataset.baseUnit(for: needed))
         }
