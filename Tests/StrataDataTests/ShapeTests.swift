@@ -19,6 +19,8 @@ struct ShapeTests {
         "dotted-dates.csv",
         // Two time columns, the second never before the first and hours after it: intervals.
         "departures.csv",
+        // New York's departures written in UTC, ending in New York's 31 December evening.
+        "local-in-utc.csv",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

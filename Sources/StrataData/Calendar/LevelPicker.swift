@@ -21,12 +21,15 @@ public enum LevelPicker {
         return Level.allCases.first { gap * 2 <= subWidth($0) * 3 } ?? .year
     }
 
-    /// Intervals: the finest level whose sub-buckets are not longer than
-    /// the typical interval (`day` for intervals of hours), so its bars show
-    /// how busy each part was; `hour` for intervals under a minute.
+    /// Intervals: the level whose sub-buckets are nearest the typical
+    /// interval's length, by ratio (`day` for intervals of an hour or a few:
+    /// its hourly bars show how busy each hour was), the finer on a tie.
     public static func finest(forLength length: Int64) -> Level {
-        let width = Level.allCases.map(subWidth).filter { $0 <= length }.max()
-        return Level.allCases.first { subWidth($0) == width } ?? .hour
+        func ratio(_ level: Level) -> Double {
+            let (w, l) = (Double(subWidth(level)), Double(max(length, 1)))
+            return max(w, l) / min(w, l)
+        }
+        return Level.allCases.min { ratio($0) < ratio($1) } ?? .day
     }
 
     /// From `finest` up, the levels with more than one period between the

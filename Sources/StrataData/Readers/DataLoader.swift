@@ -184,10 +184,25 @@ public enum DataLoader {
     static func zonePick(_ profile: SampleProfile, fallback: ZoneRules) -> (zone: ZoneRules, note: String) {
         if let offset = profile.singleOffset {
             let zone = ZoneRules(fixedOffset: Int(offset))
-            return (zone, "zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
+            return (zone, "zone: \(zone.displayName) (every time carries this offset; --tz overrides)" + (localClockHint(profile) ?? ""))
         }
         guard profile.writesOffsets else { return (fallback, "zone: \(fallback.displayName) (times carry no offset; --tz overrides)") }
         return zonePick(changes: profile.offsetChanges, fallback: fallback)
+    }
+
+    /// Times all in UTC whose quiet hours fall outside a UTC night: the rows
+    /// follow a local clock (New York's flights are quiet at 04:00–09:00 UTC),
+    /// and their days are that clock's, which `--tz` gives.
+    static func localClockHint(_ profile: SampleProfile) -> String? {
+        guard profile.singleOffset == 0, let quiet = profile.quietStart else { return nil }
+        // A night quiet from midnight to 05:00 local; how far the UTC window is from it.
+        let behind = quiet % 24
+        let hours = behind > 12 ? behind - 24 : behind
+        guard abs(hours) >= 2 else { return nil }
+        let clock = hours > 0 ? "\(hours) h behind UTC" : "\(-hours) h ahead of UTC"
+        let hh = { (h: Int) in h < 10 ? "0\(h):00" : "\(h):00" }
+        return "; the rows are quietest \(hh(quiet))–\(hh((quiet + 5) % 24)) UTC, as if they followed a clock about \(clock): "
+            + "--tz ZONE reads their days in it"
     }
 
     static func zonePick(changes: [WrittenOffsets.Observation], fallback: ZoneRules) -> (zone: ZoneRules, note: String) {

@@ -16,6 +16,12 @@ public struct SampleProfile: Sendable, Equatable {
     public var looksLikeEvents: Bool
     /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.
     public var aggregate: Aggregate = .count
+    /// The UTC hour that starts the five hours of the day with the fewest
+    /// rows, when they hold almost none: activity that follows a clock (a
+    /// night), for the zone's note.
+    public var quietStart: Int?
+    /// Rows enough (and a day's worth of hours) to tell a quiet night from chance.
+    static let quietRowsNeeded = 200
 
     /// - Parameters:
     ///   - times: each sample row's UTC instant, nil when it does not parse.
@@ -46,6 +52,17 @@ public struct SampleProfile: Sendable, Equatable {
         var tally = Regularity()
         for series in bySeries.values { tally.add(Array(Set(series)).sorted()) }
         looksLikeEvents = repeats || !tally.isRegular
+        quietStart = Self.quietStart(parsed.map { times[$0]! })
+    }
+
+    /// See `quietStart`: the window's rows are under 2% of all (a flat day would put 21% there).
+    private static func quietStart(_ times: [Int64]) -> Int? {
+        guard times.count >= quietRowsNeeded else { return nil }
+        var byHour = [Int](repeating: 0, count: 24)
+        for t in times { byHour[Int(((t % 86_400) + 86_400) % 86_400 / 3600)] += 1 }
+        let window = { (start: Int) in (0..<5).reduce(0) { $0 + byHour[(start + $1) % 24] } }
+        guard let start = (0..<24).min(by: { window($0) < window($1) }), window(start) * 50 < times.count else { return nil }
+        return start
     }
 
     /// How many of the gaps between a series' distinct times are near its
