@@ -69,4 +69,34 @@ struct SeriesScreenTests {
         #expect(legend.contains("all 2"))
         #expect(legend.contains("␛[2J␇evil"))
     }
+
+    /// Hourly temperatures of `count` stations over two days.
+    static func temperatures(stations count: Int) -> String {
+        var lines = ["time,station,temp"]
+        for h in 0..<48 {
+            for s in 0..<count { lines.append("2024-05-0\(1 + h / 24)T\(h % 24 < 10 ? "0" : "")\(h % 24):00:00Z,st\(s + 10),\(s * 2 + h % 5)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Levels of 2 to 8 series start overlaid with their legend, more on
+    /// the first series; a quantity keeps "all", their sum.
+    @Test func levelsOfSeveralSeriesAreNeverAveragedTogether() throws {
+        for (count, overlaid) in [(3, true), (8, true), (9, false)] {
+            let data = try Self.dataset(Self.temperatures(stations: count), name: "temps.csv") { $0.seriesColumn = "station" }
+            let app = StrataApp(dataset: data, clock: TestClock(now: ScreenTests.now), aggregate: .mean)
+            #expect(app.state.navigation.allSeries == overlaid, "\(count) series")
+            #expect(app.state.navigation.shownSeries == (overlaid ? 0 : 1), "\(count) series")
+            var screen = ""
+            var replayed = app
+            HeadlessRunner.run(&replayed, tokens: [], options: .init(size: Size(width: 100, height: 24)), to: &screen)
+            #expect(!screen.contains("combined"), "\(count) series")
+            // The header names the overlay (`all 3`), the legend its first series.
+            #expect(screen.contains(overlaid ? "mean temp · all \(count) ·" : "mean temp · series 1/9 st10"), "\(count) series")
+            #expect(screen.contains("st10"))
+        }
+        let sums = try Self.dataset(Self.temperatures(stations: 3), name: "temps.csv") { $0.seriesColumn = "station" }
+        let app = StrataApp(dataset: sums, clock: TestClock(now: ScreenTests.now), aggregate: .sum)
+        #expect(!app.state.navigation.allSeries && app.state.navigation.shownSeries == 0)
+    }
 }

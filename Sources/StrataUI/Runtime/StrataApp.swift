@@ -41,11 +41,12 @@ public struct StrataApp {
         let positions = levels.map { level in
             reference.map { dataset.index(level, containing: $0) } ?? dataset.startIndex(level, now: clock.wallSeconds())
         }
-        let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
+        var navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
                                     aggregate: aggregate, seriesCount: dataset.series.count,
                                     valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
                                     chart: chart)
+        navigation.keepLevelsApart()
         state = AppState(navigation: navigation, size: size)
     }
 
