@@ -16,7 +16,13 @@ let package = Package(
             path: "Sources/CNcurses",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        .target(name: "StrataData"),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "StrataData", dependencies: ["CZlib"]),
         .target(name: "StrataUI", dependencies: ["StrataData"]),
         .target(name: "StrataTerminal", dependencies: ["StrataUI", "CNcurses"]),
         .executableTarget(

@@ -165,3 +165,39 @@ struct CSVReaderTests {
         #expect(acc.buckets.map { $0.values.reduce(0) { $0 + $1.sum } } == [1, 5, 4])
     }
 }
+
+/// Gzip from a pipe is inflated in-process, as from a named `.gz` file.
+struct GzipPipeTests {
+    @Test func gzipBytesFromAPipeAreInflated() throws {
+        let text = "time,value\n" + (0..<2000).map { "2024-01-01T\(String(format: "%02d", $0 / 60 % 24)):\(String(format: "%02d", $0 % 60)):00Z,\($0 % 7)" }
+            .joined(separator: "\n") + "\n"
+        let r = try Fixture.withFolder { folder in
+            try Fixture.loadPiped(Array(try Data(contentsOf: URL(fileURLWithPath: try Fixture.gzip(Fixture.write("x.csv", text, in: folder))))))
+        }
+        #expect(r.rowsRead == 2000 && r.accepted == 2000)
+        #expect(Fixture.minutes(r).reduce(0) { $0 + $1.1.sum } == Double((0..<2000).reduce(0) { $0 + $1 % 7 }))
+    }
+
+    /// Dates whose day and month the sample cannot tell, piped: read on to line 300, where 13.01.2010 settles it.
+    @Test func dottedDatesFromAPipeAreSettledFurtherOn() throws {
+        let file = Fixture.dataDirectory.appendingPathComponent("shapes/dotted-dates.csv")
+        let r = try Fixture.loadPiped(Array(try Data(contentsOf: file)), baseUnit: .minute)
+        #expect(r.notes.contains("time: day first (line 300 reads 13.01.2010 00:04)"))
+        #expect(r.accepted == 420 && r.skipped == 0)
+        // The last row, 419 × 58 minutes after the first: 17.01.2010 21:02.
+        #expect(Fixture.minutes(r).last?.0 == Fixture.utc(2010, 1, 17, 21, 2))
+    }
+
+    /// A `.gz` cut short is bad data, said once, with the file's name.
+    @Test func aTruncatedGzipIsBadData() throws {
+        let text = "time,value\n" + (0..<5000).map { "2024-01-0\(1 + $0 / 1440)T00:00:00Z,\($0)" }.joined(separator: "\n") + "\n"
+        try Fixture.withFolder { folder in
+            let gz = try Fixture.gzip(Fixture.write("x.csv", text, in: folder))
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: gz))
+            let cut = Fixture.write("cut.csv.gz", bytes: Array(bytes.prefix(bytes.count - 20)), in: folder)
+            #expect(throws: ReadError.unreadable(file: cut, reason: "not valid gzip data (it ends before its last member does)")) {
+                try DataLoader.load([.file(cut)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+            }
+        }
+    }
+}

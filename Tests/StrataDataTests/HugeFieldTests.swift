@@ -93,4 +93,22 @@ struct HugeFieldTests {
         #expect(r.rowsRead == 8 && r.accepted == 7 && r.skipped == 1)
         #expect(skips(r) == ["6:1: record longer than 32 MB"])
     }
+
+    /// A header and then only a record too long to hold: the error any
+    /// record that long gives, not "no data rows after the header".
+    @Test func aFortyMegabyteFirstRecordAfterTheHeaderIsReportedAsTooLong() throws {
+        let bytes = Array("date,value,note\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 40 << 20) + [UInt8(ascii: "\n")]
+        let error = Fixture.withFile("huge.csv", bytes: bytes) { path -> ReadError? in
+            do throws(ReadError) {
+                _ = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .day)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let message = try #require(error?.message)
+        #expect(message.contains("huge.csv: no row with a valid time (1 row read, all skipped; first: "))
+        #expect(message.hasSuffix("huge.csv:2:1: record longer than 32 MB)"))
+        #expect(error?.exitCode == 65)
+    }
 }

@@ -366,4 +366,23 @@ final class RawRowsTests {
         let day = Self.day(2020, 3, 1)
         #expect(try rows(r, day, day + 86_400).count == times.count { $0.0 >= day && $0.0 < day + 86_400 })
     }
+
+    /// A record over 32 MB between good rows of one day: skipped, and the
+    /// rows around it keep their place and their line numbers.
+    @Test func rowsAroundASkippedOversizedRecordKeepTheirLines() throws {
+        for (before, after) in [(1, 2), (3, 1), (150, 150)] {
+            var bytes = Array("time,value\n".utf8)
+            for k in 0..<before { bytes += Array("2013-03-10T0\(k % 10):00:00Z,\(k)\n".utf8) }
+            bytes += Array("2013-03-10T11:00:00Z,".utf8) + [UInt8](repeating: UInt8(ascii: "7"), count: 33 << 20) + [UInt8(ascii: "\n")]
+            for k in 0..<after { bytes += Array("2013-03-10T2\(k % 4):00:00Z,\(100 + k)\n".utf8) }
+            bytes += Array("2013-03-11T00:00:00Z,9\n".utf8)
+            let r = try load([write("huge-\(before)-\(after).csv", bytes: bytes)])
+            #expect(r.rowsRead == before + after + 2 && r.skipped == 1)
+            #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == ["\(before + 2):1: record longer than 32 MB"])
+            let found = try rows(r, Self.day(2013, 3, 10), Self.day(2013, 3, 11))
+            let expected = (0..<before).map { k in "huge-\(before)-\(after).csv:\(k + 2)  2013-03-10T0\(k % 10):00:00Z,\(k)" }
+                + (0..<after).map { k in "huge-\(before)-\(after).csv:\(before + k + 3)  2013-03-10T2\(k % 4):00:00Z,\(100 + k)" }
+            Self.expectSame(found, expected)
+        }
+    }
 }

@@ -48,6 +48,22 @@ enum Fixture {
         return gz
     }
 
+    /// Loads `bytes` as a pipe gives them (through a FIFO in a temporary
+    /// folder): no size, no middle to sample, read once.
+    static func loadPiped(_ bytes: [UInt8], baseUnit: TimeUnit = .hour) throws -> LoadResult {
+        try withFolder { folder in
+            let fifo = folder.appendingPathComponent("pipe").path
+            guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            let writer = Thread {
+                let fd = Glibc.open(fifo, O_WRONLY)
+                _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                close(fd)
+            }
+            writer.start()
+            return try DataLoader.load([.file(fifo)], options: options(), calendar: utc, baseUnit: baseUnit)
+        }
+    }
+
     static func options(_ configure: (inout ReadOptions) -> Void = { _ in }) -> ReadOptions {
         var o = ReadOptions()
         o.now = 1_700_000_000  // 2023-11-14T22:13:20Z

@@ -11,6 +11,16 @@ struct ShapeTests {
     static let files = [
         "events.log", "flights.csv", "stations.csv", "prices.csv", "births.csv", "weather.csv",
         "decimal-comma.csv", "mixed-offsets.csv", "access.log", "outlier.csv", "epoch-ms.csv", "date-parts.csv",
+        // Sorted by the series, so the head holds one: picked from chunks spread through the file.
+        "long-by-symbol.csv", "stations-by-station.csv",
+        // Sorted by time with a few readings missing: three rows share most hours, readings still.
+        "stations-by-time.csv",
+        // DD.MM or MM.DD: the first day past the 12th is on line 300.
+        "dotted-dates.csv",
+        // Two time columns, the second never before the first and hours after it: intervals.
+        "departures.csv",
+        // New York's departures written in UTC, ending in New York's 31 December evening.
+        "local-in-utc.csv",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

@@ -206,6 +206,13 @@ struct MapTests {
         #expect(run(rows, [.character("r")], env: env).navigation.seriesIndex == 0)
         // Moved to another series: it stays on show.
         #expect(run(rows, [.down, .character("r")], env: env).navigation.seriesIndex == 2)
+        // Levels start overlaid: a row is one series, and going back overlays them again.
+        var overlaid = start
+        overlaid.navigation.allSeries = true
+        let rowsOfOverlaid = run(overlaid, [.character("m"), .character("r")], env: env)
+        #expect(!rowsOfOverlaid.navigation.allSeries && rowsOfOverlaid.navigation.seriesIndex == 1)
+        let back = run(rowsOfOverlaid, [.character("r")], env: env).navigation
+        #expect(back.allSeries && back.seriesIndex == 0)
     }
 
     @Test func enterOpensTheLevelOfTheCellsOwnUnit() {

@@ -44,6 +44,16 @@ struct RealDataGoldenTests {
         ("seattle-weather.csv", "weather-no-flags-temp-max", "v down"),
         ("seattle-weather.csv", "card-weather-month", ": 2 0 1 4 - 0 3 enter enter end"),
         ("births-1978.csv", "card-births-week", ": 1 9 7 8 - W 1 0 enter enter down*6"),
+        // Five stocks' prices, sorted by symbol: overlaid, never averaged.
+        ("shapes/long-by-symbol.csv", "shape-long-by-symbol", ""),
+        // Three stations sorted by station, then by time: readings, overlaid.
+        ("shapes/stations-by-station.csv", "shape-stations-by-station", ""),
+        ("shapes/stations-by-time.csv", "shape-stations-by-time", ""),
+        // Departures and arrivals: intervals, on the day level's hours.
+        ("shapes/departures.csv", "shape-departures", ""),
+        // UTC times ending in New York's evening of 31 December: the day before the 5-hour stub opens.
+        ("shapes/local-in-utc.csv", "shape-local-in-utc", ""),
+        ("shapes/dotted-dates.csv", "shape-dotted-dates", ""),
     ])
     func firstPageWithNoFlags(file: String, golden: String, keys: String) throws {
         Golden.check(try Self.replayWithNoFlags(file, keys), named: golden)

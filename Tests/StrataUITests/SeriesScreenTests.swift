@@ -27,19 +27,20 @@ struct SeriesScreenTests {
         """
 
     @Test func tabCyclesSeriesAndTheHeaderNamesIt() throws {
+        // It opens on 1 May: the data ends early on 2 May, a stub of a day.
         let data = try Self.dataset(Self.sales) { $0.seriesColumn = "store"; $0.valueColumn = "amount" }
         #expect(data.series.map(\.name) == ["all", "north", "south"])
-        let all = try ScreenTests.replay(data, "left")
-        let north = try ScreenTests.replay(data, "left tab")
-        let south = try ScreenTests.replay(data, "left tab tab")
+        let all = try ScreenTests.replay(data, "")
+        let north = try ScreenTests.replay(data, "tab")
+        let south = try ScreenTests.replay(data, "tab tab")
         #expect(all.contains("sum amount · all 2 combined"))
         #expect(north.contains("sum amount · series 1/2 north"))
         #expect(south.contains("sum amount · series 2/2 south"))
         #expect(all.contains("total 90.8"))
         #expect(north.contains("total 19.8"))
         #expect(south.contains("total 71"))
-        #expect(try ScreenTests.replay(data, "left tab tab tab") == all)
-        #expect(try ScreenTests.replay(data, "left backtab") == south)
+        #expect(try ScreenTests.replay(data, "tab tab tab") == all)
+        #expect(try ScreenTests.replay(data, "backtab") == south)
         Golden.check(north, named: "series-north")
     }
 
@@ -64,5 +65,35 @@ struct SeriesScreenTests {
         let legend = try ScreenTests.replay(data, "s", size: Size(width: 100, height: 24))
         #expect(legend.contains("all 2"))
         #expect(legend.contains("␛[2J␇evil"))
+    }
+
+    /// Hourly temperatures of `count` stations over two days.
+    static func temperatures(stations count: Int) -> String {
+        var lines = ["time,station,temp"]
+        for h in 0..<48 {
+            for s in 0..<count { lines.append("2024-05-0\(1 + h / 24)T\(h % 24 < 10 ? "0" : "")\(h % 24):00:00Z,st\(s + 10),\(s * 2 + h % 5)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Levels of 2 to 8 series start overlaid with their legend, more on
+    /// the first series; a quantity keeps "all", their sum.
+    @Test func levelsOfSeveralSeriesAreNeverAveragedTogether() throws {
+        for (count, overlaid) in [(3, true), (8, true), (9, false)] {
+            let data = try Self.dataset(Self.temperatures(stations: count), name: "temps.csv") { $0.seriesColumn = "station" }
+            let app = StrataApp(dataset: data, clock: TestClock(now: ScreenTests.now), aggregate: .mean)
+            #expect(app.state.navigation.allSeries == overlaid, "\(count) series")
+            #expect(app.state.navigation.shownSeries == (overlaid ? 0 : 1), "\(count) series")
+            var screen = ""
+            var replayed = app
+            HeadlessRunner.run(&replayed, tokens: [], options: .init(size: Size(width: 100, height: 24)), to: &screen)
+            #expect(!screen.contains("combined"), "\(count) series")
+            // The header names the overlay (`all 3`), the legend its first series.
+            #expect(screen.contains(overlaid ? "mean temp · all \(count) ·" : "mean temp · series 1/9 st10"), "\(count) series")
+            #expect(screen.contains("st10"))
+        }
+        let sums = try Self.dataset(Self.temperatures(stations: 3), name: "temps.csv") { $0.seriesColumn = "station" }
+        let app = StrataApp(dataset: sums, clock: TestClock(now: ScreenTests.now), aggregate: .sum)
+        #expect(!app.state.navigation.allSeries && app.state.navigation.shownSeries == 0)
     }
 }

@@ -21,6 +21,17 @@ public enum LevelPicker {
         return Level.allCases.first { gap * 2 <= subWidth($0) * 3 } ?? .year
     }
 
+    /// Intervals: the level whose sub-buckets are nearest the typical
+    /// interval's length, by ratio (`day` for intervals of an hour or a few:
+    /// its hourly bars show how busy each hour was), the finer on a tie.
+    public static func finest(forLength length: Int64) -> Level {
+        func ratio(_ level: Level) -> Double {
+            let (w, l) = (Double(subWidth(level)), Double(max(length, 1)))
+            return max(w, l) / min(w, l)
+        }
+        return Level.allCases.min { ratio($0) < ratio($1) } ?? .day
+    }
+
     /// From `finest` up, the levels with more than one period between the
     /// instants `first` and `last` (at most four); `finest` alone if none has.
     /// Quarters only join data that is daily or coarser: hourly data gets

@@ -1,14 +1,16 @@
 import Foundation
 
 /// Raw bytes from one input: a file (read with `pread`, so that a second
-/// reader can take another part of it), standard input, or a gzip file
-/// decompressed by a `gzip -dc` child process and read from its pipe.
+/// reader can take another part of it), standard input or a pipe, or gzip
+/// bytes from either, inflated in-process (`GzipInflater`).
 final class ByteStream: @unchecked Sendable {
     /// The name used in messages: the path as given, or `stdin`.
     let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
-    private var process: Process?
+    private var inflater: GzipInflater?
+    /// Bytes a pipe gave before it was known not to be gzip, to be read first.
+    private var peeked: [UInt8] = []
     /// Set when the bytes are a regular file read in place: the range may be split.
     let fileRange: Range<Int64>?
     /// The next offset to read (regular files only) and where to stop.
@@ -17,22 +19,18 @@ final class ByteStream: @unchecked Sendable {
     /// Told of every buffer read, for a progress line.
     var progress: LoadProgress?
 
-    private init(name: String, fd: Int32, owns: Bool, process: Process?, range: Range<Int64>?) {
+    private init(name: String, fd: Int32, owns: Bool, range: Range<Int64>?) {
         self.name = name
         self.fd = fd
         self.ownsDescriptor = owns
-        self.process = process
         self.fileRange = range
         self.offset = range?.lowerBound ?? 0
         self.limit = range?.upperBound ?? .max
     }
 
     deinit {
+        inflater = nil
         if ownsDescriptor { close(fd) }
-        if let process {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-        }
     }
 
     static func open(_ source: InputSource) throws(ReadError) -> ByteStream {
@@ -41,9 +39,9 @@ final class ByteStream: @unchecked Sendable {
             var st = stat()
             if fstat(0, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
                 let start = max(0, lseek(0, 0, SEEK_CUR))
-                return ByteStream(name: "stdin", fd: 0, owns: false, process: nil, range: Int64(start)..<Int64(st.st_size))
+                return try regular(name: "stdin", fd: 0, owns: false, range: Int64(start)..<Int64(st.st_size))
             }
-            return ByteStream(name: "stdin", fd: 0, owns: false, process: nil, range: nil)
+            return try piped(name: "stdin", fd: 0, owns: false)
         case .file(let path):
             if path == "-" { return try open(.standardInput) }
             let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
@@ -58,49 +56,45 @@ final class ByteStream: @unchecked Sendable {
                 close(fd)
                 throw .cannotOpen(file: path, reason: "is a directory")
             }
-            guard kind == S_IFREG else {
-                // A pipe or a device (`<(cmd)`): read it as a stream.
-                return ByteStream(name: path, fd: fd, owns: true, process: nil, range: nil)
-            }
-            var magic: (UInt8, UInt8) = (0, 0)
-            let n = withUnsafeMutableBytes(of: &magic) { pread(fd, $0.baseAddress, 2, 0) }
-            if n == 2 && magic == (0x1F, 0x8B) {
-                close(fd)
-                return try gunzip(path)
-            }
-            return ByteStream(name: path, fd: fd, owns: true, process: nil, range: 0..<Int64(st.st_size))
+            // A pipe or a device (`<(cmd)`): read it as a stream.
+            guard kind == S_IFREG else { return try piped(name: path, fd: fd, owns: true) }
+            return try regular(name: path, fd: fd, owns: true, range: 0..<Int64(st.st_size))
         }
     }
 
-    /// Decompresses with the system's gzip, streaming its output.
-    private static func gunzip(_ path: String) throws(ReadError) -> ByteStream {
-        let process = Process()
-        let gzip = ["/usr/bin/gzip", "/bin/gzip"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        if let gzip {
-            process.executableURL = URL(fileURLWithPath: gzip)
-            process.arguments = ["-dc", "--", path]
+    static func isGzip(_ bytes: some Collection<UInt8>) -> Bool { bytes.starts(with: [0x1F, 0x8B]) }
+
+    /// A regular file from `range.lowerBound`: read in place, or inflated when it is gzip.
+    private static func regular(name: String, fd: Int32, owns: Bool, range: Range<Int64>) throws(ReadError) -> ByteStream {
+        var magic: [UInt8] = [0, 0]
+        let n = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 2, off_t(range.lowerBound)) }
+        guard n == 2 && isGzip(magic) else { return ByteStream(name: name, fd: fd, owns: owns, range: range) }
+        let stream = ByteStream(name: name, fd: fd, owns: owns, range: nil)
+        _ = lseek(fd, off_t(range.lowerBound), SEEK_SET)
+        stream.inflater = try GzipInflater(fd: fd, name: name)
+        return stream
+    }
+
+    /// A pipe: its first two bytes say whether it is gzip, and are read again either way.
+    private static func piped(name: String, fd: Int32, owns: Bool) throws(ReadError) -> ByteStream {
+        let stream = ByteStream(name: name, fd: fd, owns: owns, range: nil)
+        var first: [UInt8] = []
+        var byte: UInt8 = 0
+        while first.count < 2 {
+            let n = Glibc.read(fd, &byte, 1)
+            if n == 1 { first.append(byte) } else if n == 0 || errno != EINTR { break }
+        }
+        if isGzip(first) {
+            stream.inflater = try GzipInflater(fd: fd, name: name, prefix: first)
         } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["gzip", "-dc", "--", path]
+            stream.peeked = first
         }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .cannotOpen(file: path, reason: "cannot run gzip to decompress it")
-        }
-        let fd = dup(pipe.fileHandleForReading.fileDescriptor)
-        try? pipe.fileHandleForReading.close()
-        try? pipe.fileHandleForWriting.close()
-        return ByteStream(name: path, fd: fd, owns: true, process: process, range: nil)
+        return stream
     }
 
     /// A second reader over `range` of the same regular file.
     func slice(_ range: Range<Int64>) -> ByteStream {
-        let part = ByteStream(name: name, fd: fd, owns: false, process: nil, range: range)
+        let part = ByteStream(name: name, fd: fd, owns: false, range: range)
         part.progress = progress
         return part
     }
@@ -117,6 +111,20 @@ final class ByteStream: @unchecked Sendable {
 
     /// Reads up to `count` bytes; 0 at the end.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
+        let n = try readSome(into: buffer, count: count)
+        offset += Int64(n)
+        progress?.add(bytes: n)
+        return n
+    }
+
+    private func readSome(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
+        if let inflater { return try inflater.read(into: buffer, count: count) }
+        if !peeked.isEmpty {
+            let n = min(count, peeked.count)
+            buffer.update(from: peeked, count: n)
+            peeked.removeFirst(n)
+            return n
+        }
         while true {
             let n: Int
             if fileRange != nil {
@@ -126,31 +134,17 @@ final class ByteStream: @unchecked Sendable {
             } else {
                 n = Glibc.read(fd, buffer, count)
             }
-            if n >= 0 {
-                offset += Int64(n)
-                progress?.add(bytes: n)
-                return n
-            }
+            if n >= 0 { return n }
             if errno == EINTR { continue }
             if errno == EISDIR { throw .cannotOpen(file: name, reason: "is a directory") }
             throw .unreadable(file: name, reason: "read failed: \(String(cString: strerror(errno)).lowercased())")
         }
     }
 
-    /// Ends the stream; for gzip input, checks that the data was whole.
-    func finish(complete: Bool) throws(ReadError) {
-        guard let process else { return }
-        self.process = nil
-        if !complete {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-            return
-        }
-        process.waitUntilExit()
-        // Status 2 is a warning (trailing garbage ignored); 1 is an error.
-        if process.terminationReason != .exit || process.terminationStatus == 1 {
-            throw .unreadable(file: name, reason: "not valid gzip data (gzip exited with status \(process.terminationStatus))")
-        }
+    /// Ends the stream: gzip data was checked whole as it was read
+    /// (`GzipInflater` throws at a cut or a corrupt byte); its buffers go now.
+    func finish() {
+        inflater = nil
     }
 }
 

@@ -9,6 +9,7 @@ extension ColumnPicker {
     /// The end named on the command line, or the first column named like
     /// one whose sample reads as ends; nil: the rows are instants.
     func intervalEnd(excluding used: [Int]) throws(ReadError) -> (RowPlan.End, note: String)? {
+        if options.endsNone { return nil }
         if let spec = options.endColumn {
             let c = try resolve(spec, option: "--end")
             let f = try detectFormat(.column(c), explicit: true)
@@ -30,6 +31,28 @@ extension ColumnPicker {
             if Self.durationNames.contains(lower), readsAsDurations(c, majority: true) {
                 return (.duration(c), "duration: \(label(c)) (rows are intervals; --end or --duration picks another)")
             }
+        }
+        return nil
+    }
+
+    /// A second time column that ends what the time column starts: never
+    /// before it in the sample, and typically far shorter after it than the
+    /// sample's times span (`departure`/`arrival`). Not looked for when a
+    /// flag says what the rows are (`--end`, `--duration`, `--value`, `--count`).
+    func pairedEnd(_ time: RowPlan.Time, _ format: TimeFormat, excluding used: [Int]) -> (RowPlan.End, note: String)? {
+        guard case .column(let start) = time, !options.endsNone, options.endColumn == nil, options.durationColumn == nil,
+              options.valueColumn == nil, !options.countOnly else { return nil }
+        let starts = sampleTimes(time, format).compactMap { $0?.0 }
+        guard let first = starts.min(), let last = starts.max() else { return nil }
+        for c in 0..<columnCount where c != start && !used.contains(c) {
+            guard case .format(let f, let parsed) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false),
+                  parsed * 10 >= starts.count * 8 else { continue }
+            let lengths = sampleIntervals(time, format, .time(c, f)).compactMap { $0.map { $1 - $0 } }.sorted()
+            guard lengths.count * 10 >= starts.count * 8, let shortest = lengths.first, shortest >= 0 else { continue }
+            let typical = lengths[lengths.count / 2]
+            guard typical > 0, typical * 20 <= last - first else { continue }
+            return (.time(c, f), "end: \(label(c)), format \(f.description) (never before \(label(start)), about "
+                    + "\(LevelPicker.describe(typical)) after it: rows are intervals; --end none counts the starts instead)")
         }
         return nil
     }

@@ -7,8 +7,16 @@ extension ColumnPicker {
         "humidity", "pressure", "speed", "level", "score", "avg", "average", "mean",
     ]
 
-    /// `temp_max`, `avgSpeed`, `Close Price`: a word of the name is a level word.
-    static func isLevelName(_ name: String) -> Bool {
+    /// Words of names that count a day, week or month: `day_of_week`, `weekday`.
+    static let datePartWords: Set<String> = [
+        "day", "week", "month", "year", "quarter", "hour", "minute", "of", "the", "weekday", "dow", "doy", "wday", "yday", "iso",
+        "dayofweek", "dayofyear", "dayofmonth", "weekofyear",
+    ]
+    /// Last words of names that number a row or a thing rather than measure it.
+    static let idWords: Set<String> = ["id", "uuid", "flight", "no", "nr", "idx", "seq"]
+
+    /// `temp_max` → temp, max; `avgSpeed` → avg, speed; lowercased.
+    static func words(_ name: String) -> [String] {
         var words: [String] = [], word = ""
         for ch in name {
             if ch.isLetter && !(ch.isUppercase && word.last?.isLowercase == true) {
@@ -19,7 +27,18 @@ extension ColumnPicker {
             }
         }
         if !word.isEmpty { words.append(word.lowercased()) }
-        return name.contains("%") || words.contains { levelWords.contains($0) || $0.hasPrefix("temp") }
+        return words
+    }
+
+    /// `temp_max`, `avgSpeed`, `Close Price`: a word of the name is a level word.
+    static func isLevelName(_ name: String) -> Bool {
+        name.contains("%") || words(name).contains { levelWords.contains($0) || $0.hasPrefix("temp") }
+    }
+
+    /// `day_of_year`, `dayOfWeek`, `weekday`: a part of a date, by name.
+    static func isDatePartName(_ name: String) -> Bool {
+        let w = words(name)
+        return !w.isEmpty && w.allSatisfy(datePartWords.contains) && w.contains { $0 != "of" && $0 != "the" && $0 != "iso" }
     }
 
     /// A column whose values can be a value: numeric, and not a part of a
@@ -32,18 +51,35 @@ extension ColumnPicker {
     /// note when no column is; nil when it is a value.
     func numberRefusal(_ c: Int) -> String? {
         let n = name(c).lowercased()
-        if TimePart(name: n) != nil || Self.looksLikeTimeName(n) { return "is a part of the time" }
-        if n == "id" || n.hasSuffix("_id") || n.hasSuffix(" id") || n.hasSuffix("-id") { return "is an id" }
+        if TimePart(name: n) != nil || Self.isDatePartName(name(c)) || (Self.looksLikeTimeName(n) && !holdsDurations(c, named: n)) {
+            return "is a part of the time"
+        }
+        if Self.words(name(c)).last.map(Self.idWords.contains) == true { return "is an id" }
         if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return "is a code" }
         let present = sample.column(c).map { String(decoding: ByteText.trimmed($0), as: UTF8.self) }.filter { !$0.isEmpty }
         if present.count >= 2 && Set(present).count == 1 { return "holds one value throughout" }
-        // Five or more consecutive integers, one per row: a row number, unless the column says it is the value.
-        let integers = present.compactMap { Int($0) }
-        if n != "value", integers.count == present.count, integers.count >= 5,
-           zip(integers.dropFirst(), integers).allSatisfy({ $0 - $1 == 1 }) {
-            return "counts \(integers[0]), \(integers[1]), \(integers[2])… like a row number"
+        // Five or more consecutive integers, one per row (in each run of rows the sample
+        // read in a row): a row number, unless the column says it is the value.
+        let runs = sample.segments.map { rows in
+            rows.map { String(decoding: ByteText.trimmed(sample.value($0, c)), as: UTF8.self) }.filter { !$0.isEmpty }
+        }
+        let integers = runs.map { $0.compactMap { Int($0) } }
+        if n != "value", integers.map(\.count) == runs.map(\.count), let first = integers.first, first.count >= 5,
+           integers.allSatisfy({ run in zip(run.dropFirst(), run).allSatisfy { $0 - $1 == 1 } }) {
+            return "counts \(first[0]), \(first[1]), \(first[2])… like a row number"
         }
         return nil
+    }
+
+    /// A column named like a time that holds whole numbers no clock has
+    /// (`air_time` 227, 160: minutes past 59) and no epoch: durations, a value.
+    /// `dep_time` 517 (05:17) stays a clock.
+    private func holdsDurations(_ c: Int, named n: String) -> Bool {
+        guard Self.words(n).contains("time") else { return false }
+        let present = sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty }
+        let numbers = present.compactMap { Int(String(decoding: $0, as: UTF8.self)) }
+        guard !numbers.isEmpty, numbers.count == present.count, numbers.allSatisfy({ (0..<100_000_000).contains($0) }) else { return false }
+        return numbers.contains { $0 % 100 >= 60 || $0 > 2400 }
     }
 
     /// Decimal commas: allowed by the delimiter, and the sample's numbers
@@ -73,25 +109,43 @@ extension ColumnPicker {
         }
     }
 
-    /// The series column: every time in the sample has k rows (the last
-    /// time may be cut short by the end of the sample) and a text column
-    /// has k distinct values (2 to 50), one per row of each time.
+    /// The series column: a text column with 2 to 50 values, each time at
+    /// most once under each (one row per time per series), that explains
+    /// why times repeat, whatever the rows' order: a time is shared by
+    /// several of its values (rows sorted by time, or chunks of a file
+    /// sorted by series that meet in time), or the file is sorted by it (the
+    /// time goes back only where its value changes, and mostly does there).
     func detectSeries(times: [(Int64, Int32?)?], excluding used: [Int], decimalComma: Bool) -> Int? {
-        var groups: [Int64: [Int]] = [:], order: [Int64] = []
-        for (r, t) in times.enumerated() {
-            guard let t = t?.0 else { continue }
-            if groups[t] == nil { order.append(t) }
-            groups[t, default: []].append(r)
-        }
-        guard order.count >= 2 else { return nil }
-        let whole = order.count > 2 ? order.dropLast() : order[...]
-        guard let k = groups[whole.first!]?.count, k >= 2, k <= 50, whole.allSatisfy({ groups[$0]!.count == k }) else { return nil }
+        let timed = (0..<sample.count).filter { times[$0] != nil }
+        guard timed.count >= 4 else { return nil }
         return (0..<columnCount).first { c in
             guard !used.contains(c), !isNumeric(sample.column(c), decimalComma: decimalComma) else { return false }
-            let all = Set((0..<sample.count).filter { times[$0] != nil }.map { sample.text($0, c) })
-            return all.count == k && !all.contains("")
-                && order.allSatisfy { t in Set(groups[t]!.map { sample.text($0, c) }).count == groups[t]!.count }
+            let keys = timed.map { sample.text($0, c) }
+            let distinct = Set(keys)
+            guard (2...50).contains(distinct.count), distinct.count * 2 <= timed.count, !distinct.contains("") else { return false }
+            var seen: Set<String> = [], under: [Int64: Set<String>] = [:], repeated = 0
+            for (k, r) in timed.enumerated() {
+                let t = times[r]!.0
+                if !seen.insert("\(t)|\(keys[k])").inserted { repeated += 1 }
+                under[t, default: []].insert(keys[k])
+            }
+            guard repeated * 100 <= timed.count else { return false }
+            let shared = timed.indices.count { under[times[timed[$0]]!.0]!.count > 1 }
+            return shared * 4 >= timed.count || sortsRows(timed.map { times[$0]!.0 }, by: keys, blocks: distinct.count)
         }
+    }
+
+    /// The rows come in blocks of one key each (a change at most between
+    /// blocks and where the sample skips ahead), and the time goes back only
+    /// where the key changes, at least once: a file sorted by the key, then by time.
+    private func sortsRows(_ times: [Int64], by keys: [String], blocks: Int) -> Bool {
+        var changes = 0, back = 0
+        for k in times.indices.dropFirst() where times[k] < times[k - 1] || keys[k] != keys[k - 1] {
+            if keys[k] == keys[k - 1] { return false }
+            changes += 1
+            if times[k] < times[k - 1] { back += 1 }
+        }
+        return back > 0 && changes <= blocks + sample.segments.count
     }
 
     /// Columns named as parts of a time, year first (needed), in the order

@@ -15,6 +15,8 @@ struct ColumnPicker {
     var decimalCommaAllowed = false
     /// For syslog times in the sample (they have no year).
     var now: Int64 = 0
+    /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
+    var dayMonthOrder: NumericDate.Order?
 
     static let preferredTimeNames = ["time", "date", "timestamp", "datetime", "ts"]
     /// Each other value column costs an accumulator: a wide file loads this many.
@@ -53,7 +55,7 @@ struct ColumnPicker {
         if !options.countOnly, let spec = options.valueColumn { value = try resolve(spec, option: "--value") }
 
         // Where intervals end (none for instants), then the time (their start).
-        let end = try intervalEnd(excluding: [value, series].compactMap { $0 })
+        var end = try intervalEnd(excluding: [value, series].compactMap { $0 })
         if end != nil { value = nil }
         var time: RowPlan.Time
         var format: TimeFormat
@@ -63,6 +65,7 @@ struct ColumnPicker {
         } else {
             (time, format) = try autoTime(excluding: [value, series, end?.0.column].compactMap { $0 })
         }
+        if end == nil { end = pairedEnd(time, format, excluding: [value, series].compactMap { $0 }) }
         let timeColumns: [Int]
         switch time {
         case .column(let c): timeColumns = [c]
@@ -211,7 +214,7 @@ struct ColumnPicker {
             let parsed = present.count { pattern.parse(ByteText.trimmed($0)) != nil }
             return parsed > 0 && (parsed * 2 > present.count || !majority) ? .format(.pattern(pattern), parsed: parsed) : .none
         }
-        return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, majority: majority)
+        return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, majority: majority, settled: dayMonthOrder)
     }
 
     private func format(of outcome: TimeFormatDetector.Outcome, _ time: RowPlan.Time) throws(ReadError) -> TimeFormat? {

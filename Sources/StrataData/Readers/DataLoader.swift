@@ -28,9 +28,12 @@ public enum DataLoader {
                 zone = pick.zone
                 picks.append(pick.note)
             }
-            // An interval is split into every bar it covers: bars much shorter than
-            // the intervals (minutes of hour-long programmes) cost a step each for nothing.
-            if setup.levels == nil { finest = LevelPicker.finest(forGap: [profile.typicalGap, profile.typicalDuration].compactMap { $0 }.max()) }
+            // Intervals start on the level whose bars are near their length: an
+            // interval is split into every bar it covers, so much shorter bars (minutes
+            // of hour-long programmes) cost a step each, and longer ones blur them.
+            if setup.levels == nil {
+                finest = profile.typicalDuration.map(LevelPicker.finest(forLength:)) ?? LevelPicker.finest(forGap: profile.typicalGap)
+            }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), Dataset.baseUnit(for: needed))
         }
@@ -112,16 +115,9 @@ public enum DataLoader {
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            let outcome: InputReader.Outcome
-            do {
-                outcome = try reader.read(into: &part)
-            } catch {
-                try? stream.finish(complete: false)
-                throw error
-            }
+            let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
-            if outcome != .rows { try? stream.finish(complete: false) }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
                 rowSources.append(RowSource(input: source, stream: stream, plan: plan, mode: reader.recordMode, index: index))
@@ -156,9 +152,7 @@ public enum DataLoader {
                 if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }
                 throw .noValidRows(file: file, detail: "the input is empty")
             }
-            let rows = sink?.rowsRead ?? 0
-            let first = sink?.firstSkipped.first.map { "; first: \($0)" } ?? ""
-            throw .noValidRows(file: file, detail: "no row with a valid time (\(rows) row\(rows == 1 ? "" : "s") read, all skipped\(first))")
+            throw .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
@@ -190,10 +184,25 @@ public enum DataLoader {
     static func zonePick(_ profile: SampleProfile, fallback: ZoneRules) -> (zone: ZoneRules, note: String) {
         if let offset = profile.singleOffset {
             let zone = ZoneRules(fixedOffset: Int(offset))
-            return (zone, "zone: \(zone.displayName) (every time carries this offset; --tz overrides)")
+            return (zone, "zone: \(zone.displayName) (every time carries this offset; --tz overrides)" + (localClockHint(profile) ?? ""))
         }
         guard profile.writesOffsets else { return (fallback, "zone: \(fallback.displayName) (times carry no offset; --tz overrides)") }
         return zonePick(changes: profile.offsetChanges, fallback: fallback)
+    }
+
+    /// Times all in UTC whose quiet hours fall outside a UTC night: the rows
+    /// follow a local clock (New York's flights are quiet at 04:00–09:00 UTC),
+    /// and their days are that clock's, which `--tz` gives.
+    static func localClockHint(_ profile: SampleProfile) -> String? {
+        guard profile.singleOffset == 0, let quiet = profile.quietStart else { return nil }
+        // A night quiet from midnight to 05:00 local; how far the UTC window is from it.
+        let behind = quiet % 24
+        let hours = behind > 12 ? behind - 24 : behind
+        guard abs(hours) >= 2 else { return nil }
+        let clock = hours > 0 ? "\(hours) h behind UTC" : "\(-hours) h ahead of UTC"
+        let hh = { (h: Int) in h < 10 ? "0\(h):00" : "\(h):00" }
+        return "; the rows are quietest \(hh(quiet))–\(hh((quiet + 5) % 24)) UTC, as if they followed a clock about \(clock): "
+            + "--tz ZONE reads their days in it"
     }
 
     static func zonePick(changes: [WrittenOffsets.Observation], fallback: ZoneRules) -> (zone: ZoneRules, note: String) {

@@ -32,6 +32,8 @@ final class InputReader {
     /// How the records were read, for reading them back (nil until they are).
     private(set) var recordPlan: RecordPlan?
     private(set) var recordMode = RecordScanner.Mode.lines
+    /// Records of the sample too long to read, for the error when nothing else is there.
+    private var oversized: [SkippedRow] = []
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -51,10 +53,6 @@ final class InputReader {
         if scanner.atEOF && ByteText.skipSpacesAndNewlines(head, 0) == head.count { return .empty }
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
-        }
-        // A named .gz file is decompressed before it gets here; gzip bytes piped in are not.
-        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
-            throw .unreadable(file: file, reason: "the input is gzip-compressed; pipe it through gzip -dc, or give the file's name")
         }
         // `head` points into the scanner's buffer: use it before sampling moves it.
         let binary = head.contains(0)
@@ -118,20 +116,25 @@ final class InputReader {
     // MARK: sampling
 
     /// Copies up to `count` records (all fields), about `sampleWindow`
-    /// bytes at most, and rewinds. Records the sample leaves out are still
-    /// read (or skipped, with their reason) like every other.
-    private func sampleRecords(_ scanner: RecordScanner, count: Int) throws(ReadError) -> Sample {
+    /// bytes at most, and rewinds; with `spread`, adds the records of
+    /// chunks spread through the rest of a regular file (`SpreadSampler`).
+    /// Records the sample leaves out are still read (or skipped, with
+    /// their reason) like every other.
+    private func sampleRecords(_ scanner: RecordScanner, count: Int, spread: Bool = false) throws(ReadError) -> Sample {
         let sample = Sample()
         let window = options.limits.sampleWindow
         var held = 0
         scanner.beginSample()
         defer { scanner.endSample() }
+        var ended = false
         while sample.count < count && held < window {
             let next = try scanner.next()
-            if (next == .windowFull || next == .oversized) && sample.count == 0 {
-                throw .unreadable(file: file, reason: "the first line is longer than \(options.limits.maxRecord >> 20) MB; is this text?")
-            }
+            if next == .end { ended = true }
             if next == .end || next == .windowFull { break }
+            if next == .oversized {
+                oversized.append(SkippedRow(file: file, line: scanner.recordLine, column: 1,
+                                            reason: "record longer than \(options.limits.maxRecord >> 20) MB"))
+            }
             guard next == .record else { continue }
             // A record longer than the window says little about the columns
             // and would crowd out the rows after it. The first stays: it may be the header.
@@ -140,22 +143,79 @@ final class InputReader {
             held += length
             sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
         }
+        if spread && !ended && sample.count > 0 {
+            let fields = scanner.mode == .lines ? nil : sample.fieldCount(0)
+            try SpreadSampler(stream: stream, mode: scanner.mode).sample(after: scanner.nextOffset, into: sample, fields: fields)
+        }
         return sample
     }
 
     /// The plan for CSV/TSV; nil when the input has a header and nothing else.
     private func prepareDelimited(_ scanner: RecordScanner, delimiter: UInt8) throws(ReadError) -> RecordPlan? {
         scanner.mode = .delimited(delimiter)
-        let records = try sampleRecords(scanner, count: Self.sampleRows + 1)
-        guard records.count > 0 else { return nil }
+        let records = try sampleRecords(scanner, count: Self.sampleRows + 1, spread: true)
+        guard records.count > 0 else {
+            if let error = onlyOversized() { throw error }
+            return nil
+        }
         let header = options.header ?? Self.looksLikeHeader(records)
         let data = Sample()
-        for r in (header ? 1 : 0)..<records.count { data.append(records.row(r)) }
-        if header && data.count == 0 { return nil }
+        for segment in records.segments {
+            data.beginSegment()
+            for r in segment where r > 0 || !header { data.append(records.row(r)) }
+        }
+        if header && data.count == 0 {
+            if let error = onlyOversized() { throw error }
+            return nil
+        }
         let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
-        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, now: now)
-        return .delimited(try adopt(picker), hasHeader: header)
+        do {
+            return .delimited(try adopt(picker), hasHeader: header)
+        } catch {
+            // Dates the sample cannot tell: read on until a day over 12 does.
+            guard case .ambiguousDates(_, let column, _) = error,
+                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }),
+                  let (order, line, example) = try settleDayMonth(scanner, column: c) else { throw error }
+            picker.dayMonthOrder = order
+            let plan = RecordPlan.delimited(try adopt(picker), hasHeader: header)
+            let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
+            notes.insert("time: \(order == .dmy ? "day" : "month") first (line \(line) reads \(example))", at: after)
+            return plan
+        }
+    }
+
+    /// The order of day and month in `column`, from the first date past
+    /// the sample with a field over 12, its line and its text: through a
+    /// regular file to its end, through the sample's window of a pipe.
+    private func settleDayMonth(_ scanner: RecordScanner, column c: Int) throws(ReadError) -> (NumericDate.Order, Int, String)? {
+        var reader = scanner
+        if let range = stream.fileRange {
+            let whole = stream.slice(range)
+            whole.progress = nil
+            reader = RecordScanner(stream: whole, mode: scanner.mode, limits: options.limits)
+            _ = try reader.prime()
+        } else {
+            scanner.beginSample()
+        }
+        defer { if reader === scanner { scanner.endSample() } }
+        while true {
+            switch try reader.next() {
+            case .end, .windowFull: return nil
+            case .record where c < reader.fieldCount:
+                let date = ByteText.trimmed(reader.field(c))
+                guard let (first, second, _, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31, first > 12 || second > 12 else { continue }
+                return (first > 12 ? .dmy : .mdy, reader.recordLine, String(decoding: date, as: UTF8.self))
+            default: continue
+            }
+        }
+    }
+
+    /// The error for a sample whose only data records were too long to read:
+    /// the one any record too long gives when no row is left.
+    private func onlyOversized() -> ReadError? {
+        oversized.isEmpty ? nil : .allSkipped(file: file, rows: oversized.count, first: oversized.first)
     }
 
     /// The picker's plan, its notes and its sample's profile, and the names it picked, as the reader's.
@@ -192,26 +252,34 @@ final class InputReader {
     }
 
     private func prepareJSON(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
-        let lines = try sampleRecords(scanner, count: Self.sampleRows)
+        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: true)
+        if lines.count == 0, let error = onlyOversized() { throw error }
         var names: [String] = []
         var index: [String: Int] = [:]
-        var rows: [[Int: [UInt8]]] = []
+        // Each segment's objects, in order; a line that is not one is left out.
+        var segments: [[[Int: [UInt8]]]] = []
         let walker = JSONLine()
-        for r in 0..<lines.count {
-            var row: [Int: [UInt8]] = [:]
-            let failure = walker.walk(lines.value(r, 0)) { path, value, kind, _ in
-                let name = String(decoding: path, as: UTF8.self)
-                let c: Int
-                if let known = index[name] { c = known } else { c = names.count; index[name] = c; names.append(name) }
-                row[c] = kind == .null ? [] : Array(value)
+        for segment in lines.segments {
+            segments.append([])
+            for r in segment {
+                var row: [Int: [UInt8]] = [:]
+                let failure = walker.walk(lines.value(r, 0)) { path, value, kind, _ in
+                    let name = String(decoding: path, as: UTF8.self)
+                    let c: Int
+                    if let known = index[name] { c = known } else { c = names.count; index[name] = c; names.append(name) }
+                    row[c] = kind == .null ? [] : Array(value)
+                }
+                if failure == nil { segments[segments.count - 1].append(row) }
             }
-            if failure == nil { rows.append(row) }
         }
-        guard !rows.isEmpty else {
+        guard segments.contains(where: { !$0.isEmpty }) else {
             throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) lines (JSON Lines needs one object per line)")
         }
         let data = Sample()
-        for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
+        for rows in segments {
+            data.beginSegment()
+            for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
+        }
         let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
         var plan = try adopt(picker)
         // Renumber the columns used into slots 0, 1, 2…
@@ -244,6 +312,7 @@ final class InputReader {
             if let spec { throw .unknownColumn(file: file, option: option, column: spec, available: []) }
         }
         let lines = try sampleRecords(scanner, count: Self.sampleRows)
+        if lines.count == 0, let error = onlyOversized() { throw error }
         let format: TimeFormat?
         if let pattern {
             format = .pattern(pattern)
@@ -285,7 +354,7 @@ final class InputReader {
            let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
             let before = sink
             if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {
-                try stream.finish(complete: true)
+                stream.finish()
                 return
             }
             // The split fell inside a quoted field: read the whole file again, in one pass.
@@ -297,13 +366,8 @@ final class InputReader {
             try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
             return
         }
-        do {
-            try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
-        } catch {
-            try? stream.finish(complete: false)
-            throw error
-        }
-        try stream.finish(complete: true)
+        defer { stream.finish() }
+        try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
     }
 
     private func secondSink(like sink: RowSink) -> RowSink {

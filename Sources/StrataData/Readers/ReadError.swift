@@ -25,6 +25,12 @@ public enum ReadError: Error, Sendable, Equatable {
     /// The bytes cannot be read as text (65): UTF-16, broken gzip data.
     case unreadable(file: String, reason: String)
 
+    /// Rows were read and every one was skipped: the first says why.
+    static func allSkipped(file: String, rows: Int, first: SkippedRow?) -> ReadError {
+        let reason = first.map { "; first: \($0)" } ?? ""
+        return .noValidRows(file: file, detail: "no row with a valid time (\(rows) row\(rows == 1 ? "" : "s") read, all skipped\(reason))")
+    }
+
     public var exitCode: Int32 {
         switch self {
         case .cannotOpen: 66

@@ -17,8 +17,10 @@ public struct ReadOptions: Sendable {
     public var timeColumn: String?
     public var valueColumn: String?
     public var seriesColumn: String?
-    /// `--end`: the column where each row's interval ends (a time).
+    /// `--end`: the column where each row's interval ends (a time); `none`:
+    /// the rows are instants, whatever their columns.
     public var endColumn: String?
+    var endsNone: Bool { endColumn?.lowercased() == "none" }
     /// `--duration`: the column holding each row's interval length.
     public var durationColumn: String?
     /// `--label`: the text the timeline writes in an interval's block.

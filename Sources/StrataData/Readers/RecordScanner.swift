@@ -65,6 +65,8 @@ final class RecordScanner {
     /// than `maxRecord` (the buffer must keep what comes before it). Read
     /// again, each is that record, `.oversized`; `holesPassed` are behind `pos`.
     private var holes: [Int] = []
+    /// Bytes of the input each hole stands for, to give the records before it their offsets.
+    private var holeSizes: [Int64] = []
     private var holesPassed = 0
     /// `holes[holesPassed]`, or `Int.max`: every record tests this one
     /// number, so the array is touched only where there are holes.
@@ -146,6 +148,10 @@ final class RecordScanner {
 
     /// The file offset just after the buffered bytes (for splitting a file).
     var streamPosition: Int64 { stream.position }
+
+    /// The file offset of the next byte not yet scanned (regular files; at
+    /// or after it when a sample cut an oversized record out of the buffer).
+    var nextOffset: Int64 { stream.position - Int64(end - pos) }
 
     // MARK: reading records
 
@@ -525,19 +531,23 @@ final class RecordScanner {
     /// the place so that reading it again gives the same `.oversized`.
     private func cutOversized() throws(ReadError) -> Next {
         var from = pos
+        var cut: Int64 = 0
         while true {
             if let lf = memchr(buffer + from, Int32(Self.lf), end - from) {
                 let resume = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
                 memmove(buffer + pos, buffer + resume, end - resume)
+                cut += Int64(resume - pos)
                 end -= resume - pos
                 maskEnd = 0
                 break
             }
+            cut += Int64(end - pos)
             end = pos  // drop what was read of it, keep reading
             if try fill() == .eof { break }
             from = pos
         }
         holes.insert(pos, at: holesPassed)
+        holeSizes.insert(cut, at: holesPassed)
         holesPassed += 1
         syncNextHole()
         quoteAt = pos
@@ -550,7 +560,12 @@ final class RecordScanner {
     /// `holes` would otherwise be checked on every record `next` reads.
     @inline(never)
     private func takeHole() -> Next {
-        if pin == nil { holes.remove(at: holesPassed) } else { holesPassed += 1 }
+        if pin == nil {
+            holes.remove(at: holesPassed)
+            holeSizes.remove(at: holesPassed)
+        } else {
+            holesPassed += 1
+        }
         syncNextHole()
         return passHole()
     }
@@ -622,7 +637,11 @@ final class RecordScanner {
 
     /// The record's bytes as in the input, and where it starts in the input.
     var recordBytes: Field { Field(start: buffer + recordStart, count: recordEnd - recordStart) }
-    var recordOffset: Int64 { stream.position - Int64(end - recordStart) }
+    var recordOffset: Int64 {
+        // Bytes cut out of the buffer after the record were read from the input all the same.
+        let cutAfter = holes.indices.reduce(Int64(0)) { $0 + (holes[$1] > recordStart ? holeSizes[$1] : 0) }
+        return stream.position - Int64(end - recordStart) - cutAfter
+    }
 
     /// Physical line and 1-based character column where field `i` starts;
     /// past the last field, the end of the record.

@@ -1,13 +1,28 @@
-/// Copies of an input's first rows, kept for the decisions made once per
-/// input: the header, the columns, the time format.
+/// Copies of an input's rows, kept for the decisions made once per
+/// input: the header, the columns, the time format. The rows come in
+/// segments, each a run of consecutive records of the input (its head,
+/// then chunks spread through a regular file), in the input's order.
 final class Sample {
     private var storage: [UInt8] = []
     private var rows: [[Range<Int>]] = []
     private var frozen: UnsafeMutableBufferPointer<UInt8>?
+    /// The first row of each segment after the first.
+    private var segmentStarts: [Int] = []
 
     deinit { frozen?.deallocate() }
 
     var count: Int { rows.count }
+
+    /// The rows appended from now on follow a gap in the input.
+    func beginSegment() {
+        if count > 0 && segmentStarts.last != count { segmentStarts.append(count) }
+    }
+
+    /// Runs of rows that were consecutive in the input.
+    var segments: [Range<Int>] {
+        let bounds = [0] + segmentStarts + [count]
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }
+    }
     var maxColumns: Int { rows.map(\.count).max() ?? 0 }
 
     func append(_ fields: [Field]) {

@@ -16,6 +16,12 @@ public struct SampleProfile: Sendable, Equatable {
     public var looksLikeEvents: Bool
     /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.
     public var aggregate: Aggregate = .count
+    /// The UTC hour that starts the five hours of the day with the fewest
+    /// rows, when they hold almost none: activity that follows a clock (a
+    /// night), for the zone's note.
+    public var quietStart: Int?
+    /// Rows enough (and a day's worth of hours) to tell a quiet night from chance.
+    static let quietRowsNeeded = 200
 
     /// - Parameters:
     ///   - times: each sample row's UTC instant, nil when it does not parse.
@@ -39,16 +45,45 @@ public struct SampleProfile: Sendable, Equatable {
         // Repeats: more rows than distinct (time, series) pairs.
         let keys = Set(parsed.map { "\(times[$0]!)|\(seriesKeys?[$0] ?? "")" })
         let repeats = keys.count < parsed.count
-        // Regular: most gaps within a few percent of the typical one (months
-        // of 28 to 31 days, years of 365 or 366 count as regular), or all on
-        // a grid of a minute or more (daily readings with days missing).
-        var regular = true
-        if let typical = typicalGap, let step = gaps.first, gaps.count >= 2 {
-            let near = gaps.count { Double($0) >= 0.85 * Double(typical) && Double($0) <= 1.2 * Double(typical) }
-            let onGrid = step >= 60 && gaps.count { $0 % step == 0 } * 10 >= gaps.count * 9
-            regular = near * 10 >= gaps.count * 7 || onGrid
+        // Regular is decided per series, each on its own times (three stations'
+        // hours interleaved are three hourly series), then over all their gaps.
+        var bySeries: [String: [Int64]] = [:]
+        for r in parsed { bySeries[seriesKeys?[r] ?? "", default: []].append(times[r]!) }
+        var tally = Regularity()
+        for series in bySeries.values { tally.add(Array(Set(series)).sorted()) }
+        looksLikeEvents = repeats || !tally.isRegular
+        quietStart = Self.quietStart(parsed.map { times[$0]! })
+    }
+
+    /// See `quietStart`: the window's rows are under 2% of all (a flat day would put 21% there).
+    private static func quietStart(_ times: [Int64]) -> Int? {
+        guard times.count >= quietRowsNeeded else { return nil }
+        var byHour = [Int](repeating: 0, count: 24)
+        for t in times { byHour[Int(((t % 86_400) + 86_400) % 86_400 / 3600)] += 1 }
+        let window = { (start: Int) in (0..<5).reduce(0) { $0 + byHour[(start + $1) % 24] } }
+        guard let start = (0..<24).min(by: { window($0) < window($1) }), window(start) * 50 < times.count else { return nil }
+        return start
+    }
+
+    /// How many of the gaps between a series' distinct times are near its
+    /// typical gap, or on its grid.
+    private struct Regularity {
+        var gaps = 0, near = 0, onGrid = 0
+
+        /// Most gaps within a few percent of the typical one (months of 28 to
+        /// 31 days, years of 365 or 366 count as regular), or all on a grid of
+        /// a minute or more (daily readings with days missing).
+        mutating func add(_ distinct: [Int64]) {
+            let gaps = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.sorted()
+            guard gaps.count >= 2, let step = gaps.first else { return }
+            let typical = Double(gaps[gaps.count / 2])
+            self.gaps += gaps.count
+            near += gaps.count { Double($0) >= 0.85 * typical && Double($0) <= 1.2 * typical }
+            if step >= 60 { onGrid += gaps.count { $0 % step == 0 } }
         }
-        looksLikeEvents = repeats || !regular
+
+        /// Too few gaps to tell count as regular.
+        var isRegular: Bool { gaps == 0 || near * 10 >= gaps * 7 || onGrid * 10 >= gaps * 9 }
     }
 
     /// The offset written in a time, when the format carries one.

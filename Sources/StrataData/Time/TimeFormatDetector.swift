@@ -16,7 +16,9 @@ enum TimeFormatDetector {
     ///   named like a time, so small numbers may be epoch seconds too.
     /// - Parameter majority: the format must read more than half of the
     ///   values; otherwise (a column the user named) any value will do.
-    static func detect(_ values: [Field], allowAnyEpoch: Bool, majority: Bool = true) -> Outcome {
+    /// - Parameter settled: the order of day and month that input past the
+    ///   sample showed (a day over 12), for dates the sample leaves open.
+    static func detect(_ values: [Field], allowAnyEpoch: Bool, majority: Bool = true, settled: NumericDate.Order? = nil) -> Outcome {
         let present = values.map(ByteText.trimmed).filter { !$0.isEmpty }
         guard !present.isEmpty else { return .none }
         var best: (TimeFormat, Int)?
@@ -61,7 +63,9 @@ enum TimeFormatDetector {
                     var s = TimeShape()
                     return NumericDate.parsePrefix(v, order: .dmy, shape: &s).map { $0.1 == v.count } ?? false
                 }
-                if (count * 2 > present.count || !majority) && count > (best?.1 ?? 0) {
+                if let settled {
+                    consider(.numeric(settled, NumericDate.describe(settled, separator: dmSep, shape: dmShape)), count)
+                } else if (count * 2 > present.count || !majority) && count > (best?.1 ?? 0) {
                     let example = present.first { NumericDate.parts($0, 0) != nil }.map { String(decoding: $0, as: UTF8.self) } ?? ""
                     return .ambiguousDayMonth(example: example)
                 }

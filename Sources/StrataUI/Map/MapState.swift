@@ -17,6 +17,8 @@ public struct MapState: Equatable, Sendable {
     /// has no row) and the one the rows started on, to go back on `r`.
     public var seriesBeforeRows: Int?
     public var seriesOnEntry: Int?
+    /// With rows of series: every series was overlaid (`s`) before; a row is one series.
+    public var overlaidBeforeRows = false
 
     public init(column: Int = 0, scroll: Viewport.Offset = .zero, rowsAreSeries: Bool = false,
                 drag: DragLock? = nil, query: String? = nil) {

@@ -139,10 +139,15 @@ extension MapState: RouteReducer {
         rowsAreSeries.toggle()
         if rowsAreSeries {
             seriesBeforeRows = navigation.seriesIndex
+            overlaidBeforeRows = navigation.allSeries
+            navigation.allSeries = false
             if navigation.seriesIndex == 0, navigation.seriesCount > 1 { navigation.seriesIndex = 1 }
             seriesOnEntry = navigation.seriesIndex
         } else {
-            if let before = seriesBeforeRows, navigation.seriesIndex == seriesOnEntry { navigation.seriesIndex = before }
+            if let before = seriesBeforeRows, navigation.seriesIndex == seriesOnEntry {
+                navigation.seriesIndex = before
+                navigation.allSeries = overlaidBeforeRows
+            }
             seriesBeforeRows = nil
             seriesOnEntry = nil
         }

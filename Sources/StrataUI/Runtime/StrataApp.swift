@@ -24,8 +24,8 @@ public struct StrataApp {
     private var cardRows: (period: [Int], read: CardRowsRead)?
     private let memory = FrameMemory()
 
-    /// Every level starts on its latest period with data, or on the one
-    /// containing `reference`; a few rows far after the rest (a typo) do not count.
+    /// Every level starts on the one containing `reference`, or on its latest
+    /// period with data unless that is a stub (`Dataset.startIndex(_:now:)`).
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
@@ -38,15 +38,15 @@ public struct StrataApp {
         self.animates = animates
         let levels = dataset.levels
         let counts = levels.map { dataset.count($0) }
-        let start = reference ?? dataset.farTail?.bodyEnd
         let positions = levels.map { level in
-            start.map { dataset.index(level, containing: $0) } ?? max(0, dataset.count(level) - 1)
+            reference.map { dataset.index(level, containing: $0) } ?? dataset.startIndex(level, now: clock.wallSeconds())
         }
-        let navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
+        var navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
                                     aggregate: aggregate, seriesCount: dataset.series.count,
                                     valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
                                     chart: chart)
+        navigation.keepLevelsApart()
         state = AppState(navigation: navigation, size: size)
     }
 

@@ -47,9 +47,11 @@ public struct BrailleCanvas: Sendable {
 
     /// Widens the rows and columns with dots to take in these dots (as far as the canvas goes).
     private mutating func noteUsed(dotsX: ClosedRange<Int>, dotsY: ClosedRange<Int>) {
-        let columns = max(0, dotsX.lowerBound >> 1)..<min(width, (dotsX.upperBound >> 1) + 1)
-        let rows = max(0, dotsY.lowerBound >> 2)..<min(height, (dotsY.upperBound >> 2) + 1)
-        guard !columns.isEmpty, !rows.isEmpty else { return }
+        // Dots wholly off the canvas (a line towards ±1e308) touch no cell.
+        let (left, right) = (max(0, dotsX.lowerBound >> 1), min(width, (dotsX.upperBound >> 1) + 1))
+        let (top, bottom) = (max(0, dotsY.lowerBound >> 2), min(height, (dotsY.upperBound >> 2) + 1))
+        guard left < right, top < bottom else { return }
+        let columns = left..<right, rows = top..<bottom
         if rowsUsed.isEmpty {
             rowsUsed = rows
             columnsUsed = columns
