@@ -406,3 +406,49 @@ struct TimelineTests {
         #expect(state.route == .pager)
     }
 }
+
+/// `→` and `←` stay among the blocks of the day shown while there are some:
+/// after a flight that left the evening before comes the next one of this
+/// day, not a short one of the evening before.
+@Suite("Timeline steps across a day's edge")
+struct TimelineStepTests {
+    static let flights = """
+        route,departure,arrival
+        JFK-LHR,2013-07-03T20:00:00Z,2013-07-04T02:00:00Z
+        JFK-LHR,2013-07-03T21:00:00Z,2013-07-03T22:00:00Z
+        JFK-LHR,2013-07-04T08:00:00Z,2013-07-04T10:00:00Z
+        JFK-LHR,2013-07-05T09:00:00Z,2013-07-05T11:00:00Z
+
+        """
+
+    func timeline(after keys: String) throws -> (cursor: Int?, day: String) {
+        var options = ReadOptions()
+        options.endColumn = "arrival"
+        var setup = LoadSetup()
+        setup.zone = .utc
+        setup.levels = [.day, .week]
+        let result = try withTemporaryFile(named: "flights.csv", holding: Self.flights) { path in
+            try DataLoader.load([.file(path)], options: options, setup: setup)
+        }
+        let dataset = Dataset(loaded: result, levels: result.levels)
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: 1_400_000_000), at: dataset.calendar.instant(forReference: "2013-07-04"))
+        for token in try KeyScript.parse("m " + keys) { app.handle(token.event) }
+        guard case .timeline(let timeline) = app.state.route else { return (nil, "") }
+        let navigation = app.state.navigation
+        return (timeline.cursor?.index, dataset.calendar.periodID(navigation.level, ordinal: dataset.ordinal(navigation.level, index: navigation.position)))
+    }
+
+    @Test func theNextBlockOfTheDayComesFirst() throws {
+        // The cursor opens on the flight that left on the 3rd and lands on the 4th.
+        #expect(try timeline(after: "").cursor == 0)
+        #expect(try timeline(after: "right") == (2, "2013-07-04"))
+        #expect(try timeline(after: "right left") == (0, "2013-07-04"))
+        // Past the day's last block, on into the next day.
+        #expect(try timeline(after: "right right") == (3, "2013-07-05"))
+        #expect(try timeline(after: "2 right") == (3, "2013-07-05"))
+        // Before the next day's first block: back into this day, on its last.
+        #expect(try timeline(after: "right right left") == (2, "2013-07-04"))
+        // Nothing in the row started before the first flight.
+        #expect(try timeline(after: "left") == (0, "2013-07-04"))
+    }
+}

@@ -40,11 +40,15 @@ extension TimelineState: RouteReducer {
         case .zoomTimeline(let finer):
             step(&timeline, finer: finer, state: &state, env: env)
         case .blockStep(let step):
-            guard let cursor = timeline.cursor else { return true }
-            let index = cursor.index + step * count
-            guard intervals.bySeries[cursor.series].indices.contains(index) else { return true }
-            timeline.cursor = TimelineState.Cursor(series: cursor.series, index: index)
-            follow(&state, timeline.cursor!, intervals: intervals, env: env)
+            guard var cursor = timeline.cursor else { return true }
+            for _ in 0..<count {
+                let period = TimelineLayout.period(state: state, dataset: env.dataset)
+                guard let index = nextBlock(intervals, series: cursor.series, after: cursor.index, step: step, in: period) else { break }
+                cursor.index = index
+                follow(&state, cursor, intervals: intervals, env: env)
+            }
+            guard cursor != timeline.cursor else { return true }
+            timeline.cursor = cursor
             reveal(&timeline, state: state, env: env)
         case .blockRow(let step):
             guard let cursor = timeline.cursor else { return true }
@@ -204,6 +208,19 @@ private func follow(_ state: inout AppState, _ cursor: TimelineState.Cursor, int
 
 private func overlaps(_ r: IntervalIndex.Record, _ period: Range<Int64>) -> Bool {
     r.start < period.upperBound && (r.end > period.lowerBound || r.start >= period.lowerBound)
+}
+
+/// The block after (`step` 1) or before (-1) `index` in its row: the next
+/// one overlapping the period shown while there is one (after a block that
+/// began the day before comes the next one of this day, not a short one of
+/// the day before), else the next across the period's edge.
+private func nextBlock(_ intervals: IntervalIndex, series: Int, after index: Int, step: Int, in period: Range<Int64>) -> Int? {
+    let records = intervals.bySeries[series]
+    let shown = intervals.overlapping(series: series, from: period.lowerBound, to: period.upperBound)
+    if let next = step > 0 ? shown.first(where: { $0 > index }) : shown.last(where: { $0 < index }) { return next }
+    guard step > 0 else { return records.indices.contains(index - 1) ? index - 1 : nil }
+    // Past the period's last block: the first that does not lie wholly before the period.
+    return records.indices[(index + 1)...].first { records[$0].start >= period.lowerBound || records[$0].end > period.lowerBound }
 }
 
 /// The first of `rows` with a block in `period`, on its block nearest `t`.
