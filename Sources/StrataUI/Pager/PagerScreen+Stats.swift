@@ -44,6 +44,10 @@ extension PagerScreen {
         let aggregate = navigation.aggregate
         let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
         let upTo = part.isRunning ? part.covered.upperBound : page.buckets.count
+        let chart = PageChart(navigation: navigation)
+        if chart.series.count > 1, !aggregate.isQuantity {
+            return overlaidLevelItems(page, series: chart.series, buckets: upTo, mark: part.mark)
+        }
         guard let value = (part.isRunning ? soFar(page, buckets: upTo) : page.stats).value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
@@ -85,6 +89,32 @@ extension PagerScreen {
             let text = "\(arrow) \(change) vs \(sameTime ? "same time " : "")\(id)"
             items.append(StatsItem(text: text, style: flat ? .muted : Style(value > previous ? .positive : .negative), rank: 1))
         }
+        return items
+    }
+
+    /// Every series at once, of a level (a mean, a low, a high): each
+    /// series' value is in the legend, and a mean of them all is a number
+    /// nobody asked for. The line names the highest and the lowest
+    /// sub-bucket of any series instead, with its series.
+    func overlaidLevelItems(_ page: Page, series: [Int], buckets: Int, mark: String?) -> [StatsItem] {
+        let aggregate = navigation.aggregate
+        let format = ValueFormat(dataset: dataset, aggregate: aggregate)
+        var high: (value: Double, series: Int, bucket: Int)?, low: (value: Double, series: Int, bucket: Int)?
+        for s in series {
+            let buckets = navigation.page(in: dataset, level: page.level, index: page.index, series: s).buckets.prefix(buckets)
+            for (i, bucket) in buckets.enumerated() {
+                guard let v = bucket.stats.value(aggregate) else { continue }
+                if v > high?.value ?? -.infinity { high = (v, s, i) }
+                if v < low?.value ?? .infinity { low = (v, s, i) }
+            }
+        }
+        guard let high, let low else { return [StatsItem(text: mark == "so far" ? "no data yet" : "no data", style: .muted)] }
+        func item(_ word: String, _ x: (value: Double, series: Int, bucket: Int)) -> String {
+            "\(word) \(dataset.series[x.series].name) \(format.humane(x.value)) \(place(page, bucket: x.bucket))"
+        }
+        var items = [StatsItem(text: item("high", high), style: Style(.plain, bold: true))]
+        if let mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
+        items.append(StatsItem(text: item("low", low), style: .plain, rank: 2))
         return items
     }
 
