@@ -75,4 +75,16 @@ struct BrailleCanvasDashTests {
         dashed.line(from: (0, 1), to: (7, 1), dashes: [true, true, true, false, false, false])
         #expect(dashed.text(row: 0) == "⠒⠂ ⠒")
     }
+
+    /// A line towards a value near the largest Double is cut to the canvas
+    /// first: it draws what a short line in the same direction draws.
+    @Test func aLineFarOffTheCanvasIsCutToIt() {
+        var far = BrailleCanvas(width: 4, height: 1)
+        far.line(from: (0, 1), to: (8_000_000_000_000, 1))
+        var near = BrailleCanvas(width: 4, height: 1)
+        near.line(from: (0, 1), to: (7, 1))
+        #expect(far.text(row: 0) == near.text(row: 0))
+        #expect(BrailleCanvas.clip((0, 0), (100, 100), to: -5...10, -5...10).map { [$0.0.x, $0.0.y, $0.1.x, $0.1.y] } == [0, 0, 10, 10])
+        #expect(BrailleCanvas.clip((20, 20), (30, 40), to: -5...10, -5...10) == nil)
+    }
 }

@@ -67,6 +67,16 @@ public struct BrailleCanvas: Sendable {
     /// without colour; the start is always drawn. (The rows and columns it
     /// may touch are noted once, not per dot: steep lines are most of a chart's dots.)
     public mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int), dashes: [Bool] = [true]) {
+        // A line towards a value near the largest Double runs billions of dots off the canvas:
+        // cut it first to the part near enough to show, rather than step through every dot.
+        let margin = 2 * (dotWidth + dotHeight)
+        let near = -margin...(dotWidth + dotHeight + margin)
+        guard near.contains(start.x), near.contains(start.y), near.contains(end.x), near.contains(end.y) else {
+            if let (a, b) = Self.clip(start, end, to: -margin...(dotWidth + margin), -margin...(dotHeight + margin)) {
+                line(from: a, to: b, dashes: dashes)
+            }
+            return
+        }
         noteUsed(dotsX: min(start.x, end.x)...max(start.x, end.x), dotsY: min(start.y, end.y)...max(start.y, end.y))
         let solid = dashes.allSatisfy { $0 }
         let width = self.width, dotWidth = self.dotWidth, dotHeight = self.dotHeight
@@ -91,6 +101,25 @@ public struct BrailleCanvas: Sendable {
                 if doubled <= dx { error += dx; y += sy }
             }
         }
+    }
+
+    /// The part of the segment inside the box (Liang–Barsky), nil when none is.
+    static func clip(_ a: (x: Int, y: Int), _ b: (x: Int, y: Int), to xs: ClosedRange<Int>,
+                     _ ys: ClosedRange<Int>) -> ((x: Int, y: Int), (x: Int, y: Int))? {
+        let (x0, y0) = (Double(a.x), Double(a.y)), (dx, dy) = (Double(b.x) - Double(a.x), Double(b.y) - Double(a.y))
+        var t0 = 0.0, t1 = 1.0
+        for (p, q) in [(-dx, x0 - Double(xs.lowerBound)), (dx, Double(xs.upperBound) - x0),
+                       (-dy, y0 - Double(ys.lowerBound)), (dy, Double(ys.upperBound) - y0)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let t = q / p
+            if p < 0 { t0 = Swift.max(t0, t) } else { t1 = Swift.min(t1, t) }
+            if t0 > t1 { return nil }
+        }
+        func point(_ t: Double) -> (x: Int, y: Int) { (Int((x0 + t * dx).rounded()), Int((y0 + t * dy).rounded())) }
+        return (point(t0), point(t1))
     }
 
     /// Every dot of column `x` from `top` to `bottom` (either order): one
