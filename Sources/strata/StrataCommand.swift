@@ -24,65 +24,36 @@ struct StrataCommand: ParsableCommand {
     @Argument(help: "Input files (`-` for standard input). None: standard input when it is not a terminal, else the demo.")
     var files: [String] = []
 
-    @Option(help: "The time column: header name or 1-based index; `DATE+TIME` joins two columns.")
-    var time: String?
-    @Option(help: "The value column: header name or 1-based index.")
-    var value: String?
-    @Option(help: "A column that splits the data into series (Tab cycles them); `none` turns off the one found.")
-    var series: String?
-    @Option(help: "Rows are intervals ending at this column's time: header name or 1-based index.")
-    var end: String?
-    @Option(help: "Rows are intervals this long: a column of seconds, `90m`, `1h30m` or `01:30:00`.")
-    var duration: String?
-    @Option(help: "The column whose text labels an interval's block in the timeline.")
-    var label: String?
-    @Flag(help: "Count rows (events per period) instead of summing a value column.")
-    var count = false
-    @Option(help: "Input format.")
-    var format: InputFormat = .auto
-    @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.")
-    var timeFormat: String?
-    @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.")
-    var noHeader = false
-    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).")
-    var tz: String?
-    @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).")
-    var weekStart: WeekStart = .monday
-    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).")
-    var levels: String?
-    @Option(help: "What bars show.")
-    var agg: Aggregate?
-    @Option(help: "The chart (default: bars for sum and count, a line for mean, min and max).")
-    var chart: ChartKind?
-    @Flag(help: "Stop at the first row that does not parse (exit 65).")
-    var strict = false
-    @Option(help: "The level to start on (added to the levels when not one of them).")
-    var level: Level?
-    @Option(help: "Start every level on the period containing this date or period id.")
-    var at: String?
-    @Flag(help: "Show the built-in demo dataset.")
-    var demo = false
+    @Option(help: "The time column: header name or 1-based index; `DATE+TIME` joins two columns.") var time: String?
+    @Option(help: "The value column: header name or 1-based index.") var value: String?
+    @Option(help: "A column that splits the data into series (Tab cycles them); `none` turns off the one found.") var series: String?
+    @Option(help: "Rows are intervals ending at this column's time: header name or 1-based index.") var end: String?
+    @Option(help: "Rows are intervals this long: a column of seconds, `90m`, `1h30m` or `01:30:00`.") var duration: String?
+    @Option(help: "The column whose text labels an interval's block in the timeline.") var label: String?
+    @Flag(help: "Count rows (events per period) instead of summing a value column.") var count = false
+    @Option(help: "Input format.") var format: InputFormat = .auto
+    @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.") var timeFormat: String?
+    @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.") var noHeader = false
+    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
+    @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).") var weekStart: WeekStart = .monday
+    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).") var levels: String?
+    @Option(help: "What bars show.") var agg: Aggregate?
+    @Option(help: "The chart (default: bars for sum and count, a line for mean, min and max).") var chart: ChartKind?
+    @Flag(help: "Stop at the first row that does not parse (exit 65).") var strict = false
+    @Option(help: "The level to start on (added to the levels when not one of them).") var level: Level?
+    @Option(help: "Start every level on the period containing this date or period id.") var at: String?
+    @Flag(help: "Show the built-in demo dataset.") var demo = false
 
-    @Option(help: "Replay keys: `left*3 down enter`, `resize:100x30` (see the README).")
-    var keys: String?
-    @Option(name: .customLong("keys-file"), help: "Replay keys from a file.")
-    var keysFile: String?
-    @Option(help: ArgumentHelp("Screen size for headless use (default: 80x24).", valueName: "WxH"))
-    var size: Size?
-    @Option(help: "Fix the clock: an ISO date-time (for partial periods and `t`).")
-    var now: String?
-    @Flag(help: "After the keys, print the screen as text and exit.")
-    var dump = false
-    @Flag(help: "Print the screen after every key, each after a `--- frame N: KEY ---` line.")
-    var frames = false
-    @Flag(help: "Keep colours and styles (ANSI) in dumps.")
-    var color = false
-    @Option(help: "Print the aggregated periods and exit (a sum past 1.8e308: inf in csv, null in json).")
-    var export: ExportFormat?
-    @Flag(name: .customLong("no-animation"), help: "Do not animate paging.")
-    var noAnimation = false
-    @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).")
-    var noMouse = false
+    @Option(help: "Replay keys: `left*3 down enter`, `resize:100x30` (see the README).") var keys: String?
+    @Option(name: .customLong("keys-file"), help: "Replay keys from a file.") var keysFile: String?
+    @Option(help: ArgumentHelp("Screen size for headless use (default: 80x24).", valueName: "WxH")) var size: Size?
+    @Option(help: "Fix the clock: an ISO date-time (for partial periods and `t`).") var now: String?
+    @Flag(help: "After the keys, print the screen as text and exit.") var dump = false
+    @Flag(help: "Print the screen after every key, each after a `--- frame N: KEY ---` line.") var frames = false
+    @Flag(help: "Keep colours and styles (ANSI) in dumps.") var color = false
+    @Option(help: "Print the aggregated periods and exit (a sum past 1.8e308: inf in csv, null in json).") var export: ExportFormat?
+    @Flag(name: .customLong("no-animation"), help: "Do not animate paging.") var noAnimation = false
+    @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).") var noMouse = false
 
     /// As ArgumentParser's own, but bad usage is one `strata:` line (exit 64), like every other error.
     static func main() {

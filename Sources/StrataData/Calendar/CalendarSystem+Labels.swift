@@ -11,8 +11,7 @@ extension CalendarSystem {
     public func periodID(_ level: Level, ordinal: Int) -> String {
         switch level {
         case .hour:
-            let t = localTime(at: start(of: .hour, ordinal: ordinal))
-            return "\(t.date.isoString)T\(t.clock)\(t.offsetString)"
+            return hourStart(ordinal).minuteString
         case .day:
             return CivilDate(dayNumber: ordinal).isoString
         case .week:
@@ -33,7 +32,7 @@ extension CalendarSystem {
     public func title(_ level: Level, ordinal: Int) -> String {
         switch level {
         case .hour:
-            let t = localTime(at: start(of: .hour, ordinal: ordinal))
+            let t = hourStart(ordinal)
             return "\(dayTitle(t.date)) \(t.clock)"
         case .day:
             return dayTitle(CivilDate(dayNumber: ordinal))
@@ -51,6 +50,11 @@ extension CalendarSystem {
         case .year:
             return Digits.pad(ordinal, 4)
         }
+    }
+
+    /// The local time at which hour `ordinal` begins.
+    private func hourStart(_ ordinal: Int) -> LocalTime {
+        localTime(at: start(of: .hour, ordinal: ordinal))
     }
 
     func dayTitle(_ d: CivilDate) -> String {

@@ -124,6 +124,9 @@ public struct LocalTime: Hashable, Sendable {
     /// `08:05`: the wall clock's hour and minute.
     public var clock: String { "\(Digits.pad(hour, 2)):\(Digits.pad(minute, 2))" }
 
+    /// `2013-03-10T03:00-04:00`: to the minute, with the offset.
+    public var minuteString: String { "\(date.isoString)T\(clock)\(offsetString)" }
+
     /// `UTC-4`, `UTC+5:30`: the offset where a clock time repeats (a 25-hour
     /// day's second 01:00), short and not to be read as a range like `01:00-04:00`.
     public var utcOffset: String {
