@@ -21,8 +21,18 @@ extension Dataset {
     }
 
     /// The instants of the period at `index` on `level`.
-    private func period(_ level: Level, index: Int) -> Range<Int64> {
+    func period(_ level: Level, index: Int) -> Range<Int64> {
         let ordinal = self.ordinal(level, index: index)
         return calendar.start(of: level.unit, ordinal: ordinal)..<calendar.end(of: level.unit, ordinal: ordinal)
+    }
+}
+
+extension Dataset {
+    /// Whether the numbers of the period at `index` on `level` are final:
+    /// always once the load has ended; while it runs, when every row of the
+    /// period has been read.
+    public func isFinal(_ level: Level, index: Int) -> Bool {
+        guard let loading else { return true }
+        return loading.isComplete(period(level, index: index))
     }
 }

@@ -44,6 +44,9 @@ public struct Dataset: Sendable {
     public let holdsIntervals: Bool
     /// Interval data read from files: every interval, for the timeline.
     public let intervals: IntervalIndex?
+    /// A load still running: which periods are final and how far it has
+    /// come. nil once every row is read, and for data made in memory.
+    public let loading: LoadingState?
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -61,6 +64,7 @@ public struct Dataset: Sendable {
         self.skippedRows = loaded.skipped
         self.typicalGap = loaded.profile.typicalGap
         self.intervals = loaded.intervals
+        self.loading = loaded.loading
         self.holdsIntervals = accumulator.holdsIntervals
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }

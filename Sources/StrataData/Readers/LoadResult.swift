@@ -69,6 +69,8 @@ public struct LoadResult: Sendable {
     var offsetChanges: [WrittenOffsets.Observation] = []
     /// Interval rows: every interval, for the timeline; nil for instants.
     public var intervals: IntervalIndex?
+    /// A load still running: what has been read so far; nil once it has ended.
+    public var loading: LoadingState?
 }
 
 extension LoadResult {

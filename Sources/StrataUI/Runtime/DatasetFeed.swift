@@ -1,0 +1,31 @@
+import Foundation
+import StrataData
+
+/// Where a background load leaves what it has read for the app: the latest
+/// dataset (each replaces the one before; the app only ever needs the
+/// newest), or the error that ended the load. The loader posts from its
+/// thread; the app takes on its own, between events.
+public final class DatasetFeed: @unchecked Sendable {
+    public enum Delivery: Sendable {
+        case dataset(Dataset)
+        /// The load stopped: the line to print once the terminal is restored, and the exit code.
+        case failed(message: String, exitCode: Int32)
+    }
+
+    private let lock = NSLock()
+    private var pending: Delivery?
+
+    public init() {}
+
+    public func post(_ delivery: Delivery) {
+        lock.withLock { pending = delivery }
+    }
+
+    /// The newest delivery not yet taken, if any.
+    public func take() -> Delivery? {
+        lock.withLock {
+            defer { pending = nil }
+            return pending
+        }
+    }
+}
