@@ -6,8 +6,10 @@ import StrataData
 /// newest), or the error that ended the load. The loader posts from its
 /// thread; the app takes on its own, between events.
 public final class DatasetFeed: @unchecked Sendable {
-    public enum Delivery: Sendable {
-        case dataset(Dataset)
+    public enum Delivery {
+        /// What has been read so far, or (with `loading == nil`) all of it;
+        /// `rows` reads a period's raw rows back, once the load has ended.
+        case dataset(Dataset, rows: StrataApp.RowReader?)
         /// The load stopped: the line to print once the terminal is restored, and the exit code.
         case failed(message: String, exitCode: Int32)
     }
