@@ -113,9 +113,20 @@ final class ByteStream: @unchecked Sendable {
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
         let n = try readSome(into: buffer, count: count)
         offset += Int64(n)
-        progress?.add(bytes: n)
+        if let progress {
+            progress.add(bytes: n)
+            if Self.readDelay > 0 { usleep(Self.readDelay) }
+        }
         return n
     }
+
+    /// `STRATA_READ_DELAY_MS=N`: a load that reports progress (the full
+    /// load, not a first look) waits N ms after each buffer it reads, so a
+    /// small file shows what a big one would while it loads (tests, demos).
+    static let readDelay: UInt32 = {
+        guard let text = getenv("STRATA_READ_DELAY_MS"), let ms = UInt32(String(cString: text)), ms > 0 else { return 0 }
+        return min(ms, 10_000) * 1000
+    }()
 
     private func readSome(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
         if let inflater { return try inflater.read(into: buffer, count: count) }

@@ -17,8 +17,8 @@ public enum DataLoader {
     /// from the first input's sample: the zone from the offset every time
     /// carries, the levels from the spacing of the times and their span.
     public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
-        var picks: [String] = []
         var finest = setup.levels?.first ?? .day
+        var picks: [String] = []
         // A zone picked from the whole input when its sample was not enough to go by.
         var afterwards: (zone: ZoneRules, note: String)?
         let decide = { (profile: SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit) in
@@ -37,6 +37,12 @@ public enum DataLoader {
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), Dataset.baseUnit(for: needed))
         }
+        // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).
+        options.partials?.complete = { partial in
+            let (levels, notes) = pickLevels(partial, setup: setup, finest: finest)
+            partial.levels = levels
+            partial.notes += picks + notes
+        }
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
                               baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
@@ -47,10 +53,23 @@ public enum DataLoader {
             if pick.zone.identifier != result.calendar.zone.identifier {
                 afterwards = pick
                 picks = []
-                result = try read(sources, options: options, calendar: fallback,
+                // Rows shown in the first zone would change under the user: the read again shows none.
+                var again = options
+                again.partials = nil
+                result = try read(sources, options: again, calendar: fallback,
                                   baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
             }
         }
+        let (levels, notes) = pickLevels(result, setup: setup, finest: finest)
+        result.levels = levels
+        result.notes += picks + notes
+        return result
+    }
+
+    /// The levels `setup` gives, or those that fit the spacing and span of
+    /// the times read; with the notes that say so.
+    private static func pickLevels(_ result: LoadResult, setup: LoadSetup, finest: Level) -> ([Level], [String]) {
+        var notes: [String] = []
         var levels = setup.levels ?? result.accumulator.instantRange.map { range in
             LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
         } ?? Level.defaultSet
@@ -58,15 +77,13 @@ public enum DataLoader {
             let profile = result.profile
             let length = profile.typicalDuration.map { ", intervals about \(LevelPicker.describe($0)) long" } ?? ""
             let gap = profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart\(length); --levels overrides)" } ?? ""
-            picks.append("levels: \(levels.map(\.rawValue).joined(separator: ","))\(gap)")
+            notes.append("levels: \(levels.map(\.rawValue).joined(separator: ","))\(gap)")
         }
         if let start = setup.startLevel, !levels.contains(start) {
             levels = (levels + [start]).sorted()
-            picks.append("levels: \(start.rawValue) added for --level")
+            notes.append("levels: \(start.rawValue) added for --level")
         }
-        result.levels = levels
-        result.notes += picks
-        return result
+        return (levels, notes)
     }
 
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
@@ -99,6 +116,7 @@ public enum DataLoader {
         var headerOnly: [String] = []
         var rowSources: [RowSource] = []
         var offsets = WrittenOffsets()
+        var firstLook: LoadingState?
         for source in sources {
             let stream = try ByteStream.open(source)
             stream.progress = options.progress
@@ -114,10 +132,25 @@ public enum DataLoader {
             var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
+            if let partials = options.partials, sources.count == 1 {
+                part.partials = partials
+                let (name, total, progress) = (sourceName(sources), stream.fileRange.map { Int64($0.count) }, options.progress)
+                partials.build = { [unowned partials] sink in
+                    var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
+                                                            rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
+                    result.loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
+                                                  elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
+                    return result
+                }
+            }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
+            if reader.bytesLooked > 0 {
+                firstLook = LoadingState(bytesRead: reader.bytesLooked, bytesTotal: stream.fileRange.map { Int64($0.count) },
+                                         rowsRead: part.rowsRead, elapsed: 0, complete: reader.wholeSpans)
+            }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
                 rowSources.append(RowSource(input: source, stream: stream, plan: plan, mode: reader.recordMode, index: index))
@@ -157,25 +190,62 @@ public enum DataLoader {
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
         for file in headerOnly { notes.append("\(file): a header and no rows") }
-        let accumulator = sink.accumulator.column(0)
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let first = profile ?? SampleProfile(times: [], offsets: [])
-        var result = LoadResult(accumulator: accumulator, seriesNames: seriesColumn != nil || options.seriesPerFile ? sink.series.names : [],
-                          valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"),
-                          sourceName: name, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
-                          firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn, calendar: accumulator.calendar,
-                          levels: [], profile: first,
-                          otherValues: otherNames.indices.map { (otherNames[$0], sink.accumulator.column($0 + 1)) },
-                          rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
-                                                 now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
+        let columns = Columns(valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"), timeName: timeName,
+                              otherNames: otherNames, seriesColumn: seriesColumn, profile: first, notes: notes)
+        var result = columns.result(of: sink, sourceName: name, named: seriesColumn != nil || options.seriesPerFile,
+                                    inputs: rowSources.map(\.name),
+                                    rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
+                                                           now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
+        result.loading = firstLook
         result.offsetsDiffer = offsets.mixed
         result.offsetChanges = offsets.changes
-        if accumulator.holdsIntervals {
-            let intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: rowSources.map(\.name))
-            result.intervals = intervals
-            if let usual = first.typicalDuration, let note = intervals.outlierNote(usual: usual) { result.notes.append(note) }
+        if let intervals = result.intervals, let usual = first.typicalDuration, let note = intervals.outlierNote(usual: usual) {
+            result.notes.append(note)
         }
         return result
+    }
+
+    /// What one input's reader decided about its columns: all a result
+    /// needs besides the rows.
+    struct Columns {
+        let valueName: String
+        let timeName: String
+        let otherNames: [String]
+        let seriesColumn: String?
+        let profile: SampleProfile
+        let notes: [String]
+
+        init(valueName: String, timeName: String, otherNames: [String], seriesColumn: String?, profile: SampleProfile, notes: [String]) {
+            self.valueName = valueName
+            self.timeName = timeName
+            self.otherNames = otherNames
+            self.seriesColumn = seriesColumn
+            self.profile = profile
+            self.notes = notes
+        }
+
+        init(of reader: InputReader) {
+            self.init(valueName: reader.valueName, timeName: reader.timeName, otherNames: reader.otherNames,
+                      seriesColumn: reader.seriesColumn, profile: reader.profile, notes: reader.notes.map(\.visible))
+        }
+
+        /// The rows of `sink` as a result (flushed: `sink` may be a copy a reader goes on filling).
+        func result(of sink: RowSink, sourceName: String, named: Bool, inputs: [String], rowLocator: RowLocator) -> LoadResult {
+            var all = sink.accumulator
+            all.flush()
+            let accumulator = all.column(0)
+            var result = LoadResult(accumulator: accumulator, seriesNames: named ? sink.series.names : [], valueName: valueName,
+                                    sourceName: sourceName, rowsRead: sink.rowsRead, accepted: sink.accepted, skipped: sink.skipped,
+                                    firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn,
+                                    calendar: accumulator.calendar, levels: [], profile: profile,
+                                    otherValues: otherNames.indices.map { (otherNames[$0], all.column($0 + 1)) }, rowLocator: rowLocator)
+            if accumulator.holdsIntervals {
+                result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: inputs)
+            }
+            return result
+        }
     }
 
     /// The zone for a sample's times, and the note that says why: the one

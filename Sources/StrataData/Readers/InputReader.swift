@@ -32,6 +32,10 @@ final class InputReader {
     /// How the records were read, for reading them back (nil until they are).
     private(set) var recordPlan: RecordPlan?
     private(set) var recordMode = RecordScanner.Mode.lines
+    /// After a head-and-tail read: the instants whose rows were all read
+    /// (none when the rows turned out not to be in order), and the bytes read.
+    private(set) var wholeSpans: [Range<Int64>] = []
+    private(set) var bytesLooked: Int64 = 0
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
 
@@ -98,9 +102,10 @@ final class InputReader {
         if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
         if let decide {
             (calendar, baseUnit) = try decide(profile)
-            let (progress, input) = (sink.progress, sink.intervals.input)
+            let (progress, partials, input) = (sink.progress, sink.partials, sink.intervals.input)
             sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
             sink.progress = progress
+            sink.partials = partials
             sink.intervals.input = input
         }
         try run(scanner, plan, into: &sink)
@@ -349,6 +354,12 @@ final class InputReader {
         recordMode = scanner.mode
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
+        if let (head, tail) = options.headAndTail, let range = stream.fileRange,
+           let headEnd = stream.newline(after: scanner.streamPosition + head), range.upperBound - tail > headEnd,
+           let tailStart = stream.newline(after: range.upperBound - tail), tailStart < range.upperBound {
+            try runHeadAndTail(scanner, plan, parser: &parser, headEnd: headEnd, tail: tailStart..<range.upperBound, into: &sink)
+            return
+        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
            let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
@@ -368,6 +379,31 @@ final class InputReader {
         }
         defer { stream.finish() }
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+    }
+
+    /// The rows of `[start, headEnd)` and of `tail`, for a first look at a
+    /// sorted file: what lies between is left for the full load. Notes
+    /// which instants are whole: those before the head's last bucket and
+    /// those after the tail's first.
+    private func runHeadAndTail(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, headEnd: Int64,
+                                tail: Range<Int64>, into sink: inout RowSink) throws(ReadError) {
+        defer { stream.finish() }
+        stream.limit(to: headEnd)
+        try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+        let headThrough = sink.trail.readThrough
+        var tailSink = secondSink(like: sink)
+        let tailScanner = RecordScanner(stream: stream.slice(tail), mode: scanner.mode, limits: options.limits)
+        _ = try tailScanner.prime()
+        var tailParser = makeParser(plan)
+        try RowReaders.run(tailScanner, plan, parser: &tailParser, sink: &tailSink, skipHeader: false, cancel: nil)
+        offsets = offsets.merged(with: tailParser.writtenOffsets)
+        var tailFirst = tailSink.accumulator
+        tailFirst.flush()
+        let tailFrom = tailFirst.instantRange.map { calendar.start(of: baseUnit, ordinal: calendar.ordinal(of: baseUnit, at: $0.lowerBound) + 1) }
+        let inOrder = !sink.trail.wentBack && !tailSink.trail.wentBack
+        sink.absorb(tailSink, lineOffset: 0)
+        wholeSpans = inOrder ? [headThrough.map { Int64.min..<$0 }, tailFrom.map { $0..<Int64.max }].compactMap { $0 } : []
+        bytesLooked = (headEnd - (stream.fileRange?.lowerBound ?? 0)) + Int64(tail.count)
     }
 
     private func secondSink(like sink: RowSink) -> RowSink {

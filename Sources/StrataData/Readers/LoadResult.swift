@@ -81,7 +81,6 @@ extension LoadResult {
         self.init(accumulator: accumulator, seriesNames: seriesNames, valueName: valueName, sourceName: sourceName,
                   rowsRead: 0, accepted: 0, skipped: 0, firstSkipped: [], notes: [], timeName: "time", seriesColumn: nil,
                   calendar: accumulator.calendar, levels: [], profile: SampleProfile(times: [], offsets: []), otherValues: [],
-                  rowLocator: RowLocator(sources: [], series: SeriesTable(), calendar: accumulator.calendar,
-                                         baseUnit: accumulator.baseUnit, now: 0, limits: ScannerLimits(), filePerSeries: false))
+                  rowLocator: .none(calendar: accumulator.calendar, baseUnit: accumulator.baseUnit))
     }
 }

@@ -39,6 +39,12 @@ public struct ReadOptions: Sendable {
     public var skippedToKeep = 5
     /// Where readers report rows and bytes as they go, for a progress line.
     public var progress: LoadProgress?
+    /// Read only the first `head` and the last `tail` bytes of the data of
+    /// a regular file (each widened to whole records): a first look at a
+    /// sorted file, on screen before the rest is read. nil: read it all.
+    public var headAndTail: (head: Int64, tail: Int64)?
+    /// Told of the rows read so far, now and then, while the load runs.
+    public var partials: PartialResults?
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20

@@ -336,6 +336,7 @@ struct RecordLoop {
                 countdown = RowReaders.cancelCheckInterval
                 sink.progress?.add(rows: RowReaders.cancelCheckInterval)
                 if cancel?.isCancelled == true { return false }
+                sink.partials?.offer(sink)
             }
             sink.rowsRead += 1
             return true

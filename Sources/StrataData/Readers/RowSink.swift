@@ -13,6 +13,8 @@ struct RowSink: Sendable {
     let strict: Bool
     /// Told of rows as they are read, every `RowReaders.cancelCheckInterval` rows.
     var progress: LoadProgress?
+    /// Shown the rows read so far, now and then (the first thread's sink only).
+    var partials: PartialResults?
 
     init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)

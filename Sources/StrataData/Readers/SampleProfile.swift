@@ -20,6 +20,10 @@ public struct SampleProfile: Sendable, Equatable {
     /// rows, when they hold almost none: activity that follows a clock (a
     /// night), for the zone's note.
     public var quietStart: Int?
+    /// The sample's times never go back, read in the order they lie in the
+    /// input (the head, then chunks spread to the tail): the input looks
+    /// sorted, so its tail holds its latest rows.
+    public var timesAscending = false
     /// Rows enough (and a day's worth of hours) to tell a quiet night from chance.
     static let quietRowsNeeded = 200
 
@@ -53,6 +57,8 @@ public struct SampleProfile: Sendable, Equatable {
         for series in bySeries.values { tally.add(Array(Set(series)).sorted()) }
         looksLikeEvents = repeats || !tally.isRegular
         quietStart = Self.quietStart(parsed.map { times[$0]! })
+        let inOrder = parsed.map { times[$0]! }
+        timesAscending = inOrder.count >= 2 && zip(inOrder, inOrder.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
     /// See `quietStart`: the window's rows are under 2% of all (a flat day would put 21% there).

@@ -42,3 +42,11 @@ public struct RowLocator: Sendable {
         try fetch(from: start, to: end, series: series).next(limit: limit, progress: progress)
     }
 }
+
+extension RowLocator {
+    /// For rows that cannot be read back: made in memory, or a load not ended yet.
+    static func none(calendar: CalendarSystem, baseUnit: TimeUnit) -> RowLocator {
+        RowLocator(sources: [], series: SeriesTable(), calendar: calendar, baseUnit: baseUnit, now: 0, limits: ScannerLimits(),
+                   filePerSeries: false)
+    }
+}

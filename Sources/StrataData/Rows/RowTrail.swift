@@ -27,6 +27,14 @@ struct RowTrail: Sendable {
     /// A row was marked and waits for `resolve` (its record is still the scanner's).
     private(set) var pending = false
     var tap: RowTap?
+    /// A row came before the base bucket of the last checkpoint: the rows
+    /// are not in time order, and nothing read so far is known to be whole.
+    private(set) var wentBack = false
+
+    /// While the rows come in time order, every row before this instant
+    /// has been read (the start of the last checkpoint's bucket); nil when
+    /// they did not, or before the first row.
+    var readThrough: Int64? { wentBack || cellFrom == .max ? nil : cellFrom }
 
     init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.calendar = calendar
@@ -45,6 +53,7 @@ struct RowTrail: Sendable {
 
     @inline(never)
     private mutating func cross(seconds: Int64, end: Int64, series: Int, row: Int) {
+        if seconds < cellFrom && cellFrom != .max { wentBack = true }
         if tap != nil {
             tap!.mark(seconds: seconds, end: end, series: series)
             pending = true
@@ -85,6 +94,7 @@ struct RowTrail: Sendable {
     /// Adds the trail of the later part of the same input (a second
     /// thread's half), whose lines move down by `lineOffset`.
     mutating func absorb(_ other: RowTrail, lineOffset: Int) {
+        wentBack = wentBack || other.wentBack
         guard !other.index.isEmpty else { return }
         index.close(earliest: earliest)
         index.append(other.index, lineOffset: lineOffset, latest: latest)
