@@ -1,8 +1,10 @@
 /* Deterministic CSV for `make bench`:
  *   gen ROWS OUT.csv [COLUMNS]
+ *   gen ROWS OUT.csv COLUMNS YEARS
  *   gen ROWS OUT.csv intervals
  * ISO-8601 UTC times (2020-01-01T00:00:07Z) in time order from 2020-01-01
- * over three years (2020..2022), then COLUMNS (default 1, at most 8) values
+ * over three years (2020..2022), or over YEARS years that end where those
+ * three do (30: 1993..2022, for minute readings), then COLUMNS (default 1, at most 8) values
  * with one or two decimals: `time,value` for one, `time,v1,...,v8` for
  * more. The same arguments always give the same bytes (a fixed LCG, no
  * clock, no locale); one column gives the same bytes as before COLUMNS.
@@ -75,21 +77,24 @@ static int intervals(long long rows, FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: gen ROWS OUT.csv [COLUMNS]\n"); return 64; }
+    if (argc < 3 || argc > 5) { fprintf(stderr, "usage: gen ROWS OUT.csv [COLUMNS [YEARS]]\n"); return 64; }
     long long rows = atoll(argv[1]);
     if (argc == 4 && strcmp(argv[3], "intervals") == 0) {
         FILE *out = fopen(argv[2], "wb");
         if (!out) { perror(argv[2]); return 66; }
         return intervals(rows, out);
     }
-    int columns = argc == 4 ? atoi(argv[3]) : 1;
+    int columns = argc >= 4 ? atoi(argv[3]) : 1;
+    int years = argc == 5 ? atoi(argv[4]) : 0;
+    if (argc == 5 && (years < 1 || years > 100)) { fprintf(stderr, "gen: YEARS must be 1 to 100\n"); return 64; }
     if (columns < 1 || columns > 8) { fprintf(stderr, "gen: COLUMNS must be 1 to 8\n"); return 64; }
     FILE *out = fopen(argv[2], "wb");
     if (!out) { perror(argv[2]); return 66; }
     static char buf[1 << 20];
     size_t used = 0;
-    const int64_t start = 1577836800;              /* 2020-01-01T00:00:00Z */
-    const int64_t span = 1096LL * 86400;           /* 2020-01-01 .. 2022-12-31 */
+    const int64_t end = 1577836800 + 1096LL * 86400;        /* 2023-01-01T00:00:00Z */
+    const int64_t span = years ? (int64_t)(years * 365.2425 * 86400) : 1096LL * 86400;
+    const int64_t start = end - span;              /* 2020-01-01T00:00:00Z for three years */
     /* rows spread evenly, each jittered inside its own slot: in time order */
     double slot = (double)span / (double)rows;
     int64_t cachedDay = -1; char date[11];
