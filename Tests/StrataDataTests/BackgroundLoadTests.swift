@@ -166,6 +166,35 @@ struct BackgroundLoadTests {
         }
     }
 
+    /// `(cat births-1978.csv; sleep 15) | strata`: the rows that came are shown while the pipe is quiet.
+    @Test func aPipeThatPausesShowsTheRowsItHasGiven() throws {
+        let births = try String(contentsOfFile: Fixture.dataDirectory.appendingPathComponent("births-1978.csv").path, encoding: .utf8)
+        try Fixture.withFolder { folder in
+            let fifo = folder.appendingPathComponent("pipe").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let ended = Collected()
+            let writer = Thread {
+                let fd = Glibc.open(fifo, O_WRONLY)
+                _ = Array(births.utf8).withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                Thread.sleep(forTimeInterval: 3)
+                ended.add(.failed(.badTimeFormat(pattern: "", reason: "the pipe ended")))
+                close(fd)
+            }
+            writer.start()
+            let collected = Collected()
+            let first = try BackgroundLoad.start([.file(fifo)], options: ReadOptions(), setup: LoadSetup()) { collected.add($0) }
+            // On screen while the pipe is still open.
+            #expect(ended.updates.isEmpty)
+            #expect(first.accepted == 365)
+            let loading = try #require(first.loading)
+            #expect(loading.bytesTotal == nil)
+            collected.waitForEnd()
+            let whole = try #require(Self.finished(collected.updates))
+            #expect(whole.accepted == 365 && whole.loading == nil)
+            #expect(Self.expectFinalPeriodsExact(Self.dataset(first), Self.dataset(whole)) > 0)
+        }
+    }
+
     @Test func aSmallFileIsReadWholeBeforeTheFirstScreen() throws {
         try Fixture.withFile("small.csv", Self.readings(rows: 2_000)) { path in
             let (first, updates) = try Self.load(path)

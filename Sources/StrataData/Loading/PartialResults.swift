@@ -28,10 +28,11 @@ public final class PartialResults: @unchecked Sendable {
     /// Seconds since the load began.
     var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
-    /// Called by the reading thread between rows.
-    func offer(_ sink: RowSink) {
+    /// Called by the reading thread between rows; `now` when the input has
+    /// stopped coming for a while (a pipe), whatever the spacing.
+    func offer(_ sink: RowSink, now urgent: Bool = false) {
         let now = elapsed
-        guard now >= next, let build else { return }
+        guard now >= next || urgent, sink.accepted > 0, let build else { return }
         var result = build(sink)
         complete?(&result)
         deliver(result)

@@ -152,6 +152,19 @@ final class ByteStream: @unchecked Sendable {
         }
     }
 
+    /// A pipe read with a screen waiting: the scanner says when it has
+    /// nothing more for now (`RecordScanner.Next.stalled`).
+    var reportsStalls = false
+
+    /// Whether a read would return at once: always for files and gzip
+    /// (whose inflater may hold bytes a poll cannot see); for a pipe,
+    /// whether bytes or its end come within `milliseconds`.
+    func hasData(within milliseconds: Int32) -> Bool {
+        guard fileRange == nil, inflater == nil, peeked.isEmpty else { return true }
+        var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&watch, 1, milliseconds) != 0
+    }
+
     /// Ends the stream: gzip data was checked whole as it was read
     /// (`GzipInflater` throws at a cut or a corrupt byte); its buffers go now.
     func finish() {

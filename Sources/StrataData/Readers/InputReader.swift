@@ -53,7 +53,8 @@ final class InputReader {
 
     func read(into sink: inout RowSink) throws(ReadError) -> Outcome {
         let scanner = RecordScanner(stream: stream, mode: .lines, limits: options.limits)
-        let head = try scanner.prime()
+        // With a screen waiting, a pipe's first chunk is what has come when it pauses.
+        let head = try scanner.prime(patience: options.partials == nil ? nil : 100)
         if scanner.atEOF && ByteText.skipSpacesAndNewlines(head, 0) == head.count { return .empty }
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
@@ -352,6 +353,7 @@ final class InputReader {
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
         recordPlan = plan
         recordMode = scanner.mode
+        stream.reportsStalls = options.partials != nil
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
         if let (head, tail) = options.headAndTail, let range = stream.fileRange,

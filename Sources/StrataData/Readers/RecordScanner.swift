@@ -37,6 +37,9 @@ final class RecordScanner {
         /// While sampling: the sample cannot hold this record as well as
         /// those before it; the record is read again after `endSample`.
         case windowFull
+        /// A pipe has nothing more for now, every whole record before it read
+        /// (only when its stream `reportsStalls`); call `next` again to wait.
+        case stalled
         case end
     }
 
@@ -95,6 +98,8 @@ final class RecordScanner {
     private var maskBits: UInt64 = 0
     /// No quote byte in `buffer[pos..<quoteAt]`. Searched up to `quoteSearched`:
     /// `quoteAt < quoteSearched` means a quote at `quoteAt`, equal means none.
+    /// The last `next` said `.stalled`: this one waits in `fill`.
+    private var waitedOut = false
     private var quoteAt = 0
     private var quoteSearched = 0
 
@@ -123,8 +128,14 @@ final class RecordScanner {
 
     /// Reads the first chunk; skips a UTF-8 byte order mark. Returns the bytes
     /// available at the start, for sniffing.
-    func prime() throws(ReadError) -> Field {
-        while end < min(64 * 1024, capacity) && !atEOF { _ = try fill() }
+    /// - Parameter patience: for a pipe, how long to wait for more once a
+    ///   line has come (a first chunk that is there, not one that will be);
+    ///   nil waits for 64 KB or the end.
+    func prime(patience milliseconds: Int32? = nil) throws(ReadError) -> Field {
+        while end < min(64 * 1024, capacity) && !atEOF {
+            if let milliseconds, end > 0, memchr(buffer, 0x0A, end) != nil, !stream.hasData(within: milliseconds) { break }
+            _ = try fill()
+        }
         if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
         return Field(start: buffer + pos, count: end - pos)
     }
@@ -200,6 +211,11 @@ final class RecordScanner {
             if pos == nextHole { return takeHole() }
             if pos >= end {
                 if atEOF { return .end }
+                if stream.reportsStalls, !waitedOut, !stream.hasData(within: 0) {
+                    waitedOut = true
+                    return .stalled
+                }
+                waitedOut = false
                 switch try fill() {
                 case .more, .eof: continue
                 case .full: return .windowFull

@@ -324,6 +324,10 @@ struct RecordLoop {
             let next = try scanner.next()
             if next != .record {
                 if next == .end || next == .windowFull { return false }
+                if next == .stalled {
+                    sink.partials?.offer(sink, now: true)
+                    continue
+                }
                 try RowReaders.skipBroken(next, scanner, &sink)
                 continue
             }
