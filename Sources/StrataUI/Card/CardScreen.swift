@@ -41,7 +41,7 @@ struct CardScreen: AppScreen {
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
                                  format: env.dataset.holdsIntervals ? .duration : .number,
                                  countsRows: navigation.countsRows(in: env.dataset), width: layout.body.width,
-                                 ellipsis: glyphs.ellipsis)
+                                 ellipsis: glyphs.ellipsis, loading: env.dataset.loading)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
         drawBody(into: &frame, layout: layout, content: content, table: table)
         drawFooter(into: &frame.grid, layout: layout, content: content)
@@ -93,13 +93,16 @@ struct CardScreen: AppScreen {
     }
 
     private func drawRowsHeading(into grid: inout Grid, row: Rect, rows: CardRows) {
-        let text: String
+        var text: String
         switch rows {
         case .notKept(let note): text = note
         case .reading(let fraction): text = "reading rows\(glyphs.ellipsis) \(Int(fraction * 100))%"
         case .rows(let list, let complete):
             text = list.isEmpty ? "no rows in this \(navigation.level.rawValue)"
                 : "rows: \(grouped(list.count))\(complete ? "" : "+") \(glyphs.middleDot) file:line  record"
+        }
+        if !env.dataset.isFinal(navigation.level, index: navigation.position) {
+            text = "still reading this \(navigation.level.rawValue): its numbers are not final \(glyphs.middleDot) " + text
         }
         grid.write(glyphs.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
     }
@@ -111,7 +114,7 @@ struct CardScreen: AppScreen {
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText
         let footer = FooterLine(pendingCount: state.pendingCount, hints: card.keyMap.hints.map(glyphs.hint), position: position)
-        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
+        StatusLine(state: state, env: env, footer: footer).draw(into: &grid, area: row)
     }
 
     private func grouped(_ n: Int) -> String { NumberFormat.exact(Double(n)) }
