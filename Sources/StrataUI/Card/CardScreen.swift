@@ -35,7 +35,10 @@ struct CardScreen: AppScreen {
             drawRecord(record, row: row, into: &frame.grid, layout: layout)
             return drawFooter(into: &frame.grid, layout: layout, content: content)
         }
-        glyphs.block(style: .muted).draw(into: &frame.grid, area: layout.box)
+        // A period a load is still reading says so on its box: none of its numbers is final yet.
+        let reading = env.dataset.isFinal(navigation.level, index: navigation.position) ? nil
+            : "still reading this \(navigation.level.rawValue): numbers not final"
+        glyphs.block(reading, style: .muted, titleStyle: Style(.warning)).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { PageChartView(navigation: navigation, env: env, page: content.page).draw(into: &frame.grid, area: chart) }
         // Sum, min, max and mean of intervals are seconds, whatever the bars show.
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
@@ -93,7 +96,7 @@ struct CardScreen: AppScreen {
     }
 
     private func drawRowsHeading(into grid: inout Grid, row: Rect, rows: CardRows) {
-        var text: String
+        let text: String
         switch rows {
         case .notKept(let note): text = note
         case .reading(let fraction): text = "reading rows\(glyphs.ellipsis) \(Int(fraction * 100))%"
@@ -101,9 +104,7 @@ struct CardScreen: AppScreen {
             text = list.isEmpty ? "no rows in this \(navigation.level.rawValue)"
                 : "rows: \(grouped(list.count))\(complete ? "" : "+") \(glyphs.middleDot) file:line  record"
         }
-        if !env.dataset.isFinal(navigation.level, index: navigation.position) {
-            text = "still reading this \(navigation.level.rawValue): its numbers are not final \(glyphs.middleDot) " + text
-        }
+
         grid.write(glyphs.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
     }
 

@@ -19,7 +19,8 @@ struct ReadingProgress {
         let rows = "\(NumberFormat.humane(Double(loading.rowsRead))) rows"
         let forms: [[String?]] = [[read, percent, rate, left, rows], [read, percent, rate, left], [read, percent, left], [percent, left]]
         let texts = forms.map { $0.compactMap { $0 } }.filter { !$0.isEmpty }.map { "reading " + $0.joined(separator: gap) }
-        return texts + [note]
+        // Without a size or a rate, some forms come out the same: each is offered once.
+        return (texts + [note]).reduce(into: []) { unique, text in if unique.last != text { unique.append(text) } }
     }
 
     /// `reading… 43%`, or `reading…` when the size is not known.
