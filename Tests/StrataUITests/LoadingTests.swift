@@ -138,6 +138,14 @@ struct LoadingTests {
         #expect(ReadingProgress(loading: unknown, glyphs: .ascii).lines == ["reading 5 MB - 1.2k rows", "reading 5 MB", "reading..."])
     }
 
+    @Test func beforeAnyPeriodIsReadThePagerSaysHowFarTheLoadIs() {
+        var nothing = LoadResult(accumulator: Accumulator(calendar: Self.calendar, baseUnit: .hour), sourceName: "big.csv", valueName: "v")
+        nothing.loading = LoadingState(bytesRead: 0, bytesTotal: nil, rowsRead: 0, elapsed: 0, complete: [])
+        let grid = Self.screen(Dataset(loaded: nothing, levels: [.day]), keys: [], size: Size(width: 60, height: 14))
+        #expect(grid.line(6) == "                          reading…")
+        #expect(grid.line(13) == " reading 0 B · 0 rows")
+    }
+
     @Test func aPeriodStillBeingReadIsDimmedAndItsTotalReadsAnEllipsis() {
         let grid = Self.screen(Self.midway, keys: [.left, .left, .left], size: Size(width: 60, height: 14))
         #expect(grid.line(1) == " ‹ 2024-01-1…  Thu 18 Jan 2024  · 2024-01-18   Fri 2024-01…")
@@ -218,5 +226,23 @@ struct LoadingTests {
         app.handle(.tick)
         #expect(app.render().grid.plainText.contains("big.csv:50  2024-01-03T00:00,3"))
         #expect(app.render().wakeUp == nil)
+    }
+
+    /// A day a load is still reading may gain blocks: they are dimmed until
+    /// it is whole; read in full, it is drawn as ever.
+    @Test func aTimelineDayStillBeingReadIsDimmed() throws {
+        let day = try #require(TimelineTests.guide.get().0.calendar.instant(forReference: "2024-10-27"))
+        func blocks(readUpTo end: Int64) throws -> [Cell] {
+            let loading = LoadingState(bytesRead: 1, bytesTotal: 2, rowsRead: 10, elapsed: 1, complete: [0..<end])
+            let (dataset, _) = try TimelineTests.load(ReadOptions(), loading: loading)
+            var app = StrataApp(dataset: dataset, clock: TestClock(now: TimelineTests.evening), at: day, size: Size(width: 120, height: 24))
+            app.handle(.key(.character("m")))
+            let grid = app.render().grid
+            return (4..<20).flatMap { y in (20..<120).map { grid[$0, y] } }.filter { $0.style.tint == .bar }
+        }
+        let reading = try blocks(readUpTo: day + 12 * 3600)
+        #expect(!reading.isEmpty && reading.allSatisfy(\.style.dim))
+        let whole = try blocks(readUpTo: day + 2 * 86_400)
+        #expect(!whole.isEmpty && !whole.contains(where: \.style.dim))
     }
 }
