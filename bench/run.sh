@@ -16,7 +16,9 @@
 #        per-key cost, written to bench/out/intervals.md), BENCH_INTERVALS
 #        (default 10000000 intervals), BENCH_ONLY=charts (only a key with
 #        six overlaid series against one series' bars, printed and written to
-#        bench/out/charts.md, RESULTS.md left alone).
+#        bench/out/charts.md, RESULTS.md left alone), BENCH_ONLY=open (only
+#        the first frame in a terminal on 1M, 10M and 100M rows and thirty
+#        years of minutes, written to bench/out/open.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,13 +34,14 @@ OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
-case "$ONLY" in ''|card|intervals|charts) ;; *) echo "BENCH_ONLY: only 'card', 'intervals' and 'charts' are known" >&2; exit 2 ;; esac
+case "$ONLY" in ''|card|intervals|charts|open) ;; *) echo "BENCH_ONLY: only 'card', 'intervals', 'charts' and 'open' are known" >&2; exit 2 ;; esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
 card) rm -f "$OUT"/card* ;;
 intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
+open) rm -f "$OUT"/open* ;;
 charts) rm -f "$OUT"/charts* ;;
-*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md ;;
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* ;;
 esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
@@ -47,6 +50,7 @@ log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
 missing=()
 command -v gnuplot >/dev/null || missing+=(gnuplot-nox)
 command -v hyperfine >/dev/null || missing+=(hyperfine)
+command -v tmux >/dev/null || missing+=(tmux)
 [ -x /usr/bin/time ] || missing+=(time)
 command -v cc >/dev/null || missing+=(gcc)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -179,6 +183,68 @@ PY
 if [ "$ONLY" = intervals ]; then
     intervals
     cat "$OUT/intervals.md"
+    exit 0
+fi
+
+# --- open anything at once -------------------------------------------------------
+# With no flags: the first frame in a real terminal (tmux, 200x50), from the
+# launch to the app's first idle report, and to the first that says its load
+# has ended (bench/first-frame.py); `--dump` against `wc -l`; and the peak RSS
+# of `--dump`. On 1M, 10M and 100M rows, and on thirty years of readings a
+# minute apart (15,778,800 rows).
+open_bench() {
+    local files=() n f name
+    for n in 1000000 10000000 100000000; do files+=("$(input "$n")"); done
+    f="$DATA/y30.csv"
+    if [ ! -f "$f" ] || [ "$(cat "$f.stamp" 2>/dev/null)" != "$stamp" ]; then
+        log "generating $f"
+        "$DATA/gen" 15778800 "$f" 1 30
+        echo "$stamp" > "$f.stamp"
+    fi
+    files+=("$f")
+    log "first frame in tmux, no flags: ${#files[@]} files, $RUNS runs each"
+    python3 bench/first-frame.py "$STRATA" "$RUNS" "${files[@]}" > "$OUT/open-frames.jsonl"
+    for f in "${files[@]}"; do
+        name=$(basename "$f" .csv)
+        cat "$f" >/dev/null
+        log "$name: wc -l and --dump with no flags, 3 runs each"
+        hf "$OUT/open-$name.json" 3 --warmup 1 "wc -l $f" "$STRATA $f --dump --now $NOW"
+        rss "open-$name" "$STRATA $f --dump --now $NOW"
+    done
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/open.load"
+    python3 - "$OUT" "$STRATA" "$NOW" "${files[@]}" <<'PY' > "$OUT/open.md"
+import json, os, statistics, sys
+out, strata, now, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+frames = {json.loads(l)["file"]: json.loads(l) for l in open(f"{out}/open-frames.jsonl")}
+def med(name, i): return statistics.median(json.load(open(f"{out}/open-{name}.json"))["results"][i]["times"])
+def fmt(ms): return f"{ms:.0f} ms" if ms < 10000 else f"{ms/1000:.1f} s"
+def rows(path):
+    n = os.path.basename(path)[:-4]
+    return "15,778,800 (30 years, a minute apart)" if n == "y30" else f"{int(n[1:]):,}"
+load = open(f"{out}/open.load").read().strip()
+print(f"Opening with no flags: the first frame in a terminal (tmux, 200x50), from the launch to the app's first idle report, "
+      f"and to the first that says the load has ended (medians of the runs, one warm-up); `--dump` against `wc -l` "
+      f"(medians of 3); peak RSS of `--dump`. Load average right after: {load}.")
+print()
+print("| rows | file | first frame | load ended | `--dump` | × `wc -l` | peak RSS |")
+print("|---:|---:|---:|---:|---:|---:|---:|")
+for path in files:
+    name = os.path.basename(path)[:-4]
+    wc, dump = med(name, 0) * 1000, med(name, 1) * 1000
+    rss = int(open(f"{out}/open-{name}.rss").read().split()[-1]) / 1024
+    f = frames[path]
+    print(f"| {rows(path)} | {os.path.getsize(path)/1e6:.0f} MB | {fmt(f['first_ms'])} | {fmt(f['loaded_ms'])} | {fmt(dump)} | "
+          f"{dump/wc:.1f}× | {rss:.1f} MB |")
+print()
+print("```")
+print(f"STRATA_IDLE_FILE=IDLE {strata} FILE                  # in tmux, timed by bench/first-frame.py")
+print(f"{strata} FILE --dump --now {now}")
+print("```")
+PY
+}
+if [ "$ONLY" = open ]; then
+    open_bench
+    cat "$OUT/open.md"
     exit 0
 fi
 
@@ -449,5 +515,6 @@ PY
 case "$ONLY" in
 card) cat "$OUT/card.md" ;;
 charts) cat "$OUT/charts.md" ;;
-*) cat "$OUT/intervals.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+*) open_bench
+   cat "$OUT/intervals.md" "$OUT/open.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
 esac

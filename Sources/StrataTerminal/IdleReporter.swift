@@ -8,12 +8,14 @@ import Darwin
 /// of guessing at screen text. With `STRATA_IDLE_FILE=PATH` in the
 /// environment, the run loop writes `idle N` (N inputs processed so far,
 /// then a newline) to PATH each time a frame is on screen, no animation
-/// runs and it is about to block for input. Without it, nothing is written.
+/// runs and it is about to block for input; while the input is still being
+/// read in the background it writes `idle N loading` instead, so a test that
+/// waits for `idle N` waits for the whole input. Without it, nothing is written.
 struct IdleReporter {
     static let environmentVariable = "STRATA_IDLE_FILE"
 
     private let path: String?
-    private var reported: Int?
+    private var reported: (inputs: Int, loading: Bool)?
 
     init(path: String?) {
         self.path = path
@@ -26,11 +28,16 @@ struct IdleReporter {
     }
 
     /// The run loop's idle call: `inputs` counts keys, resizes and mouse
-    /// events (even ones the app ignores), not timeouts. Each count is written once.
-    mutating func report(inputs: Int) {
-        guard let path, reported != inputs else { return }
-        reported = inputs
-        Self.replace(path, with: "idle \(inputs)\n")
+    /// events (even ones the app ignores), not timeouts. Each count, loading
+    /// or not, is written once.
+    mutating func report(inputs: Int, loading: Bool) {
+        guard let path, reported.map({ $0 != (inputs, loading) }) ?? true else { return }
+        reported = (inputs, loading)
+        Self.replace(path, with: Self.line(inputs: inputs, loading: loading))
+    }
+
+    static func line(inputs: Int, loading: Bool) -> String {
+        "idle \(inputs)\(loading ? " loading" : "")\n"
     }
 
     /// Writes a sibling file and renames it over `path`: a reader sees the

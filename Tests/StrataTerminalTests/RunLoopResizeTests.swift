@@ -51,7 +51,7 @@ struct RunLoopResizeTests {
         var app = Self.app()
         var backend = RecordingBackend(ScriptedTerminal(size: sizes.start, lead.steps + [.resize(sizes.end)] + Step.text("q")))
         var idle: [Int] = []
-        RunLoop.run(&app, on: &backend) { idle.append($0) }
+        RunLoop.run(&app, on: &backend) { inputs, _ in idle.append(inputs) }
 
         // The same events handed to the app directly: the screen it should end on.
         var expected = Self.app()

@@ -87,7 +87,7 @@ struct AppTests {
                                   inputs: [.event(.key(.left)), .continued, .event(.key(.character("q")))])
         backend.sizeAfterStop = Size(width: 60, height: 20)
         var idle: [Int] = []
-        RunLoop.run(&app, on: &backend) { idle.append($0) }
+        RunLoop.run(&app, on: &backend) { inputs, _ in idle.append(inputs) }
         #expect(backend.drawn.map(\.size) == [Size(width: 100, height: 30), Size(width: 100, height: 30),
                                               Size(width: 60, height: 20)])
         #expect(backend.drawn[1].plainText.contains("day 729/730"))
@@ -104,7 +104,7 @@ struct AppTests {
             if let timeout { clock.time += Int64(timeout) }
         }
         var idle: [Int] = []
-        RunLoop.run(&app, on: &backend) { idle.append($0) }
+        RunLoop.run(&app, on: &backend) { inputs, _ in idle.append(inputs) }
         // Frames every 16 ms until the slide's end at 120 ms, then sleep until the next input.
         #expect(backend.timeouts == [nil, 16, 16, 16, 16, 16, 16, 16, 8, nil])
         #expect(idle == [0, 1])

@@ -134,7 +134,7 @@ struct MapTests {
             mouse(.drag(.left), 40, body + 11), mouse(.drag(.left), 30, body + 2), mouse(.release, 30, body + 2),
             .event(.key(.character("q"))),
         ])
-        RunLoop.run(&app, on: &backend) { _ in }
+        RunLoop.run(&app, on: &backend) { _, _ in }
         guard case .map(let map) = app.state.route else { throw MapError.notOnTheMap }
         let rows = Self.hourly.count(.hour)
         // The map opened on minute 30, scrolled 6 columns to show it (to a cell's edge). The click

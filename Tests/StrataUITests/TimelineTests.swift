@@ -20,11 +20,13 @@ struct TimelineTests {
         return try load(options)
     }
 
-    static func load(_ options: ReadOptions) throws -> (Dataset, RowLocator) {
+    /// The guide as read so far by a load still running, with `loading`.
+    static func load(_ options: ReadOptions, loading: LoadingState? = nil) throws -> (Dataset, RowLocator) {
         var setup = LoadSetup()
         setup.zone = berlin
         let path = RealDataGoldenTests.fixtures.appendingPathComponent("tv-guide.csv").path
-        let result = try DataLoader.load([.file(path)], options: options, setup: setup)
+        var result = try DataLoader.load([.file(path)], options: options, setup: setup)
+        result.loading = loading
         return (Dataset(loaded: result, levels: result.levels), result.rowLocator)
     }
 

@@ -6,8 +6,8 @@ import StrataData
 public struct Navigation: Equatable, Sendable {
     public let levels: [Level]
     /// Periods per level (same order as `levels`), for clamping.
-    public let periodCounts: [Int]
-    public let seriesCount: Int
+    public internal(set) var periodCounts: [Int]
+    public internal(set) var seriesCount: Int
 
     public var levelIndex: Int
     public var positions: [Int]

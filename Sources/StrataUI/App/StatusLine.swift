@@ -1,9 +1,12 @@
 /// A screen's last line: the open `:` prompt or `/` search line, else a
-/// notice until the next key, else the screen's own footer.
+/// notice until the next key, else the screen's own footer, whose key hints
+/// yield to the progress of a load still running.
 struct StatusLine: Widget {
     let state: AppState
-    let glyphs: Glyphs
+    let env: AppEnvironment
     let footer: FooterLine
+
+    private var glyphs: Glyphs { env.glyphs }
 
     func draw(into grid: inout Grid, area row: Rect) {
         switch state.overlay {
@@ -15,6 +18,8 @@ struct StatusLine: Widget {
             if let notice = state.notice {
                 grid.write(glyphs.truncate(notice, to: row.width - 2), x: row.x + 1, y: row.y, style: Style(.warning), clip: row)
             } else {
+                var footer = footer
+                if let loading = env.dataset.loading { footer.progress = ReadingProgress(loading: loading, glyphs: glyphs).lines }
                 footer.draw(into: &grid, area: row)
             }
         }

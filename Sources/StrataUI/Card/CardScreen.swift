@@ -35,13 +35,16 @@ struct CardScreen: AppScreen {
             drawRecord(record, row: row, into: &frame.grid, layout: layout)
             return drawFooter(into: &frame.grid, layout: layout, content: content)
         }
-        glyphs.block(style: .muted).draw(into: &frame.grid, area: layout.box)
+        // A period a load is still reading says so on its box: none of its numbers is final yet.
+        let reading = env.dataset.isFinal(navigation.level, index: navigation.position) ? nil
+            : "still reading this \(navigation.level.rawValue): numbers not final"
+        glyphs.block(reading, style: .muted, titleStyle: Style(.warning)).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { PageChartView(navigation: navigation, env: env, page: content.page).draw(into: &frame.grid, area: chart) }
         // Sum, min, max and mean of intervals are seconds, whatever the bars show.
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
                                  format: env.dataset.holdsIntervals ? .duration : .number,
                                  countsRows: navigation.countsRows(in: env.dataset), width: layout.body.width,
-                                 ellipsis: glyphs.ellipsis)
+                                 ellipsis: glyphs.ellipsis, loading: env.dataset.loading)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
         drawBody(into: &frame, layout: layout, content: content, table: table)
         drawFooter(into: &frame.grid, layout: layout, content: content)
@@ -101,6 +104,7 @@ struct CardScreen: AppScreen {
             text = list.isEmpty ? "no rows in this \(navigation.level.rawValue)"
                 : "rows: \(grouped(list.count))\(complete ? "" : "+") \(glyphs.middleDot) file:line  record"
         }
+
         grid.write(glyphs.truncate(text, to: row.width - 2), x: row.x + 2, y: row.y, style: Style(.muted, bold: true), clip: row)
     }
 
@@ -111,7 +115,7 @@ struct CardScreen: AppScreen {
         let position = "row \(min(card.cursor + 1, content.itemCount))/\(content.itemCount)   "
             + PageDots(current: navigation.position, count: count, levelName: navigation.level.rawValue, glyphs: glyphs).positionText
         let footer = FooterLine(pendingCount: state.pendingCount, hints: card.keyMap.hints.map(glyphs.hint), position: position)
-        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
+        StatusLine(state: state, env: env, footer: footer).draw(into: &grid, area: row)
     }
 
     private func grouped(_ n: Int) -> String { NumberFormat.exact(Double(n)) }

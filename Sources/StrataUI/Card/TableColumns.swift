@@ -7,7 +7,8 @@ import StrataData
 /// read short (`1.2M`); only if even those do not fit are columns left
 /// out from the right, and an ellipsis in the header says so. Counted
 /// rows are each worth 1: their sum, min, max and mean repeat the count,
-/// so the table shows `count` alone.
+/// so the table shows `count` alone. A sub-bucket a load is still reading
+/// shows `…` for every number and a dimmed bar: its numbers are not final.
 struct TableColumns {
     static let names = ["count", "sum", "min", "max", "mean"]
     /// The cursor's gutter before the label.
@@ -20,6 +21,9 @@ struct TableColumns {
     static let fits: [(form: Form, gap: Int)] = [(.exact, 2), (.exact, 1), (.short, 1)]
 
     let stats: [Stats]
+    /// Per sub-bucket: whether a load still reads its rows.
+    let pending: [Bool]
+    let ellipsis: String
     let aggregate: Aggregate
     /// Sum, min, max and mean as durations for interval data.
     let format: ValueFormat
@@ -34,9 +38,13 @@ struct TableColumns {
     let barWidth: Int
     let barScale: Double
 
-    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, countsRows: Bool, width: Int, ellipsis: String) {
+    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, countsRows: Bool, width: Int, ellipsis: String,
+         loading: LoadingState? = nil) {
         let stats = content.page.buckets.map(\.stats)
         self.stats = stats
+        let pending = content.page.buckets.map { bucket in loading.map { !$0.isComplete(bucket.start..<bucket.end) } ?? false }
+        self.pending = pending
+        self.ellipsis = ellipsis
         self.aggregate = aggregate
         self.format = format
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
@@ -44,8 +52,8 @@ struct TableColumns {
         let available = countsRows ? [0] : Array(Self.names.indices)
         func widths(_ form: Form) -> [Int] {
             available.map { i in
-                stats.reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
-                    max(widest, TextWidth.columns(of: Self.cell(bucket, column: i, format: format, form: form)))
+                zip(stats, pending).reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
+                    max(widest, TextWidth.columns(of: bucket.1 ? ellipsis : Self.cell(bucket.0, column: i, format: format, form: form)))
                 }
             }
         }
@@ -109,7 +117,7 @@ struct TableColumns {
         x += labelWidth
         for (index, width) in columns {
             x += gap
-            let cell = Self.cell(stats, column: index, format: format, form: form)
+            let cell = pending[item] ? ellipsis : Self.cell(stats, column: index, format: format, form: form)
             grid.write(cell, x: x + width - TextWidth.columns(of: cell), y: row.y, style: text, clip: row)
             x += width
         }
@@ -121,7 +129,7 @@ struct TableColumns {
             let part = min(8, max(0, eighths - i * 8))
             guard part > 0 else { break }
             // Full cells, then one partial cell drawn as the block of its height (`▄` reads as "half").
-            grid.put(blocks[part], x: x + i, y: row.y, style: Style(value < 0 ? .negative : .bar))
+            grid.put(blocks[part], x: x + i, y: row.y, style: Style(value < 0 ? .negative : .bar, dim: pending[item]))
         }
     }
 }

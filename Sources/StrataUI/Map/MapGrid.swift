@@ -205,14 +205,21 @@ struct MapGrid {
         return (0..<dataset.count(level)).contains(index) ? index : nil
     }
 
+    /// Whether a cell's numbers are final: a load still running has read every row of its period.
+    func isFinal(row: Int, column: Int) -> Bool {
+        dataset.isFinal(level, index: rowsAreSeries ? column : row)
+    }
+
     // MARK: The readout
 
-    /// `2013-07-04 08:00–09:00  count 1,234`: the cursor's cell in words.
-    func readout(row: Int, column: Int) -> String {
+    /// `2013-07-04 08:00–09:00  count 1,234`: the cursor's cell in words;
+    /// its number is `ellipsis` while a load still reads its period.
+    func readout(row: Int, column: Int, ellipsis: String) -> String {
         guard rowCount > 0, columnCount > 0 else { return "no data" }
         let aggregate = navigation.aggregate
-        func number(_ stats: Stats) -> String { stats.value(aggregate).map(NumberFormat.exact) ?? "no data" }
-        func value(_ stats: Stats) -> String { stats.isEmpty ? "no data" : "\(aggregate.rawValue) \(number(stats))" }
+        let final = isFinal(row: row, column: column)
+        func number(_ stats: Stats) -> String { final ? stats.value(aggregate).map(NumberFormat.exact) ?? "no data" : ellipsis }
+        func value(_ stats: Stats) -> String { stats.isEmpty && final ? "no data" : "\(aggregate.rawValue) \(number(stats))" }
         if rowsAreSeries {
             let stats = dataset.stats(level, index: column, series: seriesRows[row], value: navigation.valueIndex)
             return "\(rowLabel(row))  \(calendar.periodName(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))"

@@ -5,6 +5,7 @@ import StrataData
 /// `r`, the series down and the level's periods across. The column labels
 /// stick to the top and the row labels to the left; a cursor cell, a now
 /// line, a legend of the ramp and a readout of the cursor's exact value.
+/// Cells of periods a load is still reading are dimmed, their value `…`.
 struct MapScreen: AppScreen {
     let state: AppState
     let map: MapState
@@ -93,6 +94,9 @@ struct MapScreen: AppScreen {
                 for (column, cell) in zip(columns, grid.cells(ofRow: row, columns: columns)) {
                     let at = screenPoint(x: layout.x(ofColumn: column), y: layout.y(ofRow: row))
                     drawCell(cell, x: at.x + 1, y: at.y, width: layout.cellWidth - 1, scale: scale, into: &screen)
+                    if !grid.isFinal(row: row, column: column) {
+                        screen.restyle(Rect(x: at.x + 1, y: at.y, width: layout.cellWidth - 1, height: 1)) { $0.dim = true }
+                    }
                     if column == nowColumn { screen.write(String(glyphs.vertical), x: at.x, y: at.y, style: Style(.accent)) }
                 }
             }
@@ -146,9 +150,9 @@ struct MapScreen: AppScreen {
         let navigation = state.navigation
         let position = PageDots(current: navigation.position, count: env.dataset.count(navigation.level),
                                 levelName: navigation.level.rawValue, glyphs: glyphs).positionText
-        let readout = grid.readout(row: grid.cursorRow, column: grid.cursorColumn(map))
+        let readout = grid.readout(row: grid.cursorRow, column: grid.cursorColumn(map), ellipsis: glyphs.ellipsis)
         let footer = FooterLine(pendingCount: state.pendingCount, lead: readout, ellipsis: glyphs.ellipsis,
                                 hints: KeyMap.map.hints.map(glyphs.hint), position: position)
-        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &screen, area: row)
+        StatusLine(state: state, env: env, footer: footer).draw(into: &screen, area: row)
     }
 }

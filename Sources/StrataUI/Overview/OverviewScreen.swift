@@ -42,8 +42,10 @@ struct OverviewScreen: AppScreen {
             text += "  \(first) – \(last)"
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
+        // While a load runs the total is not final: it reads `…`.
         if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate) {
-            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(valueFormat.humane(total))"
+            let shown = dataset.loading == nil ? valueFormat.humane(total) : glyphs.ellipsis
+            text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(shown)"
         }
         let selected = i == navigation.levelIndex
         grid.write(glyphs.truncate(text, to: grid.width - 2), x: 1, y: y,
@@ -82,14 +84,15 @@ struct OverviewScreen: AppScreen {
         for (n, card) in cards.enumerated() {
             let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: height)
             let partial = PartialPeriod.mark(start: card.start, end: card.end, now: env.now, coverage: coverage) != nil
-            drawCard(card.label, looks[n], selected: first + n == position, partial: partial, range: range, rect: rect,
-                     into: &frame.grid)
+            drawCard(card.label, looks[n], selected: first + n == position, partial: partial,
+                     final: dataset.isFinal(level, index: first + n), range: range, rect: rect, into: &frame.grid)
             frame.addZone(rect, .selectPeriod(level: i, index: first + n))
         }
     }
 
-    func drawCard(_ label: String, _ look: MiniCard.Look, selected: Bool, partial: Bool, range: ClosedRange<Double>?, rect: Rect,
-                  into grid: inout Grid) {
+    /// A card whose period a load is still reading has a dimmed sparkline and a total of `…`.
+    func drawCard(_ label: String, _ look: MiniCard.Look, selected: Bool, partial: Bool, final: Bool, range: ClosedRange<Double>?,
+                  rect: Rect, into grid: inout Grid) {
         let border: Block.Border = glyphs.box == .ascii ? .ascii : (selected ? .heavy : .light)
         Block(border: border, style: selected ? Style(.accent, bold: true) : .muted).draw(into: &grid, area: rect)
         let inner = rect.inset(dx: 1, dy: 1)
@@ -98,22 +101,27 @@ struct OverviewScreen: AppScreen {
         // Between the label and the total.
         let spark = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 2)
         guard let total = look.total else {
-            grid.write(String(glyphs.middleDot), x: inner.x + inner.width / 2, y: spark.maxY - 1, style: .muted, clip: inner)
+            grid.write(final ? String(glyphs.middleDot) : glyphs.ellipsis, x: inner.x + inner.width / 2, y: spark.maxY - 1,
+                       style: .muted, clip: inner)
             return
         }
         Sparkline(values: look.columns, range: range, stretch: true,
                   steps: glyphs.box == .ascii ? .ascii : .unicode).draw(into: &grid, area: spark)
-        grid.write((partial ? "~" : "") + valueFormat.humane(total), x: inner.x, y: spark.maxY, style: .muted, clip: inner)
+        if !final { grid.restyle(spark) { $0.dim = true } }
+        let shown = final ? (partial ? "~" : "") + valueFormat.humane(total) : glyphs.ellipsis
+        grid.write(shown, x: inner.x, y: spark.maxY, style: .muted, clip: inner)
     }
 
-    /// The top periods of the selected level under the current aggregate.
+    /// The top periods of the selected level under the current aggregate,
+    /// among those whose numbers are final while a load runs.
     func drawTop(y: Int, into grid: inout Grid) {
         let level = navigation.level
         guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].periods[level] else { return }
+        let firstOrdinal = dataset.ordinal(level, index: 0)
         // The highest ten, kept in order as the periods go by: no sort of the whole level each frame.
         var ranked: [(ordinal: Int, value: Double)] = []
         for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
-            guard let value = stats.value(navigation.aggregate) else { continue }
+            guard let value = stats.value(navigation.aggregate), dataset.isFinal(level, index: ordinal - firstOrdinal) else { continue }
             if ranked.count == OverviewLayout.topCount, let last = ranked.last, value <= last.value { continue }
             let place = ranked.firstIndex { value > $0.value } ?? ranked.count
             ranked.insert((ordinal, value), at: place)
@@ -133,6 +141,6 @@ struct OverviewScreen: AppScreen {
         let moves = glyphs.previous == "‹" ? "↑↓ level  ←→ \(navigation.level.rawValue)" : "j/k level  h/l \(navigation.level.rawValue)"
         let footer = FooterLine(pendingCount: state.pendingCount, hints: [moves] + KeyMap.overview.hints.map(glyphs.hint),
                                 position: position)
-        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
+        StatusLine(state: state, env: env, footer: footer).draw(into: &grid, area: row)
     }
 }

@@ -40,8 +40,13 @@ extension PagerScreen {
     /// negative base; a partial period is compared with the same part of the one before.
     /// A running period counts what has happened: data after "now" (a schedule,
     /// a forecast) waits, as it does in the sub-buckets the comparison takes.
+    /// A period a load is still reading has no final numbers: its total reads `…`.
     func statsItems(_ page: Page) -> [StatsItem] {
         let aggregate = navigation.aggregate
+        let name = aggregate == .sum ? "total" : aggregate.rawValue
+        if !dataset.isFinal(page.level, index: page.index) {
+            return [StatsItem(text: "\(name) \(glyphs.ellipsis)", style: Style(.plain, bold: true))]
+        }
         let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
         let upTo = part.isRunning ? part.covered.upperBound : page.buckets.count
         let chart = PageChart(navigation: navigation)
@@ -53,7 +58,6 @@ extension PagerScreen {
         }
         let isQuantity = aggregate.isQuantity
         let format = ValueFormat(dataset: dataset, aggregate: aggregate)
-        let name = aggregate == .sum ? "total" : aggregate.rawValue
         // An interval's mean is over its whole overlap with the period, so it
         // can exceed every sub-bucket's mean (each holding a piece of it).
         let per = aggregate == .mean && dataset.holdsIntervals ? " per interval" : ""
@@ -195,7 +199,7 @@ extension PagerScreen {
         let skipped = dataset.skippedRows
         let footer = FooterLine(warning: skipped > 0 ? "\(skipped) row\(skipped == 1 ? "" : "s") skipped" : nil,
                                 pendingCount: state.pendingCount, hints: hints(), position: nil)
-        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
+        StatusLine(state: state, env: env, footer: footer).draw(into: &grid, area: row)
     }
 
     /// The paging keys named for the level, then the map's own hints.

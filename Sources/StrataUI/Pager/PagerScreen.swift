@@ -35,6 +35,11 @@ struct PagerScreen: AppScreen {
             }
             if layout.peek > 0 { drawNeighbours(into: &frame.grid, layout: layout, index: index, count: count) }
             if let stats = layout.stats { drawStats(into: &frame.grid, y: stats, page: page) }
+        } else if let loading = dataset.loading {
+            // Nothing read yet that makes a period: the card's place says how far the load is.
+            let note = ReadingProgress(loading: loading, glyphs: glyphs).note
+            frame.grid.write(note, x: layout.card.x + max(0, (layout.card.width - TextWidth.columns(of: note)) / 2),
+                             y: layout.card.y + layout.card.height / 2, style: .muted, clip: layout.card)
         }
         drawDots(into: &frame, rect: Rect(x: 1, y: layout.dots, width: frame.grid.width - 2, height: 1), count: count)
         if let footer = layout.footer { drawFooter(into: &frame.grid, y: footer) }

@@ -2,16 +2,18 @@
 /// at start and after a stop, sleeps until the next input or the frame's
 /// wake-up, and says when it is idle (nothing moving, all input handled).
 public enum RunLoop {
-    /// `onIdle(n)` is called with the number of inputs handled so far each
-    /// time a frame with no animation is on screen and the loop is about to wait.
+    /// `onIdle(n, loading)` is called with the number of inputs handled so far,
+    /// and whether a background load still runs (the frame then changes as
+    /// it reads), each time a frame with no animation is on screen and the
+    /// loop is about to wait.
     public static func run<Backend: TerminalBackend>(_ app: inout StrataApp, on backend: inout Backend,
-                                                     onIdle: (Int) -> Void = { _ in }) {
+                                                     onIdle: (_ inputs: Int, _ loading: Bool) -> Void = { _, _ in }) {
         var inputs = 0
         app.handle(.resize(backend.size))
         while true {
             let frame = app.render()
             backend.draw(frame.grid)
-            if app.state.transition == nil { onIdle(inputs) }
+            if app.state.transition == nil { onIdle(inputs, app.isLoading) }
             let timeout = frame.wakeUp.map { Int(max(0, $0 - app.clock.milliseconds())) }
             switch backend.nextInput(timeoutMilliseconds: timeout) {
             case .event(let event):

@@ -3,9 +3,10 @@ import StrataData
 /// The app as the front ends drive it: events in, frames out. It owns the
 /// state, builds the environment for each event and frame from the clock,
 /// and remembers the zones of the last frame so clicks hit what was drawn.
+/// With a feed, it adopts each fuller dataset a background load posts.
 public struct StrataApp {
     public private(set) var state: AppState
-    public let dataset: Dataset
+    public private(set) var dataset: Dataset
     public let glyphs: Glyphs
     public let animates: Bool
     /// Whether the screen shows colours (a terminal that has them, a `--color` dump):
@@ -14,7 +15,13 @@ public struct StrataApp {
     let clock: any AppClock
     /// Starts reading a period's raw rows (`from`, `to` in UTC seconds, a series index) for the card.
     public typealias RowReader = (_ from: Int64, _ to: Int64, _ series: Int) -> CardRowsRead
-    let readRows: RowReader?
+    private(set) var readRows: RowReader?
+    /// Where a background load posts what it has read; nil when the data is all there.
+    let feed: DatasetFeed?
+    /// Why the load stopped, when it failed: the app quits, and the command prints this once the terminal is restored.
+    public private(set) var loadFailure: (message: String, exitCode: Int32)?
+    /// How often a frame of a load still running is redrawn (the progress line) and the feed checked.
+    static let loadingWakeMilliseconds: Int64 = 100
     /// Interactive runs read the card's rows a slice per tick; dumps read them whole at once.
     let readsRowsInSlices: Bool
     /// How long one slice of a row read may take, in milliseconds: short enough for keys to feel instant.
@@ -22,16 +29,18 @@ public struct StrataApp {
     private var zones: [HitZone] = []
     /// The open card's rows and the period they are for: read once per period, not per frame.
     private var cardRows: (period: [Int], read: CardRowsRead)?
-    private let memory = FrameMemory()
+    /// Work earlier frames did, for the dataset on show: a new dataset starts a new one.
+    private var memory = FrameMemory()
 
     /// Every level starts on the one containing `reference`, or on its latest
     /// period with data unless that is a stub (`Dataset.startIndex(_:now:)`).
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
-                animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false) {
+                animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil) {
         self.dataset = dataset
         self.readRows = readRows
+        self.feed = feed
         self.readsRowsInSlices = readsRowsInSlices
         self.clock = clock
         self.glyphs = glyphs
@@ -56,8 +65,32 @@ public struct StrataApp {
     }
 
     public mutating func handle(_ event: Event) {
+        takeDelivery()
+        if shouldQuit { return }
         reduce(into: &state, event: event, env: environment)
         readCardRows()
+    }
+
+    /// Whether a background load is still reading: frames wake to move its progress line.
+    public var isLoading: Bool { dataset.loading != nil }
+
+    /// Adopts what the load posted since the last event: a fuller dataset
+    /// (positions kept, memos started over, the card's rows asked again), or
+    /// the failure that ends the app.
+    private mutating func takeDelivery() {
+        switch feed?.take() {
+        case .dataset(let newer, let rows):
+            state.follow(newer, from: dataset)
+            dataset = newer
+            readRows = rows
+            memory = FrameMemory()
+            cardRows = nil
+        case .failed(let message, let exitCode):
+            loadFailure = (message, exitCode)
+            reduce(into: &state, action: .quit, env: environment)
+        case nil:
+            break
+        }
     }
 
     /// With a card open, the rows of its period (or the timeline's block), read when that changes.
@@ -68,7 +101,7 @@ public struct StrataApp {
         }
         if cardRows?.period != wanted.key {
             cardRows = (wanted.key, readRows?(wanted.from, wanted.to, wanted.series)
-                ?? CardRowsRead(note: "rows are not kept for this input"))
+                ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
         }
         // A slice at a time while the loop ticks, or all at once for a dump.
         cardRows?.read.advance(until: readsRowsInSlices ? clock.milliseconds() + Self.rowSliceMilliseconds : nil, clock: clock)
@@ -85,6 +118,7 @@ public struct StrataApp {
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
         }
         if cardRows?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
+        if isLoading { frame.wake(at: env.time + Self.loadingWakeMilliseconds) }
         zones = frame.zones
         return frame
     }

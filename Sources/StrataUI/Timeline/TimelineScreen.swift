@@ -4,7 +4,8 @@ import StrataData
 /// left, time across the current period under a sticky axis (the repeated
 /// hour of a DST day shows twice), each interval a block as wide as its
 /// duration with its label cut with `…`, overlapping ones stacked in lanes,
-/// a line at now, and the cursor block's readout above the footer.
+/// a line at now, and the cursor block's readout above the footer. A
+/// period a load is still reading is dimmed.
 struct TimelineScreen: AppScreen {
     let state: AppState
     let timeline: TimelineState
@@ -32,6 +33,8 @@ struct TimelineScreen: AppScreen {
             for row in layout.rows { labels += drawRow(row, layout, intervals, into: &frame) }
         }
         drawNow(layout, behind: labels, into: &frame.grid)
+        // A period a load is still reading may gain blocks: dimmed until it is whole.
+        if reading != nil { frame.grid.restyle(layout.viewport.bodyArea) { $0.dim = true } }
         let height = frame.grid.height
         drawReadout(into: &frame.grid, row: Rect(x: 0, y: height - 2, width: frame.grid.width, height: 1))
         drawFooter(into: &frame.grid, row: Rect(x: 0, y: height - 1, width: frame.grid.width, height: 1))
@@ -190,10 +193,16 @@ struct TimelineScreen: AppScreen {
         }
     }
 
+    /// The load still reading the period on show; nil when its blocks are all there.
+    var reading: LoadingState? {
+        dataset.isFinal(navigation.level, index: navigation.position) ? nil : dataset.loading
+    }
+
     /// The cursor block: label, series, start–end and duration.
     func drawReadout(into grid: inout Grid, row: Rect) {
         guard let (record, intervals) = cursorRecord else {
-            grid.write(" no blocks in this period", x: row.x, y: row.y, style: .muted, clip: row)
+            let empty = reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no blocks in this period"
+            grid.write(" \(empty)", x: row.x, y: row.y, style: .muted, clip: row)
             return
         }
         let name = TimelineLayout.seriesName(dataset, timeline.cursor!.series)
@@ -230,7 +239,7 @@ struct TimelineScreen: AppScreen {
         let position = "\(navigation.level.rawValue) \(navigation.position + 1)/\(navigation.periodCount)"
             + (timeline.cursor.map { "  row \($0.series + 1)/\(rows)" } ?? "")
         let footer = FooterLine(pendingCount: state.pendingCount, hints: state.keyMap.hints.map(glyphs.hint), position: position)
-        StatusLine(state: state, glyphs: glyphs, footer: footer).draw(into: &grid, area: row)
+        StatusLine(state: state, env: env, footer: footer).draw(into: &grid, area: row)
     }
 
     /// `Enter`: the block in a box, with its whole input row wrapped to the box.

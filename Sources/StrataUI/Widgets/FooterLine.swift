@@ -1,6 +1,7 @@
 /// A screen's last line: a warning first if there is one, a pending count,
-/// a lead text (the map's readout) cut to fit, then the key hints that fit,
-/// and a position text at the right end.
+/// a lead text (the map's readout) cut to fit, then the key hints that fit
+/// (or, while a load runs, its progress in their place), and a position
+/// text at the right end.
 struct FooterLine: Widget {
     var warning: String?
     var pendingCount: Int?
@@ -9,6 +10,8 @@ struct FooterLine: Widget {
     var ellipsis = "…"
     var hints: [String]
     var position: String?
+    /// A load's progress, longest form first: the first that fits replaces the hints.
+    var progress: [String] = []
 
     func draw(into grid: inout Grid, area row: Rect) {
         let positionWidth = position.map { TextWidth.columns(of: $0) } ?? 0
@@ -19,10 +22,15 @@ struct FooterLine: Widget {
         if let warning { x += grid.write(warning, x: x, y: row.y, style: Style(.warning, bold: true), clip: row) + 2 }
         if let pendingCount { x += grid.write("\(pendingCount)", x: x, y: row.y, style: Style(.accent, bold: true), clip: row) + 2 }
         if let lead {
-            x += grid.write(TextWidth.truncate(lead, to: max(0, right - x), ellipsis: ellipsis), x: x, y: row.y,
+            // The lead leaves room for the shortest progress.
+            let room = right - x - (progress.last.map { TextWidth.columns(of: $0) + 2 } ?? 0)
+            x += grid.write(TextWidth.truncate(lead, to: max(0, room), ellipsis: ellipsis), x: x, y: row.y,
                             style: Style(.plain, bold: true), clip: row) + 2
         }
-        for hint in hints {
+        if let shown = progress.first(where: { x + TextWidth.columns(of: $0) <= right }) {
+            grid.write(shown, x: x, y: row.y, style: Style(.accent), clip: row)
+        }
+        for hint in hints where progress.isEmpty {
             let width = TextWidth.columns(of: hint)
             if x + width == right + 1, margin == 1 {
                 margin = 0

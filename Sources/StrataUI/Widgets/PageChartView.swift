@@ -3,6 +3,8 @@ import StrataData
 /// A page's chart as the navigation asks (bars, a line, a band, every
 /// series at once with a legend), on the page's or the level's scale; a
 /// note when the period is empty. The pager's cards and the card draw it.
+/// A period a load is still reading is dimmed, its legend's values read
+/// `…`, and with no rows yet it says `reading… 43%`.
 struct PageChartView: Widget {
     let navigation: Navigation
     /// The data, the glyphs, colours or not, and now (whose sub-bucket is drawn in the accent colour).
@@ -11,9 +13,12 @@ struct PageChartView: Widget {
     private var dataset: Dataset { env.dataset }
     private var glyphs: Glyphs { env.glyphs }
 
+    /// The load still reading this page's period; nil when its numbers are final.
+    private var reading: LoadingState? { dataset.isFinal(page.level, index: page.index) ? nil : dataset.loading }
+
     func draw(into grid: inout Grid, area rect: Rect) {
         guard !page.stats.isEmpty else {
-            let message = "no data in this \(page.level.rawValue)"
+            let message = reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no data in this \(page.level.rawValue)"
             grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2),
                        y: rect.y + rect.height / 2, style: .muted, clip: rect)
             return
@@ -37,6 +42,7 @@ struct PageChartView: Widget {
         case .bars, .stackedBars: BarChart(input).draw(into: &grid, area: plot)
         case .line, .band, .lines: LineChart(input, band: chart.form == .band).draw(into: &grid, area: plot)
         }
+        if reading != nil { grid.restyle(rect) { $0.dim = true } }
     }
 
     /// Under each sub-bucket: its hour, day or month; a week's seven also name their weekdays.
@@ -57,7 +63,8 @@ struct PageChartView: Widget {
             let (s, page) = pair
             return ChartLegend.Entry(sample: sample(k, of: pages.count, stacked: chart.form == .stackedBars), style: .series(k),
                                      name: dataset.series[s].name,
-                                     value: page.stats.value(navigation.aggregate).map(format.humane) ?? String(glyphs.middleDot))
+                                     value: reading != nil ? glyphs.ellipsis
+                                        : page.stats.value(navigation.aggregate).map(format.humane) ?? String(glyphs.middleDot))
         }
         ChartLegend(entries: entries, glyphs: glyphs).draw(into: &grid, area: row)
     }

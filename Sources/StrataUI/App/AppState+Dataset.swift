@@ -1,0 +1,15 @@
+import StrataData
+
+extension AppState {
+    /// Moves to a fuller dataset of the same input: the navigation keeps its
+    /// periods (`Navigation.follow`), and a slide under way keeps sliding
+    /// from the same page though its index moved.
+    mutating func follow(_ newer: Dataset, from older: Dataset) {
+        let before = navigation.position
+        navigation.follow(newer, from: older)
+        if let running = transition, case .slide(let from, let direction) = running.kind {
+            transition = Transition(.slide(fromIndex: from + navigation.position - before, direction: direction),
+                                    start: running.start, duration: running.duration)
+        }
+    }
+}
