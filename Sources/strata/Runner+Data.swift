@@ -13,8 +13,7 @@ extension Runner {
     ///   - startLevel: `--level`, added to the levels when not one of them.
     func loadDataset(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
                      now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
-        let useDemo = command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1)
-        if useDemo {
+        if usesDemo {
             var chosen = levels ?? Level.defaultSet
             if let startLevel, !chosen.contains(startLevel) { chosen = (chosen + [startLevel]).sorted() }
             let demo = DemoData.load(now: now, calendar: calendar, levels: chosen)
@@ -37,6 +36,9 @@ extension Runner {
         let (dataset, aggregate) = report(result, levels: result.levels)
         return (dataset, aggregate, CardRows.reader(result.rowLocator))
     }
+
+    /// `--demo`, or no input at all: no file and stdin a terminal.
+    var usesDemo: Bool { command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1) }
 
     /// For the terminal: the dataset of what the load has read so far (the
     /// whole input when it was quick), with the rest read on a worker

@@ -22,7 +22,14 @@ struct Runner {
         let startLevel = command.level
         let tokens = try loadKeys()
 
-        let (dataset, suggested, readRows) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        let headless = command.dump || command.frames
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        // A terminal shows the input as it loads; everything else prints the whole of it.
+        let interactive = !headless && stdoutIsTerminal && command.export == nil
+        let feed = DatasetFeed()
+        let (dataset, suggested, readRows) = interactive && !usesDemo
+            ? try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
+            : try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         let aggregate = command.agg ?? suggested
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
@@ -47,15 +54,14 @@ struct Runner {
             return
         }
 
-        let headless = command.dump || command.frames
         let utf8 = TerminalSession.localeIsUTF8()
-        let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
                             aggregate: aggregate, chart: command.chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
-                            readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal)
+                            readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal,
+                            feed: dataset.loading == nil ? nil : feed)
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.
@@ -79,6 +85,7 @@ struct Runner {
         } catch {
             throw Failure(message: error.message, exitCode: 69)
         }
+        if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
     }
 
     // MARK: options

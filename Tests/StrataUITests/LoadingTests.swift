@@ -74,6 +74,24 @@ struct LoadingTests {
         #expect(last.state == expected)
     }
 
+    /// A pipe's first rows spanned days; the whole of it spans a year, and
+    /// the full load ends on other levels: the day level stays, with its day.
+    @Test func levelsTheFullLoadEndsWithReplaceThoseOfTheFirstRows() {
+        let feed = DatasetFeed()
+        var app = Self.app(Self.read(Array(1...10), through: (5, 0)), feed: feed, at: 4)
+        var accumulator = Accumulator(calendar: Self.calendar, baseUnit: .hour)
+        for day in 1...40 { accumulator.add(seconds: Self.instant(day: day, hour: 0), value: 1) }
+        let whole = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "big.csv", valueName: "v"),
+                            levels: [.hour, .day, .month])
+        feed.post(.dataset(whole, rows: nil))
+        app.handle(.key(.down))
+        #expect(app.state.navigation.levels == [.hour, .day, .month])
+        #expect(app.state.navigation.level == .month)
+        app.handle(.key(.up))
+        #expect(Self.shownDay(app) == "2024-01-04")
+        #expect(app.state.navigation.periodCounts == [whole.count(.hour), 40, 2])
+    }
+
     /// Between inputs the loader posts; the run loop redraws every 100 ms
     /// while loading, and its idle calls say whether the load still runs.
     @Test func theRunLoopRedrawsTheProgressWhileLoadingThenGoesIdle() {

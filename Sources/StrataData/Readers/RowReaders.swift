@@ -28,7 +28,8 @@ enum RecordPlan: Sendable {
 /// record that is not blank (and not the header) is counted in `rowsRead`
 /// and then either accepted or skipped, never both, never neither.
 enum RowReaders {
-    static let cancelCheckInterval = 1 << 16
+    /// Rows between looks at the other thread, the progress and the screen (a few milliseconds of reading).
+    static let cancelCheckInterval = 1 << 12
 
     static func run(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, sink: inout RowSink,
                     skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {

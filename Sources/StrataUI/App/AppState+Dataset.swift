@@ -5,8 +5,10 @@ extension AppState {
     /// periods (`Navigation.follow`), and a slide under way keeps sliding
     /// from the same page though its index moved.
     mutating func follow(_ newer: Dataset, from older: Dataset) {
-        let before = navigation.position
+        let before = navigation.position, level = navigation.level
         navigation.follow(newer, from: older)
+        // A slide on a level the load took away has nothing left to slide on.
+        if navigation.level != level { transition = nil }
         if let running = transition, case .slide(let from, let direction) = running.kind {
             transition = Transition(.slide(fromIndex: from + navigation.position - before, direction: direction),
                                     start: running.start, duration: running.duration)

@@ -4,7 +4,7 @@ import StrataData
 /// values are shown. Switching level touches no position; each screen
 /// reads and moves these same positions.
 public struct Navigation: Equatable, Sendable {
-    public let levels: [Level]
+    public internal(set) var levels: [Level]
     /// Periods per level (same order as `levels`), for clamping.
     public internal(set) var periodCounts: [Int]
     public internal(set) var seriesCount: Int
