@@ -89,6 +89,36 @@ struct BackgroundLoadTests {
         }
     }
 
+    /// Sorted at the head, the middle chunks and the tail, but a stretch of
+    /// last week's rows lies near the head: the load finds them and says so,
+    /// and from then on no period is whole until it ends.
+    @Test func aFileTakenForSortedThatIsNotSaysSoWhileItLoads() throws {
+        var lines = Self.readings(rows: 30_000).split(separator: "\n").map(String.init)
+        let late = Array(lines[29_000..<29_050])
+        lines.removeSubrange(29_000..<29_050)
+        lines.insert(contentsOf: late, at: 1_000)
+        try Fixture.withFile("almost.csv", lines.joined(separator: "\n") + "\n") { path in
+            var options = ReadOptions()
+            options.now = 1_800_000_000
+            options.splitThreshold = .max
+            options.limits.chunk = 4 << 10
+            var setup = LoadSetup()
+            setup.fallbackZone = .utc
+            let collected = Collected()
+            let first = try BackgroundLoad.start([.file(path)], options: options, setup: setup, look: (8 << 10, 64 << 10)) {
+                collected.add($0)
+            }
+            #expect(first.loading?.complete.count == 2)
+            collected.waitForEnd()
+            let told = collected.updates.compactMap { update -> LoadingState? in
+                guard case .partial(let partial) = update else { return nil }
+                return partial.loading
+            }
+            #expect(told.contains { $0.wentBack && $0.complete.isEmpty })
+            #expect(Self.finished(collected.updates)?.accepted == 30_000)
+        }
+    }
+
     @Test func theFullLoadIsWhatALoadWithoutAScreenReads() throws {
         try Fixture.withFile("sorted.csv", Self.readings(rows: 30_000)) { path in
             let whole = try #require(Self.finished(try Self.load(path).updates))

@@ -156,6 +156,19 @@ struct LoadingTests {
         #expect(ReadingProgress(loading: unknown, glyphs: .ascii).lines == ["reading 5 MB - 1.2k rows", "reading 5 MB", "reading..."])
     }
 
+    /// A file taken for sorted whose rows go back in time: every period waits, and the line says why.
+    @Test func rowsOutOfTimeOrderMakeEveryPeriodWaitAndTheLineSaysSo() {
+        let sorted = Self.read(Array(1...20), through: (20, 0))
+        var result = LoadResult(accumulator: Accumulator(calendar: Self.calendar, baseUnit: .hour), sourceName: "big.csv", valueName: "v")
+        result.loading = sorted.loading!.outOfOrder
+        #expect(sorted.isFinal(.day, index: 5))
+        let loading = result.loading!
+        #expect(loading.complete.isEmpty && loading.wentBack)
+        #expect(ReadingProgress(loading: loading, glyphs: .unicode).lines.first
+                == "reading 121 MB of 268 MB · 45% · 1 s left · not in time order: numbers final when read")
+        #expect(ReadingProgress(loading: loading, glyphs: .unicode).lines.contains("reading 45% · not in time order: numbers final when read"))
+    }
+
     @Test func beforeAnyPeriodIsReadThePagerSaysHowFarTheLoadIs() {
         var nothing = LoadResult(accumulator: Accumulator(calendar: Self.calendar, baseUnit: .hour), sourceName: "big.csv", valueName: "v")
         nothing.loading = LoadingState(bytesRead: 0, bytesTotal: nil, rowsRead: 0, elapsed: 0, complete: [])

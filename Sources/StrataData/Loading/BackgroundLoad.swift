@@ -37,9 +37,17 @@ public enum BackgroundLoad {
         options.progress = progress
         if let look = firstLook(sources, options: options, setup: setup, bytes: look) {
             guard look.loading != nil else { return look }
+            // The first look took the file for sorted; a row that goes back says it was not.
+            let wentBack = CancelFlag()
+            options.partials = PartialResults(deliver: nil, wentBack: {
+                wentBack.cancel()
+                var now = look
+                now.loading = look.loading?.outOfOrder
+                update(.partial(now))
+            })
             // The levels are the first look's for good: a load ending does not move the user to other ones.
             startWorker(sources, options: options, setup: setup, meanwhile: { stop in
-                Self.tellProgress(of: look, progress: progress, until: stop, update: update)
+                Self.tellProgress(of: look, progress: progress, wentBack: wentBack, until: stop, update: update)
             }, finished: { end in
                 guard case .finished(var result) = end else { return update(end) }
                 result.levels = look.levels
@@ -101,7 +109,7 @@ public enum BackgroundLoad {
     }
 
     /// While a sorted file's full load runs: its first look, with how far the load has come.
-    private static func tellProgress(of look: LoadResult, progress: LoadProgress, until stop: CancelFlag,
+    private static func tellProgress(of look: LoadResult, progress: LoadProgress, wentBack: CancelFlag, until stop: CancelFlag,
                                      update: @Sendable (Update) -> Void) {
         let started = DispatchTime.now().uptimeNanoseconds
         while !stop.isCancelled {
@@ -112,6 +120,7 @@ public enum BackgroundLoad {
             now.loading?.bytesRead = bytes
             now.loading?.rowsRead = rows
             now.loading?.elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            if wentBack.isCancelled { now.loading = now.loading?.outOfOrder }
             update(.partial(now))
         }
     }

@@ -14,6 +14,9 @@ public struct LoadingState: Sendable, Equatable {
     /// dataset: a period inside one of them is final. Empty while nothing is
     /// known to be whole: an unsorted file, a pipe, gzip.
     public var complete: [Range<Int64>]
+    /// The rows turned out not to be in time order: nothing is whole until
+    /// the load ends, whatever an earlier state said (`notInOrder`).
+    public var wentBack = false
 
     public init(bytesRead: Int64, bytesTotal: Int64?, rowsRead: Int, elapsed: Double, complete: [Range<Int64>]) {
         self.bytesRead = bytesRead
@@ -21,6 +24,17 @@ public struct LoadingState: Sendable, Equatable {
         self.rowsRead = rowsRead
         self.elapsed = elapsed
         self.complete = complete
+    }
+
+    /// What the screen says once the rows went back in time.
+    public static let notInOrder = "not in time order: numbers final when read"
+
+    /// This state once a row has gone back in time: no period is whole.
+    public var outOfOrder: LoadingState {
+        var state = self
+        state.complete = []
+        state.wentBack = true
+        return state
     }
 
     /// Whether every row of `period` has been read.

@@ -11,7 +11,10 @@ public final class PartialResults: @unchecked Sendable {
     /// A copy (and what `deliver` does with it) may take this share of the load.
     static let share = 0.2
 
-    private let deliver: @Sendable (LoadResult) -> Void
+    private let deliver: (@Sendable (LoadResult) -> Void)?
+    /// Told once, when a row first goes back in time.
+    private let wentBack: (@Sendable () -> Void)?
+    private var toldWentBack = false
     private let started = DispatchTime.now().uptimeNanoseconds
     private var next = 0.0
     /// Makes the result from a sink, once the columns are known (set by the loader).
@@ -19,11 +22,17 @@ public final class PartialResults: @unchecked Sendable {
     /// Adds the picks and the levels, as a finished load has them (set by the loader).
     var complete: ((inout LoadResult) -> Void)?
 
-    /// - Parameter deliver: called on the reading thread with the rows read
-    ///   so far (`loading` says how far); it may take its time.
-    public init(deliver: @escaping @Sendable (LoadResult) -> Void) {
+    /// - Parameters:
+    ///   - deliver: called on the reading thread with the rows read so far
+    ///     (`loading` says how far); it may take its time. nil: no copies.
+    ///   - wentBack: called once, on the reading thread, when a row first
+    ///     comes before the rows read so far (the input is not in time order).
+    public init(deliver: (@Sendable (LoadResult) -> Void)?, wentBack: (@Sendable () -> Void)? = nil) {
         self.deliver = deliver
+        self.wentBack = wentBack
     }
+
+    var wantsCopies: Bool { deliver != nil }
 
     /// Seconds since the load began.
     var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
@@ -31,8 +40,12 @@ public final class PartialResults: @unchecked Sendable {
     /// Called by the reading thread between rows; `now` when the input has
     /// stopped coming for a while (a pipe), whatever the spacing.
     func offer(_ sink: RowSink, now urgent: Bool = false) {
+        if !toldWentBack, sink.trail.wentBack {
+            toldWentBack = true
+            wentBack?()
+        }
         let now = elapsed
-        guard now >= next || urgent, sink.accepted > 0, let build else { return }
+        guard now >= next || urgent, sink.accepted > 0, let deliver, let build else { return }
         var result = build(sink)
         complete?(&result)
         deliver(result)

@@ -134,12 +134,15 @@ public enum DataLoader {
             part.progress = options.progress
             if let partials = options.partials, sources.count == 1 {
                 part.partials = partials
+            }
+            if let partials = options.partials, partials.wantsCopies, sources.count == 1 {
                 let (name, total, progress) = (sourceName(sources), stream.fileRange.map { Int64($0.count) }, options.progress)
                 partials.build = { [unowned partials] sink in
                     var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
                                                             rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
-                    result.loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
-                                                  elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
+                    let loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
+                                               elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
+                    result.loading = sink.trail.wentBack ? loading.outOfOrder : loading
                     return result
                 }
             }

@@ -4,7 +4,8 @@ import StrataData
 /// How far a background load has come, in words: the footer's line
 /// (`reading 120 MB of 268 MB · 45% · 410 MB/s · 1 s left · 3.2M rows`, in
 /// shorter forms when the line is narrow) and the note of a page with no
-/// rows yet (`reading… 43%`). Without a known size there is no % and no time left.
+/// rows yet (`reading… 43%`). Without a known size there is no % and no time
+/// left. Rows found out of time order add `not in time order: …`.
 struct ReadingProgress {
     let loading: LoadingState
     let glyphs: Glyphs
@@ -17,7 +18,9 @@ struct ReadingProgress {
         let left = loading.secondsLeft.map { "\(Self.duration($0)) left" }
         let rate = loading.bytesPerSecond > 0 ? "\(Self.bytes(Int64(loading.bytesPerSecond)))/s" : nil
         let rows = "\(NumberFormat.humane(Double(loading.rowsRead))) rows"
-        let forms: [[String?]] = [[read, percent, rate, left, rows], [read, percent, rate, left], [read, percent, left], [percent, left]]
+        var forms: [[String?]] = [[read, percent, rate, left, rows], [read, percent, rate, left], [read, percent, left], [percent, left]]
+        // Rows that went back in time make every period wait: the line says why, where it fits.
+        if loading.wentBack { forms = [[read, percent, left, LoadingState.notInOrder], [percent, LoadingState.notInOrder]] + forms }
         let texts = forms.map { $0.compactMap { $0 } }.filter { !$0.isEmpty }.map { "reading " + $0.joined(separator: gap) }
         // Without a size or a rate, some forms come out the same: each is offered once.
         return (texts + [note]).reduce(into: []) { unique, text in if unique.last != text { unique.append(text) } }
