@@ -21,6 +21,8 @@ public enum BackgroundLoad {
     /// first and latest periods, little enough to be on screen at once.
     public static let headBytes: Int64 = 64 << 10
     public static let tailBytes: Int64 = 1 << 20
+    /// How much lower the load's threads run than the screen's (`nice`).
+    static let loaderNiceness: Int32 = 10
     /// How often the progress of a load that has nothing new to show is told.
     static let progressSpacing = 0.2
 
@@ -92,8 +94,14 @@ public enum BackgroundLoad {
                                     meanwhile: (@Sendable (CancelFlag) -> Void)? = nil,
                                     finished: @escaping @Sendable (Update) -> Void) {
         let stop = CancelFlag()
-        if let meanwhile { Thread { meanwhile(stop) }.start() }
+        if let meanwhile {
+            Thread {
+                lowerPriority()
+                meanwhile(stop)
+            }.start()
+        }
         let worker = Thread {
+            lowerPriority()
             let end: Update
             do throws(ReadError) {
                 end = .finished(try DataLoader.load(sources, options: options, setup: setup))
@@ -106,6 +114,12 @@ public enum BackgroundLoad {
         // The readers recurse little, but the default secondary-thread stack is small.
         worker.stackSize = 8 << 20
         worker.start()
+    }
+
+    /// Puts the calling thread below the screen's: a first frame or a key
+    /// never waits for the load (a thread it starts inherits this).
+    private static func lowerPriority() {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, loaderNiceness) // 0: this thread, on Linux
     }
 
     /// While a sorted file's full load runs: its first look, with how far the load has come.
