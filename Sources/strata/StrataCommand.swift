@@ -15,8 +15,10 @@ struct StrataCommand: ParsableCommand {
         abstract: "Browse time-stamped data as pages of charts: ←/→ through time, ↑/↓ between day, week and month.",
         discussion: """
             Reads CSV, TSV, JSON Lines or timestamped log lines from files or standard input \
-            (or shows a built-in demo). Exit codes: 0 ok, 64 bad usage, 65 bad data, \
-            66 an input cannot be opened, 69 no usable terminal, 70 internal error.
+            (or shows a built-in demo). In a terminal, a big input opens at once on what has \
+            been read (a sorted file on its latest periods) and loads on while the keys work; \
+            periods not read in full show their numbers as …. Exit codes: 0 ok, 64 bad usage, \
+            65 bad data, 66 an input cannot be opened, 69 no usable terminal, 70 internal error.
             """,
         version: "strata \(version)"
     )
