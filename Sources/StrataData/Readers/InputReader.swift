@@ -109,6 +109,10 @@ final class InputReader {
             sink.partials = partials
             sink.intervals.input = input
         }
+        if options.planOnly {
+            (recordPlan, recordMode) = (plan, scanner.mode)
+            return .rows
+        }
         try run(scanner, plan, into: &sink)
         return .rows
     }
