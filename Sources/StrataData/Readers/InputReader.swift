@@ -111,6 +111,7 @@ final class InputReader {
         }
         if options.planOnly {
             (recordPlan, recordMode) = (plan, scanner.mode)
+            sink.accumulator.widen(to: 1 + otherNames.count)
             return .rows
         }
         try run(scanner, plan, into: &sink)
