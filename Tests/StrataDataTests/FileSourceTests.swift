@@ -64,29 +64,30 @@ struct FileSourceTests {
     }
 
     /// Two threads (one per half) and tiny buffers, as the reader tests use.
-    static func options() -> ReadOptions {
+    static func options(series: String = "city") -> ReadOptions {
         var limits = ScannerLimits()
         limits.chunk = 4096
         return Fixture.options {
-            $0.seriesColumn = "city"
+            $0.seriesColumn = series
             $0.splitThreshold = 1
             $0.limits = limits
         }
     }
 
-    static func load(_ path: String, unit: TimeUnit) throws -> LoadResult {
-        try DataLoader.load([.file(path)], options: options(), calendar: newYork, baseUnit: unit)
+    static func load(_ path: String, unit: TimeUnit, series: String = "city") throws -> LoadResult {
+        try DataLoader.load([.file(path)], options: options(series: series), calendar: newYork, baseUnit: unit)
     }
 
     /// A source over a finished load whose periods are days, as a coarse load would keep them.
-    static func source(_ path: String) throws -> FileSource {
+    static func source(_ path: String, series: String = "city") throws -> FileSource {
         var setup = LoadSetup()
         setup.zone = newYork.zone
-        return FileSource([.file(path)], options: options(), setup: setup, loaded: try load(path, unit: .day))
+        return FileSource([.file(path)], options: options(series: series), setup: setup, loaded: try load(path, unit: .day, series: series))
     }
 
-    /// What `fine` must give: the minute buckets of a full load whose start
-    /// is in `range`, merged by their bucket of `unit`, per column and series name.
+    /// What `fine` must give: the buckets of a full load (minutes, or `unit`
+    /// itself for intervals) whose start is in `range`, merged by their
+    /// bucket of `unit`, per column and series name.
     static func expected(_ minutes: LoadResult, range: Range<Int64>, unit: TimeUnit) -> [String: [FineBuckets.Bucket]] {
         let calendar = minutes.calendar
         let columns = [minutes.accumulator] + minutes.otherValues.map(\.accumulator)
@@ -97,7 +98,7 @@ struct FileSourceTests {
                 var byOrdinal: [Int: Stats] = [:]
                 let series = column.sortedBuckets(series: s)
                 for (ordinal, stats) in zip(series.ordinals, series.stats) {
-                    let start = calendar.start(of: .minute, ordinal: ordinal)
+                    let start = calendar.start(of: column.baseUnit, ordinal: ordinal)
                     guard range.contains(start) else { continue }
                     byOrdinal[calendar.ordinal(of: unit, at: start), default: Stats()].merge(stats)
                 }
@@ -175,6 +176,56 @@ struct FileSourceTests {
         try Fixture.withFolder { folder in
             let gz = try Fixture.gzip(Fixture.write("readings.csv", Generated.text(g.rows, header: g.header), in: folder))
             try Self.checkFine(gz, reference: try Self.load(gz, unit: .minute), seed: 30)
+        }
+    }
+
+    /// Intervals count where they overlap the range, cut at its edges as at
+    /// the buckets': compared with a full load at the unit, on ranges on its edges.
+    @Test func fineBucketsOfIntervalsMatchAFullLoad() throws {
+        var random = SplitMix(seed: 16)
+        var text = "start,end,room\n"
+        var t = Fixture.utc(2024, 3, 9, 12)
+        while t < Fixture.utc(2024, 3, 11, 12) {
+            let length = Int64(random.next() % 3) * 3600 + Int64(random.next() % 60) * 60
+            text += "\(Self.iso(t)),\(Self.iso(t + length)),\(["red", "blue"][Int(random.next() % 2)])\n"
+            t += 60 * Int64(1 + random.next() % 40)
+        }
+        try Fixture.withFile("intervals.csv", text) { path in
+            let source = try Self.source(path, series: "room")
+            for unit in [TimeUnit.minute, .hour, .day] {
+                let reference = try Self.load(path, unit: unit, series: "room")
+                #expect(reference.accumulator.holdsIntervals)
+                for (i, range) in Self.ranges(count: 30, seed: 17, calendar: Self.newYork, unit: unit).enumerated() where i % 3 == 0 {
+                    let fine = try source.fine(from: range.lowerBound, to: range.upperBound, unit: unit)
+                    #expect(Self.found(fine) == Self.expected(reference, range: range, unit: unit), "\(unit) \(range)")
+                }
+            }
+        }
+    }
+
+    static func iso(_ t: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(t)))
+    }
+
+    /// Several files with no series column: each is a series, named by its file.
+    @Test func fineBucketsOfSeveralFilesHaveASeriesEach() throws {
+        let g = Generated(seed: 18)
+        try Fixture.withFolder { folder in
+            let paths = [Fixture.write("north.csv", Generated.text(Array(g.rows.prefix(900)), header: g.header), in: folder),
+                         Fixture.write("south.csv", Generated.text(g.shuffled(seed: 19), header: g.header), in: folder)]
+            var setup = LoadSetup()
+            setup.zone = Self.newYork.zone
+            let inputs = paths.map { InputSource.file($0) }
+            let options = Fixture.options { $0.splitThreshold = 1 }
+            let source = FileSource(inputs, options: options, setup: setup,
+                                    loaded: try DataLoader.load(inputs, options: options, calendar: Self.newYork, baseUnit: .day))
+            let reference = try DataLoader.load(inputs, options: options, calendar: Self.newYork, baseUnit: .minute)
+            #expect(reference.seriesNames == ["north.csv", "south.csv"])
+            for range in Self.ranges(count: 20, seed: 21, calendar: Self.newYork, unit: .hour) {
+                let fine = try source.fine(from: range.lowerBound, to: range.upperBound, unit: .hour)
+                #expect(fine.seriesNames == reference.seriesNames)
+                #expect(Self.found(fine) == Self.expected(reference, range: range, unit: .hour), "\(range)")
+            }
         }
     }
 
