@@ -146,7 +146,7 @@ struct FileSourceTests {
         let source = try source(path)
         for unit in [TimeUnit.minute, .hour, .day] {
             for range in ranges(count: 24, seed: seed &+ UInt64(unit.rawValue), calendar: newYork, unit: unit) {
-                let fine = try source.fine(from: range.lowerBound, to: range.upperBound, unit: unit)
+                let fine = try #require(try source.fine(from: range.lowerBound, to: range.upperBound, unit: unit))
                 #expect(fine.seriesNames.sorted() == ["Albany", "Boston", "Newark"])
                 #expect(fine.valueNames == [reference.valueName] + reference.otherValues.map(\.name))
                 let found = found(fine), expected = expected(reference, range: range, unit: unit)
@@ -196,7 +196,7 @@ struct FileSourceTests {
                 let reference = try Self.load(path, unit: unit, series: "room")
                 #expect(reference.accumulator.holdsIntervals)
                 for (i, range) in Self.ranges(count: 30, seed: 17, calendar: Self.newYork, unit: unit).enumerated() where i % 3 == 0 {
-                    let fine = try source.fine(from: range.lowerBound, to: range.upperBound, unit: unit)
+                    let fine = try #require(try source.fine(from: range.lowerBound, to: range.upperBound, unit: unit))
                     #expect(Self.found(fine) == Self.expected(reference, range: range, unit: unit), "\(unit) \(range)")
                 }
             }
@@ -222,7 +222,7 @@ struct FileSourceTests {
             let reference = try DataLoader.load(inputs, options: options, calendar: Self.newYork, baseUnit: .minute)
             #expect(reference.seriesNames == ["north.csv", "south.csv"])
             for range in Self.ranges(count: 20, seed: 21, calendar: Self.newYork, unit: .hour) {
-                let fine = try source.fine(from: range.lowerBound, to: range.upperBound, unit: .hour)
+                let fine = try #require(try source.fine(from: range.lowerBound, to: range.upperBound, unit: .hour))
                 #expect(fine.seriesNames == reference.seriesNames)
                 #expect(Self.found(fine) == Self.expected(reference, range: range, unit: .hour), "\(range)")
             }
@@ -250,13 +250,36 @@ struct FileSourceTests {
             let source = try Self.source(path)
             for (date, length, hours) in [(Fixture.utc(2024, 3, 10, 12), 23, 23), (Fixture.utc(2024, 11, 3, 12), 25, 24)] {
                 let day = Self.newYork.ordinal(of: .day, at: date)
-                let fine = try source.fine(from: Self.newYork.start(of: .day, ordinal: day), to: Self.newYork.start(of: .day, ordinal: day + 1),
-                                           unit: .hour)
+                let fine = try #require(try source.fine(from: Self.newYork.start(of: .day, ordinal: day),
+                                                        to: Self.newYork.start(of: .day, ordinal: day + 1), unit: .hour))
                 #expect(fine.range.count == length * 3600)
                 let starts = Set(fine.buckets[0].flatMap { $0.map(\.start) })
                 #expect(starts.count == hours)
                 #expect(fine.buckets[0].allSatisfy { $0.allSatisfy { $0.end - $0.start == 3600 } })
             }
+        }
+    }
+
+    /// A long read (a shuffled file is read whole) reports its progress a
+    /// step at a time, and stopping it gives no buckets rather than some.
+    @Test func aFineReadReportsProgressAndStops() throws {
+        // More rows than a step (`RowTap.rowsPerStep`), one every 7 s, shuffled.
+        let count = RowTap.rowsPerStep * 2 + 100
+        var random = SplitMix(seed: 22)
+        var order = Array(0..<count)
+        for i in order.indices.reversed() where i > 0 { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+        let text = "time,temp\n" + order.map { "\(Fixture.utc(2024, 3, 1) + Int64($0) * 7),\($0 % 40)\n" }.joined()
+        try Fixture.withFile("shuffled.csv", text) { path in
+            let source = try Self.source(path, series: "none")
+            let day = Fixture.utc(2024, 3, 2)..<Fixture.utc(2024, 3, 3)
+            var seen: [Double] = []
+            let whole = try source.fine(from: day.lowerBound, to: day.upperBound, unit: .hour) { seen.append($0); return true }
+            #expect(whole == (try source.fine(from: day.lowerBound, to: day.upperBound, unit: .hour)))
+            #expect(whole?.buckets[0][0].count == 24 && whole?.buckets[0][0].allSatisfy { $0.stats.count == 3600 / 7 || $0.stats.count == 3600 / 7 + 1 } == true)
+            #expect(seen.count == 2 && seen == seen.sorted() && seen.allSatisfy { $0 > 0 && $0 <= 1 }, "\(seen)")
+            var calls = 0
+            let stopped = try source.fine(from: day.lowerBound, to: day.upperBound, unit: .hour) { _ in calls += 1; return false }
+            #expect(stopped == nil && calls == 1)
         }
     }
 
@@ -340,7 +363,7 @@ struct FileSourceTests {
             }
             if first.loading != nil { ended.wait() }
             let range = Fixture.utc(2024, 11, 2, 20)..<Fixture.utc(2024, 11, 3, 17, 30)
-            let fine = try source.fine(from: range.lowerBound, to: range.upperBound, unit: .minute)
+            let fine = try #require(try source.fine(from: range.lowerBound, to: range.upperBound, unit: .minute))
             #expect(Self.found(fine) == Self.expected(try Self.load(path, unit: .minute), range: range, unit: .minute))
             #expect(try source.rows(from: range.lowerBound, to: range.upperBound, series: 0, limit: 5).count == 5)
         }

@@ -8,11 +8,21 @@ enum BucketFetch {
     /// it) in buckets of `unit` in the locator's calendar: one column per
     /// value column, series numbered as in the load. A bucket at an edge of
     /// the range holds only the range's part of it.
-    static func read(_ locator: RowLocator, from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> Accumulator {
+    /// - Parameter progress: called now and then with the share read so far
+    ///   (0...1); false stops the read, and nil is returned.
+    static func read(_ locator: RowLocator, from start: Int64, to end: Int64, unit: TimeUnit,
+                     progress: ((Double) -> Bool)? = nil) throws(ReadError) -> Accumulator? {
         var total = Accumulator(calendar: locator.calendar, baseUnit: unit)
-        for span in locator.spans(from: start, to: end) {
+        let spans = locator.spans(from: start, to: end)
+        let work = max(1, spans.reduce(0) { $0 + $1.work })
+        var done: Int64 = 0
+        for span in spans {
             let cursor = try RowCursor(span, locator: locator, start: start, end: end, series: nil, bucketUnit: unit)
-            while !cursor.isDone { _ = try cursor.step(limit: .max) }
+            while !cursor.isDone {
+                _ = try cursor.step(limit: .max)
+                if let progress, !cursor.isDone, !progress(Double(done + cursor.worked) / Double(work)) { return nil }
+            }
+            done += span.work
             total.merge(cursor.buckets, seriesMap: locator.filePerSeries ? [fileSeries(span.source, locator)] : nil)
         }
         total.flush()

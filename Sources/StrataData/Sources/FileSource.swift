@@ -54,9 +54,9 @@ public final class FileSource: Source, @unchecked Sendable {
         return first
     }
 
-    public func fine(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets {
+    public func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> FineBuckets? {
         let load = try ended()
-        let buckets = try BucketFetch.read(load.locator, from: start, to: end, unit: unit)
+        guard let buckets = try BucketFetch.read(load.locator, from: start, to: end, unit: unit, progress: progress) else { return nil }
         return FineBuckets(buckets, range: start..<max(start, end), valueNames: load.valueNames, seriesNames: load.seriesNames)
     }
 

@@ -24,8 +24,11 @@ public protocol Source: AnyObject, Sendable {
 
     /// Every row of `[start, end)` aggregated into the sub-buckets of
     /// `unit` in the source's calendar, per value column and series: exact,
-    /// whatever the resolution the periods were loaded at.
-    func fine(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets
+    /// whatever the resolution the periods were loaded at. A long read (an
+    /// unsorted file, gzip, a slow query) calls `progress` now and then with
+    /// the share done (0...1); when it returns false the read stops and the
+    /// answer is nil, never buckets of part of the range.
+    func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)?) throws(ReadError) -> FineBuckets?
 
     /// Up to `limit` raw rows of `[start, end)` of `series` (0: every
     /// series, `i`: `seriesNames[i - 1]`, as `Dataset` counts), in the
