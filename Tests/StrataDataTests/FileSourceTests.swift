@@ -192,6 +192,7 @@ struct FileSourceTests {
         }
         try Fixture.withFile("intervals.csv", text) { path in
             let source = try Self.source(path, series: "room")
+            #expect(try source.describe().holdsIntervals)
             for unit in [TimeUnit.minute, .hour, .day] {
                 let reference = try Self.load(path, unit: unit, series: "room")
                 #expect(reference.accumulator.holdsIntervals)
@@ -347,6 +348,13 @@ struct FileSourceTests {
             #expect(throws: ReadError.self) { try source.fine(from: day.lowerBound, to: day.upperBound, unit: .hour) }
             #expect(throws: ReadError.self) { try source.rows(from: day.lowerBound, to: day.upperBound, series: 0, limit: 10) }
         }
+    }
+
+    /// A pipe is read once: its buckets cannot be read again, and saying so beats leaving its rows out.
+    @Test func fineOfAPipeIsAnError() throws {
+        let piped = try Fixture.loadPiped(Array("time,value\n2024-03-01T00:00:00Z,1\n2024-03-01T01:00:00Z,2\n".utf8))
+        let source = FileSource([.standardInput], options: Fixture.options(), setup: LoadSetup(), loaded: piped)
+        #expect(throws: ReadError.self) { try source.fine(from: 0, to: .max, unit: .hour) }
     }
 
     @Test func fineAndRowsWaitForTheLoadThenAnswerFromIt() throws {

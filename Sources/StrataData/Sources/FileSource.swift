@@ -39,7 +39,7 @@ public final class FileSource: Source, @unchecked Sendable {
         plan.progress = nil
         let result = try DataLoader.load(inputs, options: plan, setup: setup)
         return SourceDescription(sourceName: result.sourceName, timeName: result.timeName, valueNames: Self.valueNames(result),
-                                 seriesColumn: result.seriesColumn, holdsIntervals: result.valueName == LoadResult.intervalDuration,
+                                 seriesColumn: result.seriesColumn, holdsIntervals: Self.holdsIntervals(result.rowLocator),
                                  calendar: result.calendar, levels: result.levels, aggregate: result.suggestedAggregate,
                                  notes: result.notes)
     }
@@ -56,6 +56,10 @@ public final class FileSource: Source, @unchecked Sendable {
 
     public func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> FineBuckets? {
         let load = try ended()
+        // A pipe's rows are not kept: its part of the range would be missing from the buckets.
+        if let pipe = load.locator.unkeptInputs.first {
+            throw .unreadable(file: pipe, reason: "its rows are not kept; its buckets cannot be read again")
+        }
         guard let buckets = try BucketFetch.read(load.locator, from: start, to: end, unit: unit, progress: progress) else { return nil }
         return FineBuckets(buckets, range: start..<max(start, end), valueNames: load.valueNames, seriesNames: load.seriesNames)
     }
@@ -78,7 +82,17 @@ public final class FileSource: Source, @unchecked Sendable {
         return load
     }
 
-    private static func valueNames(_ result: LoadResult) -> [String] {
+    /// Whether the rows were read as intervals: the plan has an end, whatever the value column is called.
+    private static func holdsIntervals(_ locator: RowLocator) -> Bool {
+        locator.sources.contains { source in
+            switch source.plan {
+            case .delimited(let plan, _), .json(let plan, _): plan.end != nil
+            case .lines: false
+            }
+        }
+    }
+
+        private static func valueNames(_ result: LoadResult) -> [String] {
         [result.valueName] + result.otherValues.map(\.name)
     }
 }
