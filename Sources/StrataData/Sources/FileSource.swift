@@ -9,6 +9,8 @@ public final class FileSource: Source, @unchecked Sendable {
     public let inputs: [InputSource]
     let options: ReadOptions
     let setup: LoadSetup
+    /// The head and tail bytes of a sorted file's first look (internal, so tests can make them small).
+    var firstLook = (head: BackgroundLoad.headBytes, tail: BackgroundLoad.tailBytes)
     private let lock = NSLock()
     /// The ended load's names and checkpoints; nil until it has ended.
     private var loaded: Loaded?
@@ -45,7 +47,8 @@ public final class FileSource: Source, @unchecked Sendable {
     }
 
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
-        let first = try BackgroundLoad.start(inputs, options: options, setup: setup) { [weak self] next in
+        // The first look's checkpoints cover its head and tail only: `fine` and `rows` wait for the whole load's.
+        let first = try BackgroundLoad.start(inputs, options: options, setup: setup, look: firstLook) { [weak self] next in
             if case .finished(let result) = next { self?.adopt(result) }
             update(next)
         }
@@ -92,7 +95,7 @@ public final class FileSource: Source, @unchecked Sendable {
         }
     }
 
-        private static func valueNames(_ result: LoadResult) -> [String] {
+    private static func valueNames(_ result: LoadResult) -> [String] {
         [result.valueName] + result.otherValues.map(\.name)
     }
 }
