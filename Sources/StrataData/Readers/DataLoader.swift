@@ -70,7 +70,8 @@ public enum DataLoader {
     /// the times read; with the notes that say so.
     private static func pickLevels(_ result: LoadResult, setup: LoadSetup, finest: Level) -> ([Level], [String]) {
         var notes: [String] = []
-        var levels = setup.levels ?? result.accumulator.instantRange.map { range in
+        // Without rows (a plan only), the sample's times give the span.
+        var levels = setup.levels ?? (result.accumulator.instantRange ?? result.profile.span).map { range in
             LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
         } ?? Level.defaultSet
         if setup.levels == nil {
@@ -182,7 +183,7 @@ public enum DataLoader {
         // Flushed here, where nothing else holds its buckets: splitting the
         // columns apart below then copies none of them.
         sink?.accumulator.flush()
-        guard let sink, sink.accepted > 0 else {
+        guard let sink, sink.accepted > 0 || options.planOnly else {
             let file = sources.count == 1 ? displayName(sources[0]) : name
             if (sink?.rowsRead ?? 0) == 0 {
                 if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }

@@ -109,6 +109,11 @@ final class InputReader {
             sink.partials = partials
             sink.intervals.input = input
         }
+        if options.planOnly {
+            (recordPlan, recordMode) = (plan, scanner.mode)
+            sink.accumulator.widen(to: 1 + otherNames.count)
+            return .rows
+        }
         try run(scanner, plan, into: &sink)
         return .rows
     }

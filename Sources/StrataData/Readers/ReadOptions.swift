@@ -43,6 +43,9 @@ public struct ReadOptions: Sendable {
     /// a regular file (each widened to whole records): a first look at a
     /// sorted file, on screen before the rest is read. nil: read it all.
     public var headAndTail: (head: Int64, tail: Int64)?
+    /// Stop each input once its columns are picked, reading no rows: the
+    /// picks and notes of a load without its rows (`FileSource.describe`).
+    var planOnly = false
     /// Told of the rows read so far, now and then, while the load runs.
     public var partials: PartialResults?
     /// A regular file with at least this many bytes after the sample is read

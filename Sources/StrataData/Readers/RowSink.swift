@@ -15,6 +15,9 @@ struct RowSink: Sendable {
     var progress: LoadProgress?
     /// Shown the rows read so far, now and then (the first thread's sink only).
     var partials: PartialResults?
+    /// A fine read's time range (`BucketFetch`): only rows, or the parts of
+    /// intervals, inside it are added. Nil for a load, which adds every row.
+    var window: Range<Int64>?
 
     init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
@@ -33,8 +36,9 @@ struct RowSink: Sendable {
     @inline(__always)
     mutating func accept(seconds: Int64, value: Double, series: Int) {
         accepted += 1
-        accumulator.add(seconds: seconds, value: value, series: series)
         trail.note(seconds: seconds, end: seconds, series: series, row: accepted)
+        if let window, !window.contains(seconds) { return }
+        accumulator.add(seconds: seconds, value: value, series: series)
     }
 
     /// Interval rows, kept for the timeline.
@@ -44,8 +48,14 @@ struct RowSink: Sendable {
     @inline(__always)
     mutating func accept(start: Int64, end: Int64, series: Int, label: Field, line: Int) {
         accepted += 1
-        accumulator.add(start: start, end: end, series: series)
         trail.note(seconds: start, end: end, series: series, row: accepted)
+        if let window {
+            // An instant inside, or the overlap of an interval reaching into it.
+            let from = max(start, window.lowerBound), to = min(end, window.upperBound)
+            if from < to || (start == end && window.contains(start)) { accumulator.add(start: from, end: to, series: series) }
+            return
+        }
+        accumulator.add(start: start, end: end, series: series)
         if trail.tap == nil { intervals.append(start: start, end: end, series: series, label: label, line: line) }
     }
 
@@ -53,8 +63,9 @@ struct RowSink: Sendable {
     @inline(__always)
     mutating func accept(seconds: Int64, series: Int, values: UnsafeMutableBufferPointer<Double>) {
         accepted += 1
-        accumulator.add(seconds: seconds, series: series, values: values)
         trail.note(seconds: seconds, end: seconds, series: series, row: accepted)
+        if let window, !window.contains(seconds) { return }
+        accumulator.add(seconds: seconds, series: series, values: values)
     }
 
     /// Counts a bad row; with `--strict`, stops there.

@@ -24,6 +24,9 @@ public struct SampleProfile: Sendable, Equatable {
     /// input (the head, then chunks spread to the tail): the input looks
     /// sorted, so its tail holds its latest rows.
     public var timesAscending = false
+    /// The sample's first and last times: the span of the input as far as
+    /// the sample knows it (head to tail), for picks made without the rows.
+    public var span: ClosedRange<Int64>?
     /// Rows enough (and a day's worth of hours) to tell a quiet night from chance.
     static let quietRowsNeeded = 200
 
@@ -44,6 +47,7 @@ public struct SampleProfile: Sendable, Equatable {
         }
         offsetChanges = changes.changes
         let distinct = Array(Set(parsed.map { times[$0]! })).sorted()
+        if let first = distinct.first, let last = distinct.last { span = first...last }
         let gaps = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.sorted()
         typicalGap = gaps.isEmpty ? nil : gaps[gaps.count / 2]
         // Repeats: more rows than distinct (time, series) pairs.

@@ -1,5 +1,7 @@
-/// One input's part of a `RowFetch`, open: the stream from the first
-/// checkpoint, and the readers' loop over it with a `RowTap` in the sink.
+/// One input's part of a `RowFetch` or a `BucketFetch`, open: the stream
+/// from the first checkpoint, and the readers' loop over it with a `RowTap`
+/// in the sink; for a `BucketFetch`, the sink adds the rows of the range
+/// into buckets of its unit instead of the tap collecting them.
 final class RowCursor {
     /// Where to read in one input.
     struct Span {
@@ -27,7 +29,8 @@ final class RowCursor {
     private var skip: Int64
     private(set) var isDone = false
 
-    init(_ span: Span, locator: RowLocator, start: Int64, end: Int64, series: Int?) throws(ReadError) {
+    /// - Parameter bucketUnit: aggregate the rows of `[start, end)` into buckets of this unit (every series) rather than collect them.
+    init(_ span: Span, locator: RowLocator, start: Int64, end: Int64, series: Int?, bucketUnit: TimeUnit? = nil) throws(ReadError) {
         let source = span.source
         guard let path = source.path else { throw .unreadable(file: source.name, reason: "its rows are not kept") }
         guard RowSource.Stamp(path: path) == source.stamp else {
@@ -44,10 +47,18 @@ final class RowCursor {
         }
         scanner = RecordScanner(stream: stream, mode: source.mode, limits: locator.limits)
         parser = TimeParser(format: source.plan.format, zone: locator.calendar.zone, now: locator.now)
-        sink = RowSink(calendar: locator.calendar, baseUnit: locator.baseUnit, keep: 0, strict: false)
+        sink = RowSink(calendar: locator.calendar, baseUnit: bucketUnit ?? locator.baseUnit, keep: 0, strict: false)
         sink.series = locator.series
+        if bucketUnit != nil { sink.window = start..<end }
         sink.trail.tap = RowTap(file: source.name, start: start, end: end, series: series, lineBase: span.first.line - 1,
-                                stopOffset: span.stopOffset)
+                                stopOffset: span.stopOffset, keepsRows: bucketUnit == nil)
+    }
+
+    /// A bucket read's buckets so far: one column per value column, series numbered as the load's.
+    var buckets: Accumulator {
+        var all = sink.accumulator
+        all.flush()
+        return all
     }
 
     /// Bytes gone through so far, of `span.work`.

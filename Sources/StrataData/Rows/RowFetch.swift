@@ -22,14 +22,7 @@ public final class RowFetch {
         self.start = start
         self.end = end
         self.series = series
-        var spans: [RowCursor.Span] = []
-        for source in locator.sources where source.path != nil && start < end {
-            guard let (first, stop) = source.index.span(from: start, to: end) else { continue }
-            let checkpoints = source.index.checkpoints
-            spans.append(RowCursor.Span(source: source, first: checkpoints[first],
-                                        stopOffset: stop < checkpoints.count ? checkpoints[stop].offset : source.length))
-        }
-        self.spans = spans
+        spans = locator.spans(from: start, to: end)
         totalWork = spans.reduce(0) { $0 + $1.work }
         isFinished = spans.isEmpty
     }

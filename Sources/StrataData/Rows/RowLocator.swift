@@ -36,6 +36,16 @@ public struct RowLocator: Sendable {
         return RowFetch(locator: file, start: start, end: end, series: nil)
     }
 
+    /// What to read of each input that may hold rows of `[start, end)`, in input order.
+    func spans(from start: Int64, to end: Int64) -> [RowCursor.Span] {
+        sources.compactMap { source in
+            guard source.path != nil, start < end, let (first, stop) = source.index.span(from: start, to: end) else { return nil }
+            let checkpoints = source.index.checkpoints
+            return RowCursor.Span(source: source, first: checkpoints[first],
+                                  stopOffset: stop < checkpoints.count ? checkpoints[stop].offset : source.length)
+        }
+    }
+
     /// The first `limit` rows of `fetch(from:to:series:)`.
     public func rows(from start: Int64, to end: Int64, series: Int = 0, limit: Int,
                      progress: ((Double) -> Bool)? = nil) throws(ReadError) -> [RawRow] {

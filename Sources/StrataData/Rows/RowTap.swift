@@ -1,6 +1,8 @@
 /// While fetching a card's rows from one input: which accepted rows are
 /// wanted, and the ones found so far. The readers' own loops run with a
-/// tap in their sink, so a row is shown exactly when it was counted.
+/// tap in their sink, so a row is shown exactly when it was counted. A
+/// tap that keeps no rows only paces a read whose sink counts them
+/// (`BucketFetch`): it stops at the span's end and now and then to report.
 struct RowTap: Sendable {
     /// Rows read between two chances to report progress.
     static let rowsPerStep = 1 << 15
@@ -14,6 +16,8 @@ struct RowTap: Sendable {
     let lineBase: Int
     /// A record starting here or later is past the span to read.
     let stopOffset: Int64
+    /// False: the wanted rows are not collected (the sink aggregates them).
+    let keepsRows: Bool
     /// Stop once this many rows are found.
     private(set) var limit = 0
     var rows: [RawRow] = []
@@ -26,13 +30,14 @@ struct RowTap: Sendable {
     private var rowEnd: Int64 = 0
     private var rowSeries = 0
 
-    init(file: String, start: Int64, end: Int64, series: Int?, lineBase: Int, stopOffset: Int64) {
+    init(file: String, start: Int64, end: Int64, series: Int?, lineBase: Int, stopOffset: Int64, keepsRows: Bool = true) {
         self.file = file
         self.start = start
         self.end = end
         self.series = series
         self.lineBase = lineBase
         self.stopOffset = stopOffset
+        self.keepsRows = keepsRows
     }
 
     /// Before reading on: no rows yet, `limit` to find.
@@ -56,7 +61,7 @@ struct RowTap: Sendable {
             return false
         }
         // An instant in the span, or an interval overlapping it.
-        if seconds < end && (seconds >= start || rowEnd > start) && (series == nil || series == rowSeries) {
+        if keepsRows && seconds < end && (seconds >= start || rowEnd > start) && (series == nil || series == rowSeries) {
             rows.append(RawRow(file: file, line: lineBase + scanner.recordLine, text: RawRow.text(scanner.recordBytes)))
             if rows.count >= limit {
                 paused = true

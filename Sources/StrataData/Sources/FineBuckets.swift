@@ -1,0 +1,58 @@
+/// What `Source.fine` returns: the sub-buckets of one time range, per
+/// value column and series, each with the stats of its rows. Plain
+/// values (instants and stats, no ordinals or offsets): a database fills
+/// them from `GROUP BY date_trunc(unit, t, zone)` over the range.
+public struct FineBuckets: Sendable, Equatable {
+    /// One sub-bucket: a period of the unit, cut to the range at its
+    /// edges, that holds at least one row.
+    public struct Bucket: Sendable, Equatable {
+        /// UTC seconds, `[start, end)`.
+        public var start: Int64
+        public var end: Int64
+        public var stats: Stats
+
+        public init(start: Int64, end: Int64, stats: Stats) {
+            self.start = start
+            self.end = end
+            self.stats = stats
+        }
+    }
+
+    /// UTC seconds, `[start, end)`.
+    public var range: Range<Int64>
+    public var unit: TimeUnit
+    /// As `SourceDescription.valueNames`.
+    public var valueNames: [String]
+    /// As `LoadResult.seriesNames`: empty when there is one series and it has no name.
+    public var seriesNames: [String]
+    /// `buckets[column][series]`, sorted by start; a column for each value
+    /// name and, in it, a list for each series (one when they have no name).
+    public var buckets: [[[Bucket]]]
+
+    public init(range: Range<Int64>, unit: TimeUnit, valueNames: [String], seriesNames: [String], buckets: [[[Bucket]]]) {
+        self.range = range
+        self.unit = unit
+        self.valueNames = valueNames
+        self.seriesNames = seriesNames
+        self.buckets = buckets
+    }
+
+    /// The buckets of an accumulator whose base unit is `unit`, cut to `range`.
+    init(_ accumulator: Accumulator, range: Range<Int64>, valueNames: [String], seriesNames: [String]) {
+        let calendar = accumulator.calendar, unit = accumulator.baseUnit
+        let seriesCount = max(1, seriesNames.count)
+        let buckets = valueNames.indices.map { k in
+            // No rows in the range: the accumulator never widened to every column.
+            guard k < accumulator.width else { return [[Bucket]](repeating: [], count: seriesCount) }
+            let column = accumulator.column(k)
+            return (0..<seriesCount).map { s in
+                let series = column.sortedBuckets(series: s)
+                return zip(series.ordinals, series.stats).map { ordinal, stats in
+                    Bucket(start: max(calendar.start(of: unit, ordinal: ordinal), range.lowerBound),
+                           end: min(calendar.start(of: unit, ordinal: ordinal + 1), range.upperBound), stats: stats)
+                }
+            }
+        }
+        self.init(range: range, unit: unit, valueNames: valueNames, seriesNames: seriesNames, buckets: buckets)
+    }
+}
