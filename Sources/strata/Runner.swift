@@ -9,6 +9,9 @@ struct Runner {
     let command: StrataCommand
 
     func run() throws(Failure) {
+        // Before any thread starts: setlocale is not safe while another thread
+        // parses numbers (the load runs beside the screen in a terminal).
+        let utf8 = TerminalSession.localeIsUTF8()
         let calendar = try makeCalendar()
         let levels = try parseLevels()
         let size = command.size ?? Size(width: 80, height: 24)
@@ -54,7 +57,6 @@ struct Runner {
             return
         }
 
-        let utf8 = TerminalSession.localeIsUTF8()
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
