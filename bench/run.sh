@@ -65,7 +65,10 @@ if python3 -c 'import pandas' 2>/dev/null; then HAVE_PANDAS=$(python3 -c 'import
 
 # --- build (own scratch path; retried, other engineers may be mid-edit) ------
 # Static, as `make dist` ships it: the figures are the released binary's.
-log "building strata (release, --static-swift-stdlib, $SCRATCH)"
+# From scratch: an incremental release build once linked modules that disagreed
+# on a changed struct's layout (a binary that crashed now and then).
+log "building strata (release, --static-swift-stdlib, $SCRATCH, from scratch)"
+rm -rf "$SCRATCH"
 for try in 1 2 3 4 5; do
     if swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH" --product strata >"$OUT/build.log" 2>&1; then break; fi
     [ "$try" = 5 ] && { cat "$OUT/build.log" >&2; exit 1; }
