@@ -92,7 +92,7 @@ struct LoadingTests {
         #expect(app.state.navigation.periodCounts == [whole.count(.hour), 40, 2])
     }
 
-    /// Between inputs the loader posts; the run loop redraws every 100 ms
+    /// Between inputs the loader posts; the run loop redraws every 25 ms
     /// while loading, and its idle calls say whether the load still runs.
     @Test func theRunLoopRedrawsTheProgressWhileLoadingThenGoesIdle() {
         let feed = DatasetFeed()
@@ -109,7 +109,7 @@ struct LoadingTests {
         }
         var idle: [String] = []
         RunLoop.run(&app, on: &backend) { inputs, loading in idle.append("idle \(inputs)\(loading ? " loading" : "")") }
-        #expect(backend.timeouts == [100, 100, 100, nil])
+        #expect(backend.timeouts == [25, 25, 25, nil])
         #expect(idle == ["idle 0 loading", "idle 0 loading", "idle 1 loading", "idle 1"])
         let footers = backend.drawn.map { $0.line(23) }
         #expect(footers[0] == " reading 121 MB of 268 MB · 45% · 402 MB/s · 1 s left · 3.2M rows")

@@ -20,8 +20,10 @@ public struct StrataApp {
     let feed: DatasetFeed?
     /// Why the load stopped, when it failed: the app quits, and the command prints this once the terminal is restored.
     public private(set) var loadFailure: (message: String, exitCode: Int32)?
-    /// How often a frame of a load still running is redrawn (the progress line) and the feed checked.
-    static let loadingWakeMilliseconds: Int64 = 100
+    /// How often a frame of a load still running is redrawn (the progress line) and the feed checked:
+    /// often enough that the load's end is on screen at once (a frame whose cells did not change costs
+    /// a render and no output).
+    static let loadingWakeMilliseconds: Int64 = 25
     /// Interactive runs read the card's rows a slice per tick; dumps read them whole at once.
     let readsRowsInSlices: Bool
     /// How long one slice of a row read may take, in milliseconds: short enough for keys to feel instant.
