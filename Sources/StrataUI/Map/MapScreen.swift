@@ -89,12 +89,14 @@ struct MapScreen: AppScreen {
                              style: row == cursor.row ? Style(.accent, bold: true, reverse: true) : .plain)
             }
         }
+        // Asked once, not per cell: a finished load's map costs what it did before loads were shown.
+        let loading = env.dataset.loading != nil
         screen.clipped(to: body) { screen in
             for row in rows {
                 for (column, cell) in zip(columns, grid.cells(ofRow: row, columns: columns)) {
                     let at = screenPoint(x: layout.x(ofColumn: column), y: layout.y(ofRow: row))
                     drawCell(cell, x: at.x + 1, y: at.y, width: layout.cellWidth - 1, scale: scale, into: &screen)
-                    if !grid.isFinal(row: row, column: column) {
+                    if loading, !grid.isFinal(row: row, column: column) {
                         screen.restyle(Rect(x: at.x + 1, y: at.y, width: layout.cellWidth - 1, height: 1)) { $0.dim = true }
                     }
                     if column == nowColumn { screen.write(String(glyphs.vertical), x: at.x, y: at.y, style: Style(.accent)) }
