@@ -257,10 +257,18 @@ public struct Dataset: Sendable {
     }
 }
 
+/// A period's share of time and its rows' stats: a page's bar, or one of
+/// `Source.fine`'s buckets. UTC seconds, `[start, end)`.
 public struct SubBucket: Hashable, Sendable {
     public let start: Int64
     public let end: Int64
     public let stats: Stats
+
+    public init(start: Int64, end: Int64, stats: Stats) {
+        self.start = start
+        self.end = end
+        self.stats = stats
+    }
 }
 
 public struct Page: Sendable {

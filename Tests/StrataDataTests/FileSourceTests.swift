@@ -88,11 +88,11 @@ struct FileSourceTests {
     /// What `fine` must give: the buckets of a full load (minutes, or `unit`
     /// itself for intervals) whose start is in `range`, merged by their
     /// bucket of `unit`, per column and series name.
-    static func expected(_ minutes: LoadResult, range: Range<Int64>, unit: TimeUnit) -> [String: [FineBuckets.Bucket]] {
+    static func expected(_ minutes: LoadResult, range: Range<Int64>, unit: TimeUnit) -> [String: [SubBucket]] {
         let calendar = minutes.calendar
         let columns = [minutes.accumulator] + minutes.otherValues.map(\.accumulator)
         let names = [minutes.valueName] + minutes.otherValues.map(\.name)
-        var expected: [String: [FineBuckets.Bucket]] = [:]
+        var expected: [String: [SubBucket]] = [:]
         for (k, column) in columns.enumerated() {
             for (s, city) in minutes.seriesNames.enumerated() {
                 var byOrdinal: [Int: Stats] = [:]
@@ -103,7 +103,7 @@ struct FileSourceTests {
                     byOrdinal[calendar.ordinal(of: unit, at: start), default: Stats()].merge(stats)
                 }
                 expected["\(names[k])/\(city)"] = byOrdinal.keys.sorted().map { o in
-                    FineBuckets.Bucket(start: max(calendar.start(of: unit, ordinal: o), range.lowerBound),
+                    SubBucket(start: max(calendar.start(of: unit, ordinal: o), range.lowerBound),
                                        end: min(calendar.start(of: unit, ordinal: o + 1), range.upperBound), stats: byOrdinal[o]!)
                 }
             }
@@ -112,8 +112,8 @@ struct FileSourceTests {
     }
 
     /// `fine`'s buckets by `column/series`, as `expected` keys them.
-    static func found(_ fine: FineBuckets) -> [String: [FineBuckets.Bucket]] {
-        var found: [String: [FineBuckets.Bucket]] = [:]
+    static func found(_ fine: FineBuckets) -> [String: [SubBucket]] {
+        var found: [String: [SubBucket]] = [:]
         for (k, name) in fine.valueNames.enumerated() {
             for (s, city) in fine.seriesNames.enumerated() { found["\(name)/\(city)"] = fine.buckets[k][s] }
         }

@@ -41,15 +41,20 @@ public enum BackgroundLoad {
             guard look.loading != nil else { return look }
             // The first look took the file for sorted; a row that goes back says it was not.
             let wentBack = CancelFlag()
+            let started = DispatchTime.now().uptimeNanoseconds
+            let tell: @Sendable () -> Void = {
+                update(.partial(Self.progressed(look, by: progress, since: started, wentBack: wentBack.isCancelled)))
+            }
             options.partials = PartialResults(deliver: nil, wentBack: {
                 wentBack.cancel()
-                var now = look
-                now.loading = look.loading?.outOfOrder
-                update(.partial(now))
+                tell()
             })
             // The levels are the first look's for good: a load ending does not move the user to other ones.
             startWorker(sources, options: options, setup: setup, meanwhile: { stop in
-                Self.tellProgress(of: look, progress: progress, wentBack: wentBack, until: stop, update: update)
+                while !stop.isCancelled {
+                    Thread.sleep(forTimeInterval: progressSpacing)
+                    if !stop.isCancelled { tell() }
+                }
             }, finished: { end in
                 guard case .finished(var result) = end else { return update(end) }
                 result.levels = look.levels
@@ -89,7 +94,7 @@ public enum BackgroundLoad {
 
     /// Runs the full load on a worker thread; `finished` gets its end.
     /// `meanwhile` runs on a thread of its own until the load ends (it is
-    /// told to stop through its flag).
+    /// told to stop through its flag): the first look's progress.
     private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
                                     meanwhile: (@Sendable (CancelFlag) -> Void)? = nil,
                                     finished: @escaping @Sendable (Update) -> Void) {
@@ -123,20 +128,14 @@ public enum BackgroundLoad {
     }
 
     /// While a sorted file's full load runs: its first look, with how far the load has come.
-    private static func tellProgress(of look: LoadResult, progress: LoadProgress, wentBack: CancelFlag, until stop: CancelFlag,
-                                     update: @Sendable (Update) -> Void) {
-        let started = DispatchTime.now().uptimeNanoseconds
-        while !stop.isCancelled {
-            Thread.sleep(forTimeInterval: progressSpacing)
-            guard !stop.isCancelled else { return }
-            var now = look
-            let (rows, bytes) = progress.snapshot
-            now.loading?.bytesRead = bytes
-            now.loading?.rowsRead = rows
-            now.loading?.elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            if wentBack.isCancelled { now.loading = now.loading?.outOfOrder }
-            update(.partial(now))
-        }
+    private static func progressed(_ look: LoadResult, by progress: LoadProgress, since started: UInt64, wentBack: Bool) -> LoadResult {
+        var now = look
+        let (rows, bytes) = progress.snapshot
+        now.loading?.bytesRead = bytes
+        now.loading?.rowsRead = rows
+        now.loading?.elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        if wentBack { now.loading = now.loading?.outOfOrder }
+        return now
     }
 }
 

@@ -15,7 +15,7 @@ public struct LoadingState: Sendable, Equatable {
     /// known to be whole: an unsorted file, a pipe, gzip.
     public var complete: [Range<Int64>]
     /// The rows turned out not to be in time order: nothing is whole until
-    /// the load ends, whatever an earlier state said (`notInOrder`).
+    /// the load ends, whatever an earlier state said.
     public var wentBack = false
 
     public init(bytesRead: Int64, bytesTotal: Int64?, rowsRead: Int, elapsed: Double, complete: [Range<Int64>]) {
@@ -25,9 +25,6 @@ public struct LoadingState: Sendable, Equatable {
         self.elapsed = elapsed
         self.complete = complete
     }
-
-    /// What the screen says once the rows went back in time.
-    public static let notInOrder = "not in time order: numbers final when read"
 
     /// This state once a row has gone back in time: no period is whole.
     public var outOfOrder: LoadingState {

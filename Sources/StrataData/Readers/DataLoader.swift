@@ -133,10 +133,11 @@ public enum DataLoader {
             var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
+            // One input only: copies of several would mix their series.
             if let partials = options.partials, sources.count == 1 {
                 part.partials = partials
             }
-            if let partials = options.partials, partials.wantsCopies, sources.count == 1 {
+            if let partials = part.partials, partials.wantsCopies {
                 let (name, total, progress) = (sourceName(sources), stream.fileRange.map { Int64($0.count) }, options.progress)
                 partials.build = { [unowned partials] sink in
                     var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],

@@ -3,21 +3,6 @@
 /// values (instants and stats, no ordinals or offsets): a database fills
 /// them from `GROUP BY date_trunc(unit, t, zone)` over the range.
 public struct FineBuckets: Sendable, Equatable {
-    /// One sub-bucket: a period of the unit, cut to the range at its
-    /// edges, that holds at least one row.
-    public struct Bucket: Sendable, Equatable {
-        /// UTC seconds, `[start, end)`.
-        public var start: Int64
-        public var end: Int64
-        public var stats: Stats
-
-        public init(start: Int64, end: Int64, stats: Stats) {
-            self.start = start
-            self.end = end
-            self.stats = stats
-        }
-    }
-
     /// UTC seconds, `[start, end)`.
     public var range: Range<Int64>
     public var unit: TimeUnit
@@ -27,9 +12,11 @@ public struct FineBuckets: Sendable, Equatable {
     public var seriesNames: [String]
     /// `buckets[column][series]`, sorted by start; a column for each value
     /// name and, in it, a list for each series (one when they have no name).
-    public var buckets: [[[Bucket]]]
+    /// Each is a period of the unit cut to the range at its edges, and holds
+    /// at least one row.
+    public var buckets: [[[SubBucket]]]
 
-    public init(range: Range<Int64>, unit: TimeUnit, valueNames: [String], seriesNames: [String], buckets: [[[Bucket]]]) {
+    public init(range: Range<Int64>, unit: TimeUnit, valueNames: [String], seriesNames: [String], buckets: [[[SubBucket]]]) {
         self.range = range
         self.unit = unit
         self.valueNames = valueNames
@@ -43,12 +30,12 @@ public struct FineBuckets: Sendable, Equatable {
         let seriesCount = max(1, seriesNames.count)
         let buckets = valueNames.indices.map { k in
             // No rows in the range: the accumulator never widened to every column.
-            guard k < accumulator.width else { return [[Bucket]](repeating: [], count: seriesCount) }
+            guard k < accumulator.width else { return [[SubBucket]](repeating: [], count: seriesCount) }
             let column = accumulator.column(k)
             return (0..<seriesCount).map { s in
                 let series = column.sortedBuckets(series: s)
                 return zip(series.ordinals, series.stats).map { ordinal, stats in
-                    Bucket(start: max(calendar.start(of: unit, ordinal: ordinal), range.lowerBound),
+                    SubBucket(start: max(calendar.start(of: unit, ordinal: ordinal), range.lowerBound),
                            end: min(calendar.start(of: unit, ordinal: ordinal + 1), range.upperBound), stats: stats)
                 }
             }

@@ -7,6 +7,9 @@ import StrataData
 /// rows yet (`reading… 43%`). Without a known size there is no % and no time
 /// left. Rows found out of time order add `not in time order: …`.
 struct ReadingProgress {
+    /// What the line adds once the rows went back in time.
+    static let notInOrder = "not in time order: numbers final when read"
+
     let loading: LoadingState
     let glyphs: Glyphs
 
@@ -20,7 +23,7 @@ struct ReadingProgress {
         let rows = "\(NumberFormat.humane(Double(loading.rowsRead))) rows"
         var forms: [[String?]] = [[read, percent, rate, left, rows], [read, percent, rate, left], [read, percent, left], [percent, left]]
         // Rows that went back in time make every period wait: the line says why, where it fits.
-        if loading.wentBack { forms = [[read, percent, left, LoadingState.notInOrder], [percent, LoadingState.notInOrder]] + forms }
+        if loading.wentBack { forms = [[read, percent, left, Self.notInOrder], [percent, Self.notInOrder]] + forms }
         let texts = forms.map { $0.compactMap { $0 } }.filter { !$0.isEmpty }.map { "reading " + $0.joined(separator: gap) }
         // Without a size or a rate, some forms come out the same: each is offered once.
         return (texts + [note]).reduce(into: []) { unique, text in if unique.last != text { unique.append(text) } }
