@@ -47,12 +47,17 @@ public struct Dataset: Sendable {
     /// A load still running: which periods are final and how far it has
     /// come. nil once every row is read, and for data made in memory.
     public let loading: LoadingState?
+    /// Where sub-buckets finer than `baseUnit` come from, a page at a time:
+    /// nil when every level's are in memory.
+    public let finePages: FinePages?
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
     /// way, so a test cannot hold a dataset the app never would (a value column
     /// left out, intervals without their index).
-    public init(loaded: LoadResult, levels: [Level]) {
+    /// `finePages` serves the pages whose sub-buckets are finer than the
+    /// load kept (`LoadResult.baseUnit` coarser than the levels need).
+    public init(loaded: LoadResult, levels: [Level], finePages: FinePages? = nil) {
         let accumulator = loaded.accumulator, seriesNames = loaded.seriesNames, otherValues = loaded.otherValues
         let calendar = accumulator.calendar
         self.calendar = calendar
@@ -65,6 +70,7 @@ public struct Dataset: Sendable {
         self.typicalGap = loaded.profile.typicalGap
         self.intervals = loaded.intervals
         self.loading = loaded.loading
+        self.finePages = finePages
         self.holdsIntervals = accumulator.holdsIntervals
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
@@ -132,6 +138,8 @@ public struct Dataset: Sendable {
                 k += run.buckets
             }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
+            // Sub-buckets finer than the base are read a page at a time: their range is not known.
+            guard subUnit(of: level, levels: levels) >= map.baseUnit else { continue }
             // The range of the level's sub-buckets, each a run of buckets (or one bucket).
             var range = ValueRanges()
             if let sizes = grouping.subBuckets {
@@ -197,7 +205,7 @@ public struct Dataset: Sendable {
     /// The sub-unit a level's bars show.
     public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
 
-    static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
+    public static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
         switch level {
         case .hour: .minute
         case .day: .hour
@@ -235,25 +243,48 @@ public struct Dataset: Sendable {
         let ordinal = ordinal(level, index: index)
         let sub = subUnit(of: level)
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
+        let stats = stats(level, index: index, series: s, value: v)
+        let subStats: [Stats]?
+        if sub < baseUnit {
+            subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: stats.isEmpty)
+        } else {
+            subStats = keptStats(level, bounds, unit: sub, series: s, value: v)
+        }
+        var subBuckets: [SubBucket] = []
+        subBuckets.reserveCapacity(bounds.count)
+        for i in 0..<(bounds.count - 1) {
+            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: subStats?[i] ?? Stats()))
+        }
+        return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
+                    subUnit: sub, stats: stats, buckets: subBuckets, fetching: subStats == nil)
+    }
+
+    /// Sub-buckets no finer than the base: whole periods of a level already
+    /// totalled (a month's days, when days are a level) are looked up there;
+    /// others are summed from the base buckets, each boundary converted once.
+    private func keptStats(_ level: Level, _ bounds: [Int64], unit sub: TimeUnit, series s: Int, value v: Int) -> [Stats] {
         let series = seriesByValue[v][s]
         // A quarter's first week is cut at the quarter's start: not a whole week.
         // Interval data keeps exact per-unit totals (an interval counts once in each sub-bucket).
         let totalled = holdsIntervals ? series.units[sub]
             : level == .quarter ? nil : levels.first { $0.unit == sub }.flatMap { series.periods[$0] }
-        let subStats: [Stats]
         if let totalled {
             let firstSub = calendar.ordinal(of: sub, at: bounds[0])
-            subStats = totalled.stats(between: Array(firstSub...(firstSub + bounds.count - 1)))
-        } else {
-            subStats = series.buckets.stats(between: bounds.map { calendar.ordinal(of: baseUnit, at: $0) })
+            return totalled.stats(between: Array(firstSub...(firstSub + bounds.count - 1)))
         }
-        var subBuckets: [SubBucket] = []
-        subBuckets.reserveCapacity(bounds.count)
-        for i in 0..<(bounds.count - 1) {
-            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: subStats[i]))
-        }
-        return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
-                    subUnit: sub, stats: stats(level, index: index, series: s, value: v), buckets: subBuckets)
+        return series.buckets.stats(between: bounds.map { calendar.ordinal(of: baseUnit, at: $0) })
+    }
+
+    /// Sub-buckets finer than the base, from the source: nil while they are
+    /// read. A period with no rows needs no read.
+    private func fetchedStats(_ bounds: [Int64], unit: TimeUnit, series s: Int, value v: Int, empty: Bool) -> [Stats]? {
+        if empty { return Array(repeating: Stats(), count: bounds.count - 1) }
+        guard let fine = finePages?.buckets(from: bounds.first!, to: bounds.last!, unit: unit), v < fine.buckets.count else { return nil }
+        // Series 0 is every series together; without names, the one list.
+        let lists = s == 0 ? fine.buckets[v] : (s - 1 < fine.buckets[v].count ? [fine.buckets[v][s - 1]] : [])
+        var byStart: [Int64: Stats] = [:]
+        for list in lists { for bucket in list { byStart[bucket.start, default: Stats()].merge(bucket.stats) } }
+        return bounds.dropLast().map { byStart[$0] ?? Stats() }
     }
 }
 
@@ -280,6 +311,9 @@ public struct Page: Sendable {
     public let subUnit: TimeUnit
     public let stats: Stats
     public let buckets: [SubBucket]
+    /// The sub-buckets are being read from the source (`Dataset.finePages`):
+    /// until then they are empty, though `stats` is final.
+    public let fetching: Bool
 }
 
 extension Dataset {

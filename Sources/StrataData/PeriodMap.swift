@@ -40,7 +40,8 @@ struct PeriodMap {
             let sub = Dataset.subUnit(of: level, levels: levels)
             // A sub-bucket is a run of buckets inside one period: its end is
             // worked out once a run, not once a bucket.
-            let everyBucket = sub == baseUnit
+            // Finer than the base (read a page at a time), a bucket is a whole sub-bucket as far as it goes.
+            let everyBucket = sub <= baseUnit
             var grouping = Grouping(subBuckets: everyBucket ? nil : [])
             var subEnd = Int64.min
             for start in starts {

@@ -33,7 +33,9 @@ extension Runner {
         } catch {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
-        let (dataset, aggregate) = report(result, levels: result.levels)
+        // A dump prints what a full load would: a page's finer bars are read the moment it is drawn.
+        let (dataset, aggregate) = report(result, levels: result.levels,
+                                          finePages: finePages(sources, options: options, setup: setup, result: result, mode: .inline))
         return (dataset, aggregate, CardRows.reader(result.rowLocator))
     }
 
@@ -55,7 +57,9 @@ extension Runner {
                 case .finished(let result):
                     // Held while the terminal is in use, and printed when it is restored.
                     reportSkipped(result)
-                    feed.post(.dataset(Dataset(loaded: result, levels: result.levels), rows: CardRows.reader(result.rowLocator)))
+                    let fine = finePages(sources, options: options, setup: setup, result: result, mode: .background)
+                    feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: fine),
+                                       rows: CardRows.reader(result.rowLocator)))
                 case .failed(let error):
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
                 }
@@ -63,8 +67,18 @@ extension Runner {
         } catch {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
-        let (dataset, aggregate) = report(first, levels: first.levels)
+        let fine = first.loading == nil ? finePages(sources, options: options, setup: setup, result: first, mode: .background) : nil
+        let (dataset, aggregate) = report(first, levels: first.levels, finePages: fine)
         return (dataset, aggregate, first.loading == nil ? CardRows.reader(first.rowLocator) : nil)
+    }
+
+    /// Where pages finer than the load kept are read from; nil when it kept every level's.
+    private func finePages(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, result: LoadResult,
+                           mode: FinePages.Mode) -> FinePages? {
+        guard let finest = result.levels.min(), Dataset.subUnit(of: finest, levels: result.levels) < result.accumulator.baseUnit
+        else { return nil }
+        let source = FileSource(sources, options: options, setup: setup, loaded: result)
+        return FinePages(source: source, mode: mode, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
     }
 
     /// The inputs and how to read them, from the command line.
@@ -86,6 +100,8 @@ extension Runner {
         options.header = command.noHeader ? false : nil
         options.strict = command.strict
         options.now = now
+        guard command.memory >= 16 else { throw .usage("--memory: \(command.memory) MB is too little; give 16 or more") }
+        options.memoryBudget = Int64(command.memory) << 20
         let sources: [InputSource] = command.files.isEmpty
             ? [.standardInput]
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }
@@ -100,11 +116,11 @@ extension Runner {
 
     /// The notes and skipped rows on stderr, as the spec asks; the dataset
     /// on `levels`, and the aggregate its bars show unless `--agg` says otherwise.
-    private func report(_ result: LoadResult, levels: [Level]) -> (Dataset, Aggregate) {
+    private func report(_ result: LoadResult, levels: [Level], finePages: FinePages?) -> (Dataset, Aggregate) {
         for note in result.notes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil { reportSkipped(result) }
-        let dataset = Dataset(loaded: result, levels: levels)
+        let dataset = Dataset(loaded: result, levels: levels, finePages: finePages)
         let aggregate = command.count ? .count : result.suggestedAggregate
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
         if let tail = dataset.farTail {

@@ -39,6 +39,7 @@ struct StrataCommand: ParsableCommand {
     @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).") var weekStart: WeekStart = .monday
     @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).") var levels: String?
+    @Option(help: ArgumentHelp("Memory for the periods kept (default: 64); a finer page's bars of a big file are read from it when shown.", valueName: "MB")) var memory: Int = 64
     @Option(help: "What bars show.") var agg: Aggregate?
     @Option(help: "The chart (default: bars for sum and count, a line for mean, min and max).") var chart: ChartKind?
     @Flag(help: "Stop at the first row that does not parse (exit 65).") var strict = false

@@ -21,7 +21,10 @@ public enum DataLoader {
         var picks: [String] = []
         // A zone picked from the whole input when its sample was not enough to go by.
         var afterwards: (zone: ZoneRules, note: String)?
-        let decide = { (profile: SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit) in
+        // Buckets coarser than the levels need are read back a page at a time: only from files read again at
+        // a page's bytes (gzip would be inflated from its start for each page).
+        let budget = options.memoryBudget.flatMap { sources.allSatisfy(Self.isSeekable) ? $0 : nil }
+        let decide = { (profile: SampleProfile, columns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit) in
             var zone = setup.zone ?? setup.fallbackZone
             if setup.zone == nil {
                 let pick = afterwards ?? Self.zonePick(profile, fallback: setup.fallbackZone)
@@ -35,7 +38,10 @@ public enum DataLoader {
                 finest = profile.typicalDuration.map(LevelPicker.finest(forLength:)) ?? LevelPicker.finest(forGap: profile.typicalGap)
             }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
-            return (CalendarSystem(zone: zone, weekStart: setup.weekStart), Dataset.baseUnit(for: needed))
+            // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
+            let unit = profile.typicalDuration != nil ? Dataset.baseUnit(for: needed)
+                : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
+            return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
         // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).
         options.partials?.complete = { partial in
@@ -66,6 +72,15 @@ public enum DataLoader {
         return result
     }
 
+    /// A regular file that is not gzip.
+    private static func isSeekable(_ source: InputSource) -> Bool {
+        guard case .file(let path) = source, let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        var status = stat()
+        guard fstat(file.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        return (try? file.read(upToCount: 2)) != Data([0x1f, 0x8b])
+    }
+
     /// The levels `setup` gives, or those that fit the spacing and span of
     /// the times read; with the notes that say so.
     private static func pickLevels(_ result: LoadResult, setup: LoadSetup, finest: Level) -> ([Level], [String]) {
@@ -88,7 +103,7 @@ public enum DataLoader {
     }
 
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
-                             decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?) throws(ReadError) -> LoadResult {
+                             decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?) throws(ReadError) -> LoadResult {
         let pattern: StrftimePattern?
         if let text = options.timeFormat {
             do {
@@ -124,9 +139,9 @@ public enum DataLoader {
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
             if !decided, let decide {
-                reader.decide = { p throws(ReadError) in
+                reader.decide = { p, columns throws(ReadError) in
                     decided = true
-                    return try decide(p)
+                    return try decide(p, columns)
                 }
             }
             // Each input is read into its own sink when it is a series of its own.

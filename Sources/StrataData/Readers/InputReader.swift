@@ -26,7 +26,7 @@ final class InputReader {
     private(set) var seriesColumn: String?
     /// Called once the sample is read and before any row is: picks the
     /// calendar and base bucket from the profile (the first input's zone and levels).
-    var decide: ((SampleProfile) throws(ReadError) -> (CalendarSystem, TimeUnit))?
+    var decide: ((SampleProfile, _ valueColumns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?
     /// The offsets written in this input's times.
     private(set) var offsets = WrittenOffsets()
     /// How the records were read, for reading them back (nil until they are).
@@ -102,7 +102,7 @@ final class InputReader {
         }
         if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
         if let decide {
-            (calendar, baseUnit) = try decide(profile)
+            (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
             let (progress, partials, input) = (sink.progress, sink.partials, sink.intervals.input)
             sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
             sink.progress = progress

@@ -46,6 +46,9 @@ public struct ReadOptions: Sendable {
     /// Stop each input once its columns are picked, reading no rows: the
     /// picks and notes of a load without its rows (`FileSource.describe`).
     var planOnly = false
+    /// `--memory`, in bytes: the buckets kept may be coarser than the levels
+    /// need when finer ones would not fit (`BucketBudget`); nil: no limit.
+    public var memoryBudget: Int64?
     /// Told of the rows read so far, now and then, while the load runs.
     public var partials: PartialResults?
     /// A regular file with at least this many bytes after the sample is read

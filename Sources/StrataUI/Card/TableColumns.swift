@@ -42,7 +42,10 @@ struct TableColumns {
          loading: LoadingState? = nil) {
         let stats = content.page.buckets.map(\.stats)
         self.stats = stats
-        let pending = content.page.buckets.map { bucket in loading.map { !$0.isComplete(bucket.start..<bucket.end) } ?? false }
+        // Still being read: by the load, or from the source a page at a time.
+        let pending = content.page.buckets.map { bucket in
+            content.page.fetching || (loading.map { !$0.isComplete(bucket.start..<bucket.end) } ?? false)
+        }
         self.pending = pending
         self.ellipsis = ellipsis
         self.aggregate = aggregate

@@ -171,10 +171,18 @@ struct MapGrid {
         }
     }
 
-    var scale: HeatScale {
-        rowsAreSeries
-            ? dataset.seriesHeatScale(level, aggregate: navigation.aggregate, value: navigation.valueIndex)
-            : dataset.heatScale(level, aggregate: navigation.aggregate, series: navigation.seriesIndex, value: navigation.valueIndex)
+    /// The shading of every cell of the level; where its cells are read a
+    /// page at a time (finer than the load kept), of the `shown` rows'.
+    func scale(shown rows: Range<Int>) -> HeatScale {
+        if rowsAreSeries { return dataset.seriesHeatScale(level, aggregate: navigation.aggregate, value: navigation.valueIndex) }
+        guard subUnit < dataset.baseUnit else {
+            return dataset.heatScale(level, aggregate: navigation.aggregate, series: navigation.seriesIndex, value: navigation.valueIndex)
+        }
+        let values = rows.flatMap { cells(ofRow: $0, columns: 0..<columnCount) }.compactMap { cell -> Double? in
+            guard case .stats(let stats) = cell else { return nil }
+            return stats.plotted(navigation.aggregate)
+        }
+        return HeatScale(values: values)
     }
 
     // MARK: Now

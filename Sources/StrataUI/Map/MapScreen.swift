@@ -16,9 +16,9 @@ struct MapScreen: AppScreen {
         let layout = MapLayout(size: frame.grid.size, grid: grid)
         HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
-        let scale = grid.scale
-        drawLegend(grid, scale: scale, y: layout.legendRow, into: &frame.grid)
         let viewport = layout.viewport(offset: map.scroll)
+        let scale = grid.scale(shown: Self.rows(grid, viewport))
+        drawLegend(grid, scale: scale, y: layout.legendRow, into: &frame.grid)
         if grid.rowCount > 0, grid.columnCount > 0 {
             drawGrid(grid, layout: layout, viewport: viewport, scale: scale, into: &frame.grid)
         } else {
@@ -45,9 +45,14 @@ struct MapScreen: AppScreen {
         }
     }
 
+    /// The rows the viewport shows.
+    static func rows(_ grid: MapGrid, _ viewport: Viewport) -> Range<Int> {
+        viewport.offset.y..<max(viewport.offset.y, min(grid.rowCount, viewport.offset.y + viewport.bodyArea.height))
+    }
+
     func drawGrid(_ grid: MapGrid, layout: MapLayout, viewport: Viewport, scale: HeatScale, into screen: inout Grid) {
         let body = viewport.bodyArea
-        let rows = viewport.offset.y..<min(grid.rowCount, viewport.offset.y + body.height)
+        let rows = Self.rows(grid, viewport)
         let firstColumn = viewport.offset.x / layout.cellWidth
         let columns = firstColumn..<min(grid.columnCount, (viewport.offset.x + body.width) / layout.cellWidth + 1)
         let cursor = (row: grid.cursorRow, column: grid.cursorColumn(map))

@@ -47,6 +47,12 @@ extension PagerScreen {
         if !dataset.isFinal(page.level, index: page.index) {
             return [StatsItem(text: "\(name) \(glyphs.ellipsis)", style: Style(.plain, bold: true))]
         }
+        // Bars read from the source a page at a time: the period's total is known, the rest waits for them.
+        if page.fetching, let value = page.stats.value(aggregate) {
+            let format = ValueFormat(dataset: dataset, aggregate: aggregate)
+            return [StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true)),
+                    StatsItem(text: "reading\(glyphs.ellipsis)", style: .muted)]
+        }
         let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
         let upTo = part.isRunning ? part.covered.upperBound : page.buckets.count
         let chart = PageChart(navigation: navigation)
@@ -159,6 +165,7 @@ extension PagerScreen {
                 .value(aggregate).map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
+        guard !before.fetching else { return nil }
         let cut = min(comparedBuckets, page.buckets.count, before.buckets.count)
         guard let previous = soFar(before, buckets: cut).value(aggregate),
               let value = cut == valueCovers ? value : soFar(page, buckets: cut).value(aggregate) else { return nil }

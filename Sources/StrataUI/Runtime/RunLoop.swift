@@ -13,7 +13,7 @@ public enum RunLoop {
         while true {
             let frame = app.render()
             backend.draw(frame.grid)
-            if app.state.transition == nil { onIdle(inputs, app.isLoading) }
+            if app.state.transition == nil { onIdle(inputs, app.isReading) }
             let timeout = frame.wakeUp.map { Int(max(0, $0 - app.clock.milliseconds())) }
             switch backend.nextInput(timeoutMilliseconds: timeout) {
             case .event(let event):

@@ -76,6 +76,9 @@ public struct StrataApp {
     /// Whether a background load is still reading: frames wake to move its progress line.
     public var isLoading: Bool { dataset.loading != nil }
 
+    /// Whether the screen waits for data: a load, or a page's bars read from the source.
+    public var isReading: Bool { isLoading || dataset.finePages?.isFetching == true }
+
     /// Adopts what the load posted since the last event: a fuller dataset
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
@@ -93,6 +96,8 @@ public struct StrataApp {
         case nil:
             break
         }
+        // Pages whose bars were drawn as reading have come: what frames remember of them is stale.
+        if dataset.finePages?.takeArrivals() == true { memory = FrameMemory() }
     }
 
     /// With a card open, the rows of its period (or the timeline's block), read when that changes.
@@ -120,7 +125,7 @@ public struct StrataApp {
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
         }
         if cardRows?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
-        if isLoading { frame.wake(at: env.time + Self.loadingWakeMilliseconds) }
+        if isReading { frame.wake(at: env.time + Self.loadingWakeMilliseconds) }
         zones = frame.zones
         return frame
     }

@@ -18,14 +18,16 @@ struct PageChartView: Widget {
 
     func draw(into grid: inout Grid, area rect: Rect) {
         guard !page.stats.isEmpty else {
-            let message = reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no data in this \(page.level.rawValue)"
-            grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2),
-                       y: rect.y + rect.height / 2, style: .muted, clip: rect)
-            return
+            return note(reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no data in this \(page.level.rawValue)",
+                        into: &grid, area: rect)
         }
         let chart = PageChart(navigation: navigation)
         let pages = chart.series.count == 1 ? [page]
             : chart.series.map { navigation.page(in: dataset, level: page.level, index: page.index, series: $0) }
+        if pages.contains(where: \.fetching) {
+            // Its bars are finer than the load kept: read from the source, drawn when they come.
+            return note(dataset.finePages?.failure ?? "reading\(glyphs.ellipsis)", into: &grid, area: rect)
+        }
         var plot = rect
         if pages.count > 1, rect.height >= 6 {
             drawLegend(into: &grid, row: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1), chart: chart, pages: pages)
@@ -43,6 +45,11 @@ struct PageChartView: Widget {
         case .line, .band, .lines: LineChart(input, band: chart.form == .band).draw(into: &grid, area: plot)
         }
         if reading != nil { grid.restyle(rect) { $0.dim = true } }
+    }
+
+    /// A line in the middle of the chart's place, instead of the chart.
+    private func note(_ message: String, into grid: inout Grid, area rect: Rect) {
+        grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2), y: rect.y + rect.height / 2, style: .muted, clip: rect)
     }
 
     /// Under each sub-bucket: its hour, day or month; a week's seven also name their weekdays.

@@ -1,0 +1,36 @@
+import Foundation
+
+/// How fine the buckets a load keeps may be, within the memory budget. The
+/// finest level's sub-buckets (an hour's minutes) are kept when they fit;
+/// otherwise the load keeps the finest level's own periods, and its pages'
+/// sub-buckets are read back a page at a time (`FinePages`). Levels never
+/// change for it, and every period stays exact.
+public enum BucketBudget {
+    /// What one kept bucket of one value column costs at the peak of a load,
+    /// building the dataset included: measured on sorted files of minutes
+    /// over 3 and 30 years (about 100 to 160 bytes).
+    static let bytesPerBucket: Int64 = 160
+    /// The share of the budget the buckets may take: the rest is the
+    /// program, the reading buffers and the pages kept.
+    static let share: Int64 = 2
+
+    /// The base unit for `levels` within `budget` bytes (nil: no budget),
+    /// from the sample's span and spacing and the value columns.
+    public static func baseUnit(for levels: [Level], budget: Int64?, span: ClosedRange<Int64>?, gap: Int64?,
+                                columns: Int) -> TimeUnit {
+        let fine = Dataset.baseUnit(for: levels)
+        guard let budget, let span, let finest = levels.min(), fine < finest.unit else { return fine }
+        let step = max(seconds(fine), gap ?? 0)
+        let buckets = (span.upperBound - span.lowerBound) / step + 1
+        return buckets * Int64(max(1, columns)) * bytesPerBucket > budget / share ? finest.unit : fine
+    }
+
+    /// A unit's usual length: a day for anything longer, as no base is.
+    private static func seconds(_ unit: TimeUnit) -> Int64 {
+        switch unit {
+        case .minute: 60
+        case .hour: 3600
+        default: 86_400
+        }
+    }
+}

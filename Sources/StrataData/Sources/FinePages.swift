@@ -1,0 +1,147 @@
+import Foundation
+
+/// The sub-buckets finer than a dataset keeps in memory (a minute of an
+/// hour's page when the budget keeps hours), asked of the source when a
+/// page is shown and kept while they fit. Shared by every copy of the
+/// dataset, like its heat scales.
+///
+/// A dump fetches a page the moment it is asked for (`inline`), so it
+/// prints what a full load would. The terminal never waits for a read
+/// (`background`): a page not fetched yet is drawn as reading, a worker
+/// fetches it, the newest asked first, and `arrivals` tells the app to
+/// draw again.
+public final class FinePages: @unchecked Sendable {
+    public enum Mode: Sendable {
+        case inline, background
+    }
+
+    /// One fetch: a range of a page and the unit of its bars.
+    struct Key: Hashable {
+        let start: Int64
+        let end: Int64
+        let unit: TimeUnit
+    }
+
+    private let source: any Source
+    private let mode: Mode
+    /// Bytes the kept pages may take; past it, the least recently used go.
+    private let budget: Int
+    private let lock = NSLock()
+    private var pages: [Key: (buckets: FineBuckets, used: Int)] = [:]
+    private var keptBytes = 0
+    private var clock = 0
+    /// Asked and not fetched yet, the newest last.
+    private var wanted: [Key] = []
+    private var fetching: Key?
+    private var workerRunning = false
+    /// Fetches that ended since the app last looked (`takeArrivals`).
+    private var arrived = 0
+    /// Fetches that failed, not asked again (a file changed or removed since it was loaded).
+    private var failed: Set<Key> = []
+    private var lastFailure: String?
+
+    public init(source: any Source, mode: Mode, budget: Int) {
+        self.source = source
+        self.mode = mode
+        self.budget = budget
+    }
+
+    /// The buckets of `[start, end)` in `unit`, or nil while they are read.
+    func buckets(from start: Int64, to end: Int64, unit: TimeUnit) -> FineBuckets? {
+        let key = Key(start: start, end: end, unit: unit)
+        if let known = lock.withLock({ use(key) }) { return known }
+        if lock.withLock({ failed.contains(key) }) { return nil }
+        switch mode {
+        case .inline:
+            guard let fetched = fetch(key) else { return nil }
+            lock.withLock { keep(fetched, as: key) }
+            return fetched
+        case .background:
+            ask(key)
+            return nil
+        }
+    }
+
+    /// Why the last fetch failed, if one did: what a page that cannot be read says.
+    public var failure: String? { lock.withLock { lastFailure } }
+
+    /// What the kept pages take, and how many they are.
+    var kept: (bytes: Int, pages: Int) { lock.withLock { (keptBytes, pages.count) } }
+
+    /// Whether a fetch is asked or running: frames wake until it lands.
+    public var isFetching: Bool { lock.withLock { fetching != nil || !wanted.isEmpty } }
+
+    /// Whether pages arrived since the last call: what frames remember of them must be worked out again.
+    public func takeArrivals() -> Bool {
+        lock.withLock {
+            defer { arrived = 0 }
+            return arrived > 0
+        }
+    }
+
+    private func use(_ key: Key) -> FineBuckets? {
+        guard let entry = pages[key] else { return nil }
+        clock += 1
+        pages[key] = (entry.buckets, clock)
+        return entry.buckets
+    }
+
+    private func keep(_ buckets: FineBuckets, as key: Key) {
+        let bytes = Self.bytes(of: buckets)
+        while keptBytes + bytes > budget, let oldest = pages.min(by: { $0.value.used < $1.value.used }) {
+            keptBytes -= Self.bytes(of: oldest.value.buckets)
+            pages[oldest.key] = nil
+        }
+        clock += 1
+        pages[key] = (buckets, clock)
+        keptBytes += bytes
+    }
+
+    /// What a page's buckets take, near enough to keep within the budget.
+    private static func bytes(of buckets: FineBuckets) -> Int {
+        256 + buckets.buckets.reduce(0) { $0 + $1.reduce(0) { $0 + 64 + $1.count * MemoryLayout<SubBucket>.stride } }
+    }
+
+    private func fetch(_ key: Key) -> FineBuckets? {
+        do {
+            return try source.fine(from: key.start, to: key.end, unit: key.unit, progress: nil)
+        } catch {
+            lock.withLock {
+                failed.insert(key)
+                lastFailure = error.message
+            }
+            return nil
+        }
+    }
+
+    private func ask(_ key: Key) {
+        let start: Bool = lock.withLock {
+            guard fetching != key, !failed.contains(key) else { return false }
+            wanted.removeAll { $0 == key }
+            wanted.append(key)
+            defer { workerRunning = true }
+            return !workerRunning
+        }
+        guard start else { return }
+        let thread = Thread { [self] in work() }
+        // Below the screen's thread, as the load's are: a key never waits for a fetch.
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    /// Fetches what is asked, the newest first, until nothing is.
+    private func work() {
+        while let key = lock.withLock({ () -> Key? in
+            fetching = wanted.popLast()
+            if fetching == nil { workerRunning = false }
+            return fetching
+        }) {
+            let fetched = fetch(key)
+            lock.withLock {
+                if let fetched { keep(fetched, as: key) }
+                fetching = nil
+                arrived += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import StrataData
+
+/// A load within a memory budget keeps the finest level's periods, not its
+/// sub-buckets, and reads a page's sub-buckets back from the file when it
+/// is shown: every page must equal a full load's, whatever the series,
+/// value column or clock change.
+struct MemoryBudgetTests {
+    typealias Generated = FileSourceTests.Generated
+
+    struct Case: Sendable {
+        let levels: [Level]
+        let years: Int64
+        let gap: Int64
+        let columns: Int
+        let expected: TimeUnit
+    }
+
+    static let cases = [
+        // Thirty years of minutes: 15.8M minute buckets do not fit in 64 MB; hours (263k) do.
+        Case(levels: [.hour, .day, .week, .month], years: 30, gap: 60, columns: 1, expected: .hour),
+        // Three years every 10 s, eight value columns: minutes would take 1.6M × 8 buckets.
+        Case(levels: [.hour, .day, .week, .month], years: 3, gap: 10, columns: 8, expected: .hour),
+        // Readings a day apart fill one minute a day: they fit.
+        Case(levels: [.hour, .day, .week, .month], years: 3, gap: 86_400, columns: 1, expected: .minute),
+        // Without an hour level the base is hours: three years of them fit…
+        Case(levels: [.day, .week, .month, .year], years: 3, gap: 60, columns: 1, expected: .hour),
+        // …thirty (263k) do not, beside the rest: days' hours are read a page at a time.
+        Case(levels: [.day, .week, .month, .year], years: 30, gap: 60, columns: 1, expected: .day),
+    ]
+
+    @Test(arguments: cases)
+    func theBaseUnitFollowsTheBudget(_ c: Case) {
+        let span: ClosedRange<Int64> = 0...(c.years * 365 * 86_400)
+        #expect(BucketBudget.baseUnit(for: c.levels, budget: 64 << 20, span: span, gap: c.gap, columns: c.columns) == c.expected)
+    }
+
+    @Test func threeDaysOfMinutesFit() {
+        #expect(BucketBudget.baseUnit(for: [.hour, .day, .week], budget: 64 << 20, span: 0...(3 * 86_400), gap: 60, columns: 1) == .minute)
+    }
+
+    @Test func withoutABudgetTheLevelsDecide() {
+        #expect(BucketBudget.baseUnit(for: [.hour, .day], budget: nil, span: 0...(30 * 365 * 86_400), gap: 60, columns: 8) == .minute)
+    }
+
+    /// Loads `path` on hours, days, weeks and months, within `budget` bytes.
+    static func load(_ path: String, budget: Int64?) throws -> LoadResult {
+        var options = FileSourceTests.options()
+        options.memoryBudget = budget
+        var setup = LoadSetup()
+        setup.zone = Fixture.newYork.zone
+        setup.levels = [.hour, .day, .week, .month]
+        return try DataLoader.load([.file(path)], options: options, setup: setup)
+    }
+
+    static func fineSource(_ path: String, _ result: LoadResult) -> FileSource {
+        var setup = LoadSetup()
+        setup.zone = Fixture.newYork.zone
+        return FileSource([.file(path)], options: FileSourceTests.options(), setup: setup, loaded: result)
+    }
+
+    /// Every page of every level, series and value column, as (stats, sub-buckets).
+    static func pages(_ dataset: Dataset) -> [String: [SubBucket]] {
+        var pages: [String: [SubBucket]] = [:]
+        for level in dataset.levels {
+            for index in 0..<dataset.count(level) {
+                for s in dataset.series.indices {
+                    for v in dataset.valueNames.indices {
+                        let page = dataset.page(level, index: index, series: s, value: v)
+                        if page.fetching { Issue.record("\(level) \(index) is still being read") }
+                        pages["\(level) \(index) \(s) \(v)"] = [SubBucket(start: page.start, end: page.end, stats: page.stats)] + page.buckets
+                    }
+                }
+            }
+        }
+        return pages
+    }
+
+    @Test func pagesReadBackEqualAFullLoadsAcrossClockChanges() throws {
+        let g = Generated(seed: 7)
+        try Fixture.withFile("budget.csv", Generated.text(g.rows, header: g.header)) { path in
+            let full = try Self.load(path, budget: nil)
+            let budgeted = try Self.load(path, budget: 1)
+            #expect(full.levels == budgeted.levels && full.levels.first == .hour)
+            #expect(full.accumulator.baseUnit == .minute)
+            #expect(budgeted.accumulator.baseUnit == .hour)
+            let fine = FinePages(source: Self.fineSource(path, budgeted), mode: .inline, budget: 1 << 20)
+            let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
+            let read = Self.pages(Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine))
+            #expect(read.count == reference.count)
+            for (key, buckets) in reference where read[key] != buckets {
+                Issue.record("page \(key) differs")
+            }
+        }
+    }
+
+    /// In the terminal a page is never waited for: it is fetching at first,
+    /// then, once the worker has read it, the full load's.
+    @Test func aPageInTheBackgroundIsReadingThenArrives() throws {
+        let g = Generated(seed: 8)
+        try Fixture.withFile("budget.csv", Generated.text(g.rows, header: g.header)) { path in
+            let full = Dataset(loaded: try Self.load(path, budget: nil), levels: [.hour, .day])
+            let budgeted = try Self.load(path, budget: 1)
+            let fine = FinePages(source: Self.fineSource(path, budgeted), mode: .background, budget: 1 << 20)
+            let dataset = Dataset(loaded: budgeted, levels: [.hour, .day], finePages: fine)
+            let index = dataset.count(.hour) - 3
+            let first = dataset.page(.hour, index: index, series: 2)
+            let reading = first.fetching && first.buckets.allSatisfy { $0.stats.isEmpty }
+            #expect(reading)
+            let stats = (first.stats, full.page(.hour, index: index, series: 2).stats)
+            #expect(stats.0 == stats.1)
+            let deadline = Date().addingTimeInterval(10)
+            while fine.isFetching && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+            #expect(!fine.isFetching)
+            #expect(fine.takeArrivals())
+            #expect(!fine.takeArrivals())
+            let arrived = dataset.page(.hour, index: index, series: 2)
+            let fetching = arrived.fetching
+            #expect(!fetching)
+            #expect(arrived.buckets == full.page(.hour, index: index, series: 2).buckets, "the page read back differs")
+        }
+    }
+
+    /// Pages past the budget are dropped, the least recently used first, and read again when asked.
+    @Test func keptPagesStayWithinTheirBudget() throws {
+        let g = Generated(seed: 9)
+        try Fixture.withFile("budget.csv", Generated.text(g.rows, header: g.header)) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            let fine = FinePages(source: Self.fineSource(path, budgeted), mode: .inline, budget: 20_000)
+            let dataset = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine)
+            let once = (0..<dataset.count(.hour)).map { dataset.page(.hour, index: $0).buckets }
+            #expect(fine.kept.bytes <= 20_000)
+            #expect(fine.kept.pages < dataset.count(.hour))
+            let again = (0..<dataset.count(.hour)).map { dataset.page(.hour, index: $0).buckets }
+            #expect(once == again)
+        }
+    }
+
+    /// A file changed since it was loaded is never read as other numbers: the page says why.
+    @Test func aChangedFileIsAFailureNotOtherNumbers() throws {
+        let g = Generated(seed: 10)
+        try Fixture.withFile("budget.csv", Generated.text(g.rows, header: g.header)) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            let fine = FinePages(source: Self.fineSource(path, budgeted), mode: .inline, budget: 1 << 20)
+            let dataset = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine)
+            try Data("time,city,temp,amount\n".utf8).write(to: URL(fileURLWithPath: path))
+            let fetching = dataset.page(.hour, index: dataset.count(.hour) - 2).fetching
+            #expect(fetching)
+            #expect(fine.failure != nil)
+        }
+    }
+}
