@@ -23,7 +23,8 @@ public enum DataLoader {
         var afterwards: (zone: ZoneRules, note: String)?
         // Buckets coarser than the levels need are read back a page at a time: only from files read again at
         // a page's bytes (gzip would be inflated from its start for each page).
-        let budget = options.memoryBudget.flatMap { sources.allSatisfy(Self.isSeekable) ? $0 : nil }
+        // A first look (a head and a tail) is small: it keeps every level's, so its pages are drawn at once.
+        let budget = options.memoryBudget.flatMap { options.headAndTail == nil && sources.allSatisfy(Self.isSeekable) ? $0 : nil }
         let decide = { (profile: SampleProfile, columns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit) in
             var zone = setup.zone ?? setup.fallbackZone
             if setup.zone == nil {
