@@ -1,0 +1,66 @@
+import Foundation
+import StrataData
+import Testing
+@testable import StrataUI
+
+/// The app over a load that kept hours, not minutes: an hour's page says
+/// `reading…` with its total final, keys stay live, and once the worker has
+/// read its minutes back the screen is the one a load of every minute draws.
+struct FinePagesAppTests {
+    static let calendar = ScreenTests.utc
+
+    /// Readings every 20 seconds through six hours of 2024-03-01 UTC, values 0–9.
+    static let text: String = {
+        var lines = ["time,value"]
+        let start = calendar.instant(forReference: "2024-03-01")!
+        let iso = ISO8601DateFormatter()
+        for k in 0..<(6 * 180) {
+            let t = start + Int64(k) * 20
+            lines.append("\(iso.string(from: Date(timeIntervalSince1970: TimeInterval(t)))),\(k % 10)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    static func load(_ path: String, budget: Int64?) throws -> LoadResult {
+        var options = ReadOptions()
+        options.memoryBudget = budget
+        var setup = LoadSetup()
+        setup.zone = .utc
+        setup.levels = [.hour, .day]
+        return try DataLoader.load([.file(path)], options: options, setup: setup)
+    }
+
+    static func app(_ dataset: Dataset) -> StrataApp {
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: ScreenTests.now), feed: nil)
+        app.handle(.resize(Size(width: 80, height: 24)))
+        return app
+    }
+
+    @Test func anHoursPageReadsItsMinutesBackAndThenDrawsThemAsAFullLoadWould() throws {
+        try withTemporaryFile(named: "minutes.csv", holding: Self.text) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            #expect(budgeted.accumulator.baseUnit == .hour)
+            let source = FileSource([.file(path)], options: ReadOptions(), setup: LoadSetup(), loaded: budgeted)
+            let fine = FinePages(source: source, mode: .background, budget: 1 << 20)
+            var app = Self.app(Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine))
+            var full = Self.app(Dataset(loaded: try Self.load(path, budget: nil), levels: [.hour, .day]))
+
+            let first = app.render().grid.plainText
+            #expect(first.contains("reading…"))
+            #expect(first.contains("total 810"))
+            #expect(app.isReading)
+
+            // A key while its minutes are read: the page before is asked for in turn.
+            app.handle(.key(.left))
+            full.handle(.key(.left))
+            let deadline = Date().addingTimeInterval(10)
+            while app.isReading && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+                app.handle(.tick)
+                _ = app.render()
+            }
+            #expect(!app.isReading)
+            #expect(app.render().grid.plainText == full.render().grid.plainText)
+        }
+    }
+}
