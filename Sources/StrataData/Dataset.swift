@@ -125,6 +125,11 @@ public struct Dataset: Sendable {
     private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], periods map: inout PeriodMap) -> Series {
         var periods: [Level: BucketSeries] = [:], ranges: [Level: ValueRanges] = [:]
         for (level, grouping) in zip(levels, map.groupings(of: buckets.ordinals)) {
+            // A level of the base unit (hours kept within the budget): its periods are the buckets, shared, not copied.
+            if level.unit == map.baseUnit {
+                periods[level] = buckets
+                continue
+            }
             // Base ordinals are sorted, so period ordinals come in order too.
             var ordinals: [Int] = [], stats: [Stats] = []
             ordinals.reserveCapacity(grouping.periods.count)

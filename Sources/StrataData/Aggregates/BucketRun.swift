@@ -27,9 +27,12 @@ struct BucketRun: Sendable {
     /// Adds `other`'s buckets; the halves of a file read by two threads
     /// join without a copy of either when the second starts after the first.
     mutating func merge(_ other: BucketRun) {
-        if aside.isEmpty, other.aside.isEmpty, let first = other.ordinals.first, ordinals.last.map({ $0 < first }) ?? true {
-            ordinals += other.ordinals
-            stats += other.stats
+        // The second half mostly starts inside the first half's last bucket: that one is merged, the rest appended.
+        if aside.isEmpty, other.aside.isEmpty, let first = other.ordinals.first, ordinals.last.map({ $0 <= first }) ?? true {
+            let shared = ordinals.last == first ? 1 : 0
+            if shared == 1 { stats[stats.count - 1].merge(other.stats[0]) }
+            ordinals += other.ordinals.dropFirst(shared)
+            stats += other.stats.dropFirst(shared)
             return
         }
         for (ordinal, bucket) in zip(other.ordinals, other.stats) { add(ordinal, bucket) }
