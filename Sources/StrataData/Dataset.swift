@@ -34,6 +34,8 @@ public struct Dataset: Sendable {
     public let periodCount: [Level: Int]
     /// Rows skipped while reading (bad time or value), for the status line.
     public let skippedRows: Int
+    /// Rows read into the periods.
+    public let rowsAccepted: Int
     /// The usual gap between the data's times (from the readers' sample), so
     /// the data's last time is known to cover that much; nil when unknown.
     public let typicalGap: Int64?
@@ -67,6 +69,7 @@ public struct Dataset: Sendable {
         self.valueName = loaded.valueName
         self.valueNames = [loaded.valueName] + otherValues.map(\.name)
         self.skippedRows = loaded.skipped
+        self.rowsAccepted = loaded.accepted
         self.typicalGap = loaded.profile.typicalGap
         self.intervals = loaded.intervals
         self.loading = loaded.loading

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrataUI
 
 /// Says when the app has settled, so tests under tmux wait for that instead
 /// of guessing at screen text. With `STRATA_IDLE_FILE=PATH` in the
@@ -15,7 +16,7 @@ struct IdleReporter {
     static let environmentVariable = "STRATA_IDLE_FILE"
 
     private let path: String?
-    private var reported: (inputs: Int, loading: Bool)?
+    private var reported: String?
 
     init(path: String?) {
         self.path = path
@@ -30,14 +31,20 @@ struct IdleReporter {
     /// The run loop's idle call: `inputs` counts keys, resizes and mouse
     /// events (even ones the app ignores), not timeouts. Each count, loading
     /// or not, is written once.
-    mutating func report(inputs: Int, loading: Bool) {
-        guard let path, reported.map({ $0 != (inputs, loading) }) ?? true else { return }
-        reported = (inputs, loading)
-        Self.replace(path, with: Self.line(inputs: inputs, loading: loading))
+    mutating func report(inputs: Int, activity: StrataApp.Activity) {
+        let line = Self.line(inputs: inputs, activity: activity)
+        guard let path, reported != line else { return }
+        reported = line
+        Self.replace(path, with: line)
     }
 
-    static func line(inputs: Int, loading: Bool) -> String {
-        "idle \(inputs)\(loading ? " loading" : "")\n"
+    /// `idle N`, `idle N loading`, or for a followed input `idle N following R` (R rows so far).
+    static func line(inputs: Int, activity: StrataApp.Activity) -> String {
+        switch activity {
+        case .settled: "idle \(inputs)\n"
+        case .loading: "idle \(inputs) loading\n"
+        case .following(let rows): "idle \(inputs) following \(rows)\n"
+        }
     }
 
     /// Writes a sibling file and renames it over `path`: a reader sees the

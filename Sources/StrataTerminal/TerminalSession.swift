@@ -17,7 +17,7 @@ public enum TerminalSession {
         defer { screen.close() }
         app.colors = screen.palette.depth != .monochrome
         var backend = NcursesBackend(screen: screen)
-        RunLoop.run(&app, on: &backend) { idle.report(inputs: $0, loading: $1) }
+        RunLoop.run(&app, on: &backend) { idle.report(inputs: $0, activity: $1) }
     }
 
     /// Whether this process can run interactively: stdout a terminal, keys

@@ -29,7 +29,8 @@ extension Runner {
             let line = ProgressLine(progress: progress, name: DataLoader.sourceName(sources), files: command.files)
             line.start()
             defer { line.finish() }
-            result = try DataLoader.load(sources, options: options, setup: setup)
+            result = try followUntilQuiet(DataLoader.load(sources, options: options, setup: setup),
+                                          sources: sources, options: options, setup: setup)
         } catch {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
@@ -58,8 +59,10 @@ extension Runner {
                     // Held while the terminal is in use, and printed when it is restored.
                     reportSkipped(result)
                     let fine = finePages(sources, options: options, setup: setup, result: result, mode: .background)
+                    // A pipe is followed until it ends: then the screen says so.
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: fine),
-                                       rows: CardRows.reader(result.rowLocator)))
+                                       rows: CardRows.reader(result.rowLocator), notice: sources == [.standardInput] ? "input ended" : nil))
+                    startFollowing(result, sources: sources, options: options, setup: setup, feed: feed)
                 case .failed(let error):
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
                 }
@@ -68,8 +71,65 @@ extension Runner {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
         let fine = first.loading == nil ? finePages(sources, options: options, setup: setup, result: first, mode: .background) : nil
+        if first.loading == nil { startFollowing(first, sources: sources, options: options, setup: setup, feed: feed) }
         let (dataset, aggregate) = report(first, levels: first.levels, finePages: fine)
         return (dataset, aggregate, first.loading == nil ? CardRows.reader(first.rowLocator) : nil)
+    }
+
+    /// With `-f`, a dump or an export reads on while the file grows: it
+    /// prints once the file has not grown for a second, or at `--follow-for`.
+    private func followUntilQuiet(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions,
+                                  setup: LoadSetup) throws(ReadError) -> LoadResult {
+        guard command.follow, case .file(let path)? = sources.first,
+              let follower = FileFollower(path: path, result: loaded, options: options) else { return loaded }
+        var result = loaded
+        let started = Date()
+        var grewAt = started
+        while Date().timeIntervalSince(grewAt) < 1, command.followFor.map({ Date().timeIntervalSince(started) < $0 }) ?? true {
+            Thread.sleep(forTimeInterval: Self.followSpacing)
+            if let (grown, _) = try follower.poll() {
+                result = grown
+                grewAt = Date()
+            }
+        }
+        return result
+    }
+
+    /// How often a followed file is looked at: appended rows reach the screen within 250 ms.
+    static let followSpacing = 0.1
+
+    /// With `-f`, a thread that looks at the file every `followSpacing` and
+    /// posts each fuller dataset, with a notice when the file was rotated,
+    /// truncated or removed.
+    private func startFollowing(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions, setup: LoadSetup,
+                                feed: DatasetFeed) {
+        guard command.follow, case .file(let path)? = sources.first,
+              let follower = FileFollower(path: path, result: loaded, options: options) else { return }
+        let name = loaded.sourceName
+        let thread = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: Self.followSpacing)
+                do throws(ReadError) {
+                    guard let (grown, change) = try follower.poll() else { continue }
+                    feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(grown.rowLocator),
+                                       notice: change.map { Self.notice($0, name: name) }))
+                } catch {
+                    return feed.post(.failed(message: error.message, exitCode: error.exitCode))
+                }
+            }
+        }
+        // Below the screen's thread, as the load's are.
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    static func notice(_ change: FileFollower.Change, name: String) -> String {
+        switch change {
+        case .rotated: "\(name) rotated: following the new file"
+        case .truncated: "\(name) was truncated: read again from its start"
+        case .removed: "\(name) was removed: waiting for it"
+        case .back: "\(name) is back: following it"
+        }
     }
 
     /// Where pages finer than the load kept are read from; nil when it kept every level's.
@@ -101,10 +161,15 @@ extension Runner {
         options.strict = command.strict
         options.now = now
         guard command.memory >= 16 else { throw .usage("--memory: \(command.memory) MB is too little; give 16 or more") }
-        options.memoryBudget = Int64(command.memory) << 20
+        // A followed file's periods grow in place: they keep every level's buckets.
+        options.memoryBudget = command.follow ? nil : Int64(command.memory) << 20
         let sources: [InputSource] = command.files.isEmpty
             ? [.standardInput]
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }
+        if command.follow, sources.count != 1 || sources == [.standardInput] {
+            throw .usage("-f follows one file by its name; a pipe is followed until it ends without it")
+        }
+        if command.followFor != nil && !command.follow { throw .usage("--follow-for goes with -f") }
         var setup = LoadSetup()
         setup.zone = command.tz == nil ? nil : calendar.zone
         setup.fallbackZone = calendar.zone

@@ -63,7 +63,7 @@ struct Runner {
                             aggregate: aggregate, chart: command.chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
                             readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal,
-                            feed: dataset.loading == nil ? nil : feed)
+                            feed: dataset.loading == nil && !command.follow ? nil : feed, follows: interactive && command.follow)
 
         if headless || !stdoutIsTerminal {
             // Pipes get the page as plain text, at the terminal's width if there is one.

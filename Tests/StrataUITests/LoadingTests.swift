@@ -108,7 +108,7 @@ struct LoadingTests {
             if timeout != nil, !posts.isEmpty { feed.post(posts.removeFirst()) }
         }
         var idle: [String] = []
-        RunLoop.run(&app, on: &backend) { inputs, loading in idle.append("idle \(inputs)\(loading ? " loading" : "")") }
+        RunLoop.run(&app, on: &backend) { inputs, activity in idle.append("idle \(inputs)\(activity == .loading ? " loading" : "")") }
         #expect(backend.timeouts == [25, 25, 25, nil])
         #expect(idle == ["idle 0 loading", "idle 0 loading", "idle 1 loading", "idle 1"])
         let footers = backend.drawn.map { $0.line(23) }

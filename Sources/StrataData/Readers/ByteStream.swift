@@ -92,6 +92,11 @@ final class ByteStream: @unchecked Sendable {
         return stream
     }
 
+    /// A reader over `range` of a file another owner keeps open (a followed file's new lines).
+    static func region(of fd: Int32, name: String, range: Range<Int64>) -> ByteStream {
+        ByteStream(name: name, fd: fd, owns: false, range: range)
+    }
+
     /// A second reader over `range` of the same regular file.
     func slice(_ range: Range<Int64>) -> ByteStream {
         let part = ByteStream(name: name, fd: fd, owns: false, range: range)

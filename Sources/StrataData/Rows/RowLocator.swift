@@ -54,6 +54,16 @@ public struct RowLocator: Sendable {
 }
 
 extension RowLocator {
+    /// The input at `path` has been read up to `length` (a followed file grew).
+    mutating func grow(_ path: String, to length: Int64) {
+        sources = sources.map { $0.path == path ? $0.grown(to: length) : $0 }
+    }
+
+    /// The input at `path` is gone or replaced: its rows are not read back.
+    mutating func forget(_ path: String) {
+        sources = sources.map { $0.path == path ? $0.forgotten : $0 }
+    }
+
     /// For rows that cannot be read back: made in memory, or a load not ended yet.
     static func none(calendar: CalendarSystem, baseUnit: TimeUnit) -> RowLocator {
         RowLocator(sources: [], series: SeriesTable(), calendar: calendar, baseUnit: baseUnit, now: 0, limits: ScannerLimits(),

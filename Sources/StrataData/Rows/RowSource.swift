@@ -24,15 +24,15 @@ struct RowSource: Sendable {
     /// The name in messages: the path as given, or `stdin`.
     let name: String
     /// Nil when the rows are not kept.
-    let path: String?
-    let stamp: Stamp?
+    private(set) var path: String?
+    private(set) var stamp: Stamp?
     let plan: RecordPlan
     let mode: RecordScanner.Mode
     let index: RowIndex
     /// A gzip file: read again by decompressing it from its start.
     let isCompressed: Bool
     /// Bytes of the input, decompressed.
-    let length: Int64
+    private(set) var length: Int64
 
     /// Call once `stream` has been read to its end.
     init(input: InputSource, stream: ByteStream, plan: RecordPlan, mode: RecordScanner.Mode, index: RowIndex) {
@@ -46,5 +46,24 @@ struct RowSource: Sendable {
         self.index = index
         isCompressed = path != nil && stream.fileRange == nil
         length = stream.fileRange?.upperBound ?? stream.position
+    }
+}
+
+extension RowSource {
+    /// The same input once more of it has been read (`FileFollower`): its
+    /// new length and stamp, so that reading it back is not refused.
+    func grown(to length: Int64) -> RowSource {
+        var grown = self
+        grown.length = length
+        grown.stamp = path.flatMap(Stamp.init(path:))
+        return grown
+    }
+
+    /// The same input once its file was renamed away or removed: its rows are no longer read back.
+    var forgotten: RowSource {
+        var gone = self
+        gone.path = nil
+        gone.stamp = nil
+        return gone
     }
 }

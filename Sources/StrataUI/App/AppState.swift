@@ -22,6 +22,8 @@ public struct AppState: Equatable, Sendable {
     public var pendingCount: Int?
     /// A one-line note for the footer until the next key (a jump that clamped).
     public var notice: String?
+    /// Rows a followed input gave while the view was not on the latest period (`+1,234 new rows`).
+    public var newRows = 0
     public var size: Size
     public var quit: Bool
 

@@ -20,6 +20,12 @@ struct StatusLine: Widget {
             } else {
                 var footer = footer
                 if let loading = env.dataset.loading { footer.progress = ReadingProgress(loading: loading, glyphs: glyphs).lines }
+                // A followed input grew while the view was elsewhere: how much, and how to get there.
+                let navigation = state.navigation
+                if state.newRows > 0, navigation.position < navigation.periodCount - 1 {
+                    let rows = "+\(NumberFormat.exact(Double(state.newRows))) new row\(state.newRows == 1 ? "" : "s")"
+                    footer.progress = ["\(rows) \(glyphs.middleDot) End goes to the latest", rows]
+                }
                 footer.draw(into: &grid, area: row)
             }
         }

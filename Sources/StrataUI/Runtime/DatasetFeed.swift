@@ -9,7 +9,8 @@ public final class DatasetFeed: @unchecked Sendable {
     public enum Delivery {
         /// What has been read so far, or (with `loading == nil`) all of it;
         /// `rows` reads a period's raw rows back, once the load has ended.
-        case dataset(Dataset, rows: StrataApp.RowReader?)
+        /// `notice`: what happened to a followed input (`log.txt rotated`), said until the next key.
+        case dataset(Dataset, rows: StrataApp.RowReader?, notice: String? = nil)
         /// The load stopped: the line to print once the terminal is restored, and the exit code.
         case failed(message: String, exitCode: Int32)
     }
@@ -20,7 +21,14 @@ public final class DatasetFeed: @unchecked Sendable {
     public init() {}
 
     public func post(_ delivery: Delivery) {
-        lock.withLock { pending = delivery }
+        lock.withLock {
+            // A notice not taken yet goes with the newer dataset that replaces it.
+            if case .dataset(let dataset, let rows, nil) = delivery, case .dataset(_, _, let notice?)? = pending {
+                pending = .dataset(dataset, rows: rows, notice: notice)
+            } else {
+                pending = delivery
+            }
+        }
     }
 
     /// The newest delivery not yet taken, if any.

@@ -18,6 +18,10 @@ public struct StrataApp {
     private(set) var readRows: RowReader?
     /// Where a background load posts what it has read; nil when the data is all there.
     let feed: DatasetFeed?
+    /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
+    let follows: Bool
+    /// How often a followed input is looked at: appended rows reach the screen within 250 ms.
+    static let followWakeMilliseconds: Int64 = 100
     /// Why the load stopped, when it failed: the app quits, and the command prints this once the terminal is restored.
     public private(set) var loadFailure: (message: String, exitCode: Int32)?
     /// How often a frame of a load still running is redrawn (the progress line) and the feed checked:
@@ -39,10 +43,12 @@ public struct StrataApp {
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
-                animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil) {
+                animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
+                follows: Bool = false) {
         self.dataset = dataset
         self.readRows = readRows
         self.feed = feed
+        self.follows = follows
         self.readsRowsInSlices = readsRowsInSlices
         self.clock = clock
         self.glyphs = glyphs
@@ -79,13 +85,27 @@ public struct StrataApp {
     /// Whether the screen waits for data: a load, or a page's bars read from the source.
     public var isReading: Bool { isLoading || dataset.finePages?.isFetching == true }
 
+    /// What the data is doing while the screen is idle, for tests that wait on it.
+    public enum Activity: Equatable, Sendable {
+        case settled, loading
+        /// A followed input, with the rows it has given so far.
+        case following(rows: Int)
+    }
+
+    public var activity: Activity {
+        if isReading { return .loading }
+        return follows ? .following(rows: dataset.rowsAccepted) : .settled
+    }
+
     /// Adopts what the load posted since the last event: a fuller dataset
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
     private mutating func takeDelivery() {
         switch feed?.take() {
-        case .dataset(let newer, let rows):
+        case .dataset(let newer, let rows, let notice):
+            state.countNewRows(newer, from: dataset)
             state.follow(newer, from: dataset)
+            if let notice { state.notice = notice }
             dataset = newer
             readRows = rows
             memory = FrameMemory()
@@ -126,6 +146,7 @@ public struct StrataApp {
         }
         if cardRows?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
         if isReading { frame.wake(at: env.time + Self.loadingWakeMilliseconds) }
+        if follows { frame.wake(at: env.time + Self.followWakeMilliseconds) }
         zones = frame.zones
         return frame
     }

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Follows a loaded regular file as it grows, by its name, as `tail -F`
+/// does: each `poll` reads the whole lines appended since the last (a
+/// half-written last line waits for its newline) with the load's plan and
+/// adds their rows to the result. A file renamed away and replaced
+/// (rotation) has the rest of its rows read, then the new file's from its
+/// start, the rows already read kept; a file cut shorter (truncation) is
+/// read again from its start; a file removed is waited for.
+public final class FileFollower: @unchecked Sendable {
+    /// What a poll found, besides rows.
+    public enum Change: Equatable, Sendable {
+        case rotated, truncated, removed, back
+    }
+
+    private let path: String
+    private let name: String
+    private let options: ReadOptions
+    private var result: LoadResult
+    private let plan: RecordPlan
+    private let mode: RecordScanner.Mode
+    private var series: SeriesTable
+    /// The file being read (kept open across a rename) and where its whole lines end.
+    private var file: FileHandle?
+    private var identity: (device: UInt64, inode: UInt64)?
+    private var offset: Int64
+    /// Physical lines before `offset`, so a skipped row names its line.
+    private var lines: Int
+    private var removed = false
+
+    /// Follows `path`, whose load ended with `result` (read with `options`).
+    public init?(path: String, result: LoadResult, options: ReadOptions) {
+        guard let source = result.rowLocator.sources.first, source.path == path, !source.isCompressed,
+              let file = FileHandle(forReadingAtPath: path) else { return nil }
+        self.path = path
+        self.name = source.name
+        self.options = options
+        self.result = result
+        self.plan = source.plan
+        self.mode = source.mode
+        self.series = result.rowLocator.series
+        self.file = file
+        self.identity = Self.identity(of: file.fileDescriptor)
+        self.offset = source.length
+        self.lines = Self.newlines(in: file.fileDescriptor, upTo: source.length)
+    }
+
+    /// Reads what changed since the last poll: the fuller result and what
+    /// happened to the file, or nil when nothing did.
+    public func poll() throws(ReadError) -> (result: LoadResult, change: Change?)? {
+        var change: Change?
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            // Gone: what the open file still has is read, then it is waited for.
+            let grew = try readAppended()
+            if removed { return grew ? (result, nil) : nil }
+            removed = true
+            result.rowLocator.forget(path)
+            return (result, .removed)
+        }
+        if removed {
+            removed = false
+            change = .back
+        }
+        let now = (UInt64(status.st_dev), UInt64(status.st_ino))
+        if identity.map({ $0 != now }) ?? true {
+            // Renamed away and replaced: the old file's last lines, then the new one from its start.
+            _ = try readAppended()
+            try restart(emptying: false)
+            return (result, change ?? .rotated)
+        }
+        if Int64(status.st_size) < offset {
+            // Cut shorter: what it holds now is read from its start, in place of what it held.
+            try restart(emptying: true)
+            return (result, .truncated)
+        }
+        let grew = try readAppended()
+        return grew || change != nil ? (result, change) : nil
+    }
+
+    /// Reads the file now at the path from its start (its header skipped),
+    /// after the rows read so far or (`emptying`) in their place. Rows read
+    /// before are no longer read back: their offsets were another file's.
+    private func restart(emptying: Bool) throws(ReadError) {
+        result.rowLocator.forget(path)
+        if emptying { result.empty() }
+        guard let next = FileHandle(forReadingAtPath: path) else { return }
+        file = next
+        identity = Self.identity(of: next.fileDescriptor)
+        offset = 0
+        lines = 0
+        _ = try readAppended(skippingHeader: true)
+    }
+
+    /// Reads the whole lines after `offset` into the result; true when there were any.
+    private func readAppended(skippingHeader: Bool = false) throws(ReadError) -> Bool {
+        guard let file else { return false }
+        let fd = file.fileDescriptor
+        var status = stat()
+        guard fstat(fd, &status) == 0, Int64(status.st_size) > offset else { return false }
+        guard let end = Self.lastNewline(in: fd, from: offset, to: Int64(status.st_size)) else { return false }
+        let stream = ByteStream.region(of: fd, name: name, range: offset..<end)
+        let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits)
+        var parser = TimeParser(format: plan.format, zone: result.calendar.zone, now: options.now ?? Int64(Date().timeIntervalSince1970))
+        var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false)
+        sink.series = series
+        var hasHeader = false
+        if case .delimited(_, let header) = plan { hasHeader = header }
+        try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader && hasHeader, cancel: nil)
+        series = sink.series
+        result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil)
+        result.rowLocator.grow(path, to: end)
+        lines += Self.newlines(in: fd, from: offset, upTo: end)
+        offset = end
+        return true
+    }
+
+    private static func identity(of fd: Int32) -> (UInt64, UInt64)? {
+        var status = stat()
+        return fstat(fd, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
+    }
+
+    /// The offset just past the last newline in `[from, to)`, nil when there is none.
+    private static func lastNewline(in fd: Int32, from: Int64, to: Int64) -> Int64? {
+        var end = to
+        let size = 1 << 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        while end > from {
+            let start = max(from, end - Int64(size))
+            let n = pread(fd, buffer, Int(end - start), off_t(start))
+            guard n > 0 else { return nil }
+            if let i = (0..<n).last(where: { buffer[$0] == UInt8(ascii: "\n") }) { return start + Int64(i) + 1 }
+            end = start
+        }
+        return nil
+    }
+
+    private static func newlines(in fd: Int32, from: Int64 = 0, upTo end: Int64) -> Int {
+        var count = 0, at = from
+        let size = 1 << 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        while at < end {
+            let n = pread(fd, buffer, Int(min(Int64(size), end - at)), off_t(at))
+            guard n > 0 else { break }
+            for i in 0..<n where buffer[i] == UInt8(ascii: "\n") { count += 1 }
+            at += Int64(n)
+        }
+        return count
+    }
+}
+
+extension LoadResult {
+    /// The same picks and levels with no rows: a followed file cut short.
+    mutating func empty() {
+        accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit)
+        for k in otherValues.indices { otherValues[k].accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit) }
+        (rowsRead, accepted, skipped, firstSkipped) = (0, 0, 0, [])
+    }
+
+    /// Adds the rows of `sink` (read after this result's, its series table
+    /// grown from this one's), its skipped rows' lines shifted by `lineOffset`.
+    mutating func append(_ sink: RowSink, lineOffset: Int, named: Bool) {
+        var all = sink.accumulator
+        all.flush()
+        accumulator.merge(all.column(0))
+        for k in otherValues.indices where k + 1 < all.width {
+            otherValues[k].accumulator.merge(all.column(k + 1))
+        }
+        if named { seriesNames = sink.series.names }
+        rowsRead += sink.rowsRead
+        accepted += sink.accepted
+        skipped += sink.skipped
+        for var row in sink.firstSkipped where firstSkipped.count < 5 {
+            row.line += lineOffset
+            firstSkipped.append(row)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import StrataData
+
+/// Following a file as it grows: after every poll the result equals a
+/// load of what the file has held (every row counted once), whether lines
+/// are appended, half-written, cut short, or the file is rotated or removed.
+struct FileFollowerTests {
+    static let header = "time,city,value"
+
+    /// Rows `range` of a day of readings every 10 minutes from 2024-03-01, two cities.
+    static func rows(_ range: Range<Int>) -> String {
+        range.map { k in
+            let minutes = k * 10
+            let time = String(format: "2024-03-01T%02d:%02d:00Z", minutes / 60 % 24, minutes % 60)
+            return "\(time),\(k % 2 == 0 ? "Oslo" : "Bergen"),\(Double(k % 7) / 4)\n"
+        }.joined()
+    }
+
+    static func load(_ path: String) throws -> LoadResult {
+        var setup = LoadSetup()
+        setup.levels = [.hour, .day]
+        return try DataLoader.load([.file(path)], options: Fixture.options(), setup: setup)
+    }
+
+    /// The result's buckets by series name, and its accounting.
+    static func summary(_ result: LoadResult) -> [String] {
+        var all = result.accumulator
+        all.flush()
+        var lines = ["read \(result.rowsRead) accepted \(result.accepted) skipped \(result.skipped)"]
+        for (s, name) in result.seriesNames.enumerated() {
+            let run = all.sortedBuckets(series: s)
+            lines += zip(run.ordinals, run.stats).map { "\(name) \($0) \($1.count) \($1.sum) \($1.min) \($1.max)" }
+        }
+        return lines.sorted()
+    }
+
+    static func append(_ text: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try handle.close()
+    }
+
+    static func follower(_ path: String) throws -> FileFollower {
+        return try #require(FileFollower(path: path, result: try load(path), options: Fixture.options()))
+    }
+
+    @Test func appendedRowsAreAddedAndAHalfWrittenLineWaitsForItsNewline() throws {
+        try Fixture.withFile("log.csv", Self.header + "\n" + Self.rows(0..<50)) { path in
+            let follower = try Self.follower(path)
+            #expect(try follower.poll() == nil)
+            try Self.append(Self.rows(50..<80), to: path)
+            let grown = try #require(try follower.poll())
+            #expect(grown.change == nil)
+            #expect(Self.summary(grown.result) == Self.summary(try Self.load(path)))
+            // Half a line: nothing yet; its end: the row.
+            let line = Self.rows(80..<81)
+            try Self.append(String(line.prefix(12)), to: path)
+            #expect(try follower.poll() == nil)
+            try Self.append(String(line.dropFirst(12)), to: path)
+            let whole = try #require(try follower.poll())
+            #expect(whole.result.accepted == 81)
+            #expect(Self.summary(whole.result) == Self.summary(try Self.load(path)))
+        }
+    }
+
+    @Test func aBadAppendedRowIsSkippedWithItsLine() throws {
+        try Fixture.withFile("log.csv", Self.header + "\n" + Self.rows(0..<10)) { path in
+            let follower = try Self.follower(path)
+            try Self.append("not a time,Oslo,1\n" + Self.rows(10..<12), to: path)
+            let grown = try #require(try follower.poll())
+            #expect(grown.result.skipped == 1)
+            #expect(grown.result.accepted == 12)
+            #expect(grown.result.firstSkipped.first?.line == 12)
+        }
+    }
+
+    @Test func aTruncatedFileIsReadAgainFromItsStart() throws {
+        try Fixture.withFile("log.csv", Self.header + "\n" + Self.rows(0..<50)) { path in
+            let follower = try Self.follower(path)
+            try Data((Self.header + "\n" + Self.rows(100..<110)).utf8).write(to: URL(fileURLWithPath: path))
+            let again = try #require(try follower.poll())
+            #expect(again.change == .truncated)
+            #expect(Self.summary(again.result) == Self.summary(try Self.load(path)))
+            try Self.append(Self.rows(110..<115), to: path)
+            #expect(try follower.poll()?.result.accepted == 15)
+            // Emptied to its header: no rows, and the screen goes on.
+            try Data((Self.header + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            let emptied = try #require(try follower.poll())
+            #expect(emptied.change == .truncated && emptied.result.accepted == 0)
+        }
+    }
+
+    @Test func aRotatedFileKeepsItsRowsAndTheNewOneIsReadFromItsStart() throws {
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<40), in: folder)
+            let follower = try Self.follower(path)
+            // Lines written just before the rename are read from the old file.
+            try Self.append(Self.rows(40..<45), to: path)
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            _ = Fixture.write("log.csv", Self.header + "\n" + Self.rows(45..<60), in: folder)
+            let rotated = try #require(try follower.poll())
+            #expect(rotated.change == .rotated)
+            let whole = Fixture.write("whole.csv", Self.header + "\n" + Self.rows(0..<60), in: folder)
+            #expect(Self.summary(rotated.result) == Self.summary(try Self.load(whole)))
+        }
+    }
+
+    @Test func aRemovedFileIsWaitedFor() throws {
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<20), in: folder)
+            let follower = try Self.follower(path)
+            try FileManager.default.removeItem(atPath: path)
+            #expect(try follower.poll()?.change == .removed)
+            #expect(try follower.poll() == nil)
+            _ = Fixture.write("log.csv", Self.header + "\n" + Self.rows(20..<25), in: folder)
+            let back = try #require(try follower.poll())
+            #expect(back.change == .back)
+            #expect(back.result.accepted == 25)
+        }
+    }
+}
