@@ -101,6 +101,16 @@ final class TmuxSession {
         return try screen()
     }
 
+    /// Waits until the app reports idle after the inputs sent so far while
+    /// it follows an input that has given `rows` rows (`idle N following R`); returns the screen then.
+    func waitWhileFollowing(rows: Int, timeout: TimeInterval = 10) throws -> String {
+        let expected = "idle \(inputs) following \(rows)"
+        try poll("the app to say \"\(expected)\"", timeout: timeout) {
+            file("idle") == expected + "\n"
+        }
+        return try screen()
+    }
+
     /// Polls the screen until it shows `text` (for what the app does not
     /// draw: the shell after it), and returns it.
     func wait(for text: String, timeout: TimeInterval = 10) throws -> String {
