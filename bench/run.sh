@@ -18,7 +18,9 @@
 #        six overlaid series against one series' bars, printed and written to
 #        bench/out/charts.md, RESULTS.md left alone), BENCH_ONLY=open (only
 #        the first frame in a terminal on 1M, 10M and 100M rows and thirty
-#        years of minutes, written to bench/out/open.md).
+#        years of minutes, written to bench/out/open.md), BENCH_ONLY=follow
+#        (only following a file appended at 100,000 rows/s for 30 s, written
+#        to bench/out/follow.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,14 +36,15 @@ OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
-case "$ONLY" in ''|card|intervals|charts|open) ;; *) echo "BENCH_ONLY: only 'card', 'intervals', 'charts' and 'open' are known" >&2; exit 2 ;; esac
+case "$ONLY" in ''|card|intervals|charts|open|follow) ;; *) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open' and 'follow' are known" >&2; exit 2 ;; esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
 card) rm -f "$OUT"/card* ;;
 intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
 open) rm -f "$OUT"/open* ;;
+follow) rm -f "$OUT"/follow* ;;
 charts) rm -f "$OUT"/charts* ;;
-*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* ;;
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/follow* ;;
 esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
@@ -248,6 +251,43 @@ PY
 if [ "$ONLY" = open ]; then
     open_bench
     cat "$OUT/open.md"
+    exit 0
+fi
+
+# --- following a growing file -------------------------------------------------
+# `strata -f` in tmux on a file a writer appends 100,000 rows a second to for
+# 30 s (bench/follow.py): the lag from a write to the screen counting its rows,
+# the CPU strata used, and its peak RSS.
+follow_bench() {
+    log "following a file appended at 100,000 rows/s for 30 s"
+    python3 bench/follow.py "$STRATA" 100000 30 > "$OUT/follow.json"
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/follow.load"
+    python3 - "$OUT" "$STRATA" <<'PY' > "$OUT/follow.md"
+import json, sys
+out, strata = sys.argv[1], sys.argv[2]
+r = json.load(open(f"{out}/follow.json"))
+load = open(f"{out}/follow.load").read().strip()
+def verdict(ok): return "**met**" if ok else "**missed**"
+print(f"Following a file (`strata -f FILE`, no other flags, in tmux at 200x50) while a writer appends {r['rate']:,} rows a second "
+      f"for {r['seconds']:.0f} s in bursts every 10 ms (bench/follow.py): the lag from a burst's write to the first idle report "
+      f"that counts its rows, the CPU strata used meanwhile, and its peak RSS. Load average right after: {load}.")
+print()
+print("| rows written | rows shown | lag, median | lag, 99th percentile | CPU | peak RSS |")
+print("|---:|---:|---:|---:|---:|---:|")
+print(f"| {r['rows']:,} | {r['shown']:,} | {r['lag_median_ms']:.0f} ms | {r['lag_p99_ms']:.0f} ms | {r['cores']:.2f} cores | {r['peak_rss_mb']:.1f} MB |")
+print()
+print(f"- Lag at the 99th percentile at most 250 ms: {r['lag_p99_ms']:.0f} ms — {verdict(r['lag_p99_ms'] <= 250)}.")
+print(f"- At most half a core: {r['cores']:.2f} — {verdict(r['cores'] <= 0.5)}.")
+print(f"- Peak RSS within the 64 MB budget: {r['peak_rss_mb']:.1f} MB — {verdict(r['peak_rss_mb'] <= 64)}.")
+print()
+print("```")
+print(f"STRATA_IDLE_FILE=IDLE {strata} -f FILE        # in tmux, timed by bench/follow.py")
+print("```")
+PY
+}
+if [ "$ONLY" = follow ]; then
+    follow_bench
+    cat "$OUT/follow.md"
     exit 0
 fi
 
@@ -519,5 +559,6 @@ case "$ONLY" in
 card) cat "$OUT/card.md" ;;
 charts) cat "$OUT/charts.md" ;;
 *) open_bench
-   cat "$OUT/intervals.md" "$OUT/open.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+   follow_bench
+   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/follow.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
 esac
