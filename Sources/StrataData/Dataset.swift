@@ -283,6 +283,16 @@ public struct Dataset: Sendable {
         return series.buckets.stats(between: bounds.map { calendar.ordinal(of: baseUnit, at: $0) })
     }
 
+    /// The stats of the rows in `[start, end)` of series `s` and value `v`,
+    /// read from the source (a part of a sub-bucket, to the second): nil
+    /// while they are read, or when the source cannot be read again
+    /// (`finePages` nil).
+    public func statsOfRows(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0) -> Stats? {
+        guard let fine = finePages?.buckets(from: start, to: max(start, end), unit: .day), v < fine.buckets.count else { return nil }
+        let lists = s == 0 ? fine.buckets[v] : (s - 1 < fine.buckets[v].count ? [fine.buckets[v][s - 1]] : [])
+        return lists.joined().reduce(into: Stats()) { $0.merge($1.stats) }
+    }
+
     /// Sub-buckets finer than the base, from the source: nil while they are
     /// read. A period with no rows needs no read.
     private func fetchedStats(_ bounds: [Int64], unit: TimeUnit, series s: Int, value v: Int, empty: Bool) -> [Stats]? {

@@ -132,11 +132,13 @@ extension Runner {
         }
     }
 
-    /// Where pages finer than the load kept are read from; nil when it kept every level's.
+    /// Where a page's bars finer than the load kept, and the rows of part of
+    /// a sub-bucket (a running period's comparison), are read from; nil for
+    /// inputs that cannot be read again, and for a followed file, whose
+    /// offsets move.
     private func finePages(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, result: LoadResult,
                            mode: FinePages.Mode) -> FinePages? {
-        guard let finest = result.levels.min(), Dataset.subUnit(of: finest, levels: result.levels) < result.accumulator.baseUnit
-        else { return nil }
+        guard result.rowLocator.keepsRows, !command.follow else { return nil }
         let source = FileSource(sources, options: options, setup: setup, loaded: result)
         return FinePages(source: source, mode: mode, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
     }

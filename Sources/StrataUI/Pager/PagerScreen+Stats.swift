@@ -89,8 +89,7 @@ extension PagerScreen {
                 items.append(StatsItem(text: "high \(format.humane(high.value)) \(place(page, bucket: high.bucket))", style: .plain, rank: 2))
             }
         }
-        if let (previous, value, sameTime) = comparison(page, value: value, comparedBuckets: part.comparedBuckets,
-                                                           valueCovers: part.isRunning ? upTo : nil),
+        if let (previous, value, sameTime) = comparison(page, value: value, part: part, valueCovers: part.isRunning ? upTo : nil),
            let change = Self.change(from: previous, to: value, inPercent: isQuantity, format: format) {
             let id = dataset.calendar.periodName(page.level, ordinal: page.ordinal - 1)
             // A change that reads as zero has no direction to show.
@@ -156,20 +155,42 @@ extension PagerScreen {
     /// half-finished day is compared with the same hours of the day before.
     /// `value` is the page's over its first `valueCovers` sub-buckets, when
     /// not over all of them (a running period's), and is not worked out again.
-    func comparison(_ page: Page, value: Double, comparedBuckets: Int?,
+    func comparison(_ page: Page, value: Double, part: PartialPeriod,
                     valueCovers: Int?) -> (previous: Double, value: Double, sameTime: Bool)? {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
-        guard let comparedBuckets else {
+        guard let comparedBuckets = part.comparedBuckets else {
             return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
                 .value(aggregate).map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
         guard !before.fetching else { return nil }
         let cut = min(comparedBuckets, page.buckets.count, before.buckets.count)
+        if cut == comparedBuckets, let until = part.comparedUntil, let exact = toTheSecond(page, before, cut: cut, until: until) {
+            return exact.map { ($0.previous, $0.value, true) }
+        }
         guard let previous = soFar(before, buckets: cut).value(aggregate),
               let value = cut == valueCovers ? value : soFar(page, buckets: cut).value(aggregate) else { return nil }
         return (previous, value, true)
+    }
+
+    /// The comparison when the page ends inside its last compared
+    /// sub-bucket: that sub-bucket up to the same time into it on both
+    /// pages, read from their rows. nil when the rows cannot be read again
+    /// (a pipe, data made in memory: whole sub-buckets are compared); .some(nil)
+    /// while they are read.
+    private func toTheSecond(_ page: Page, _ before: Page, cut: Int, until: Int64) -> (previous: Double, value: Double)?? {
+        let sub = page.buckets[cut - 1], earlier = before.buckets[cut - 1]
+        guard let rows = dataset.finePages, rows.failure == nil, !dataset.holdsIntervals, until < sub.end else { return nil }
+        let series = navigation.shownSeries, v = navigation.valueIndex
+        guard let now = dataset.statsOfRows(from: sub.start, to: until, series: series, value: v),
+              let then = dataset.statsOfRows(from: earlier.start, to: min(earlier.end, earlier.start + (until - sub.start)), series: series, value: v)
+        else { return .some(nil) }
+        var current = soFar(page, buckets: cut - 1), previous = soFar(before, buckets: cut - 1)
+        current.merge(now)
+        previous.merge(then)
+        guard let a = previous.value(navigation.aggregate), let b = current.value(navigation.aggregate) else { return .some(nil) }
+        return (a, b)
     }
 
     func unitSuffix(_ unit: TimeUnit) -> String {

@@ -13,6 +13,8 @@ struct PartialPeriod {
     let covered: Range<Int>
     /// How many first sub-buckets to compare with the previous period, when it ends early.
     let comparedBuckets: Int?
+    /// Where it ends early (now, or the data's end), inside its last compared sub-bucket or at its end.
+    let comparedUntil: Int64?
     /// The covered sub-buckets as time: a running period's last one counts
     /// for the part of it that has passed, so a rate divides by the time elapsed.
     let elapsedBuckets: Double
@@ -27,6 +29,7 @@ struct PartialPeriod {
         let last = buckets.lastIndex { $0.start < to }.map { $0 + 1 } ?? first
         covered = first..<max(first, last)
         comparedBuckets = to < page.end ? covered.upperBound : nil
+        comparedUntil = to < page.end ? to : nil
         if isRunning, let last = covered.last {
             let bucket = buckets[last], until = min(now, coverage?.upperBound ?? now)
             let passed = Double(min(max(until - bucket.start, 0), bucket.end - bucket.start)) / Double(bucket.end - bucket.start)
