@@ -47,6 +47,15 @@ struct FollowTests {
         #expect(app.state.newRows == 0)
     }
 
+    /// A background load's fuller datasets bring rows that were there all along: none is new.
+    @Test func aLoadStillReadingCountsNoNewRows() {
+        let feed = DatasetFeed()
+        var app = Self.app(LoadingTests.read(Array(1...10), through: (10, 0)), feed: feed, at: 5)
+        feed.post(.dataset(Self.grown(Array(1...12)), rows: nil))
+        app.handle(.tick)
+        #expect(app.state.newRows == 0)
+    }
+
     @Test func whatHappenedToTheFileIsSaidUntilTheNextKeyEvenIfANewerDatasetCameFirst() {
         let feed = DatasetFeed()
         var app = Self.app(Self.grown(Array(1...10)), feed: feed)

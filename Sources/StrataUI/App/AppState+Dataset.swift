@@ -4,9 +4,11 @@ extension AppState {
     /// Moves to a fuller dataset of the same input: the navigation keeps its
     /// periods (`Navigation.follow`), and a slide under way keeps sliding
     /// from the same page though its index moved.
-    /// Counts the rows `newer` adds while the view is not on the latest
-    /// period of its level; on it, the count starts over (`less +F`).
+    /// Counts the rows a followed input's `newer` adds while the view is not
+    /// on the latest period of its level; on it, the count starts over (`less +F`).
     mutating func countNewRows(_ newer: Dataset, from older: Dataset) {
+        // A load still reading gives what was there all along: only rows added to whole data are new.
+        guard older.loading == nil else { return }
         guard navigation.position >= older.count(navigation.level) - 1 else {
             newRows += max(0, newer.rowsAccepted - older.rowsAccepted)
             return
