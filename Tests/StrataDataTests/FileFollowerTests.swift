@@ -107,6 +107,30 @@ struct FileFollowerTests {
         }
     }
 
+    /// An hour of a row a second, appended five at a time between polls:
+    /// every row counted once, and what is kept grows with the minutes, not the rows.
+    @Test func anHourOfFollowingKeepsBucketsNotRows() throws {
+        let start = 1_709_251_200  // 2024-03-01T00:00:00Z
+        func second(_ k: Int) -> String {
+            let t = start + k
+            return String(format: "2024-03-01T%02d:%02d:%02dZ,Oslo,1\n", t / 3600 % 24, t / 60 % 60, t % 60)
+        }
+        try Fixture.withFile("log.csv", Self.header + "\n" + (0..<5).map(second).joined()) { path in
+            let follower = try Self.follower(path)
+            var last: LoadResult?
+            for batch in 1..<720 {
+                try Self.append((batch * 5..<(batch + 1) * 5).map(second).joined(), to: path)
+                last = try #require(try follower.poll()).result
+            }
+            let result = try #require(last)
+            #expect(result.accepted == 3600 && result.skipped == 0)
+            var all = result.accumulator
+            all.flush()
+            #expect(all.sortedBuckets(series: 0).ordinals.count == 60)
+            #expect(Self.summary(result) == Self.summary(try Self.load(path)))
+        }
+    }
+
     @Test func aRemovedFileIsWaitedFor() throws {
         try Fixture.withFolder { folder in
             let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<20), in: folder)
