@@ -131,6 +131,31 @@ struct FileFollowerTests {
         }
     }
 
+    /// Intervals appended to a followed file join the timeline's index, labels and lines with them.
+    @Test func appendedIntervalsJoinTheTimelinesIndex() throws {
+        func shows(_ range: Range<Int>) -> String {
+            range.map { k in
+                String(format: "2024-03-01T%02d:00:00Z,2024-03-01T%02d:45:00Z,show %d,ch%d\n", k, k, k % 4, k % 2)
+            }.joined()
+        }
+        let options = Fixture.options { $0.endColumn = "end"; $0.labelColumn = "title"; $0.seriesColumn = "channel" }
+        var setup = LoadSetup()
+        setup.levels = [.day, .week]
+        try Fixture.withFile("guide.csv", "start,end,title,channel\n" + shows(0..<10)) { path in
+            let loaded = try DataLoader.load([.file(path)], options: options, setup: setup)
+            let follower = try #require(FileFollower(path: path, result: loaded, options: options))
+            try Self.append(shows(10..<20), to: path)
+            let grown = try #require(try follower.poll()).result
+            let whole = try DataLoader.load([.file(path)], options: options, setup: setup)
+            let index = try #require(grown.intervals), expected = try #require(whole.intervals)
+            #expect(index.count == 20)
+            for s in expected.bySeries.indices {
+                #expect(index.bySeries[s].map { [index.label($0), index.location($0) ?? ""] }
+                        == expected.bySeries[s].map { [expected.label($0), expected.location($0) ?? ""] })
+            }
+        }
+    }
+
     @Test func aRemovedFileIsWaitedFor() throws {
         try Fixture.withFolder { folder in
             let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<20), in: folder)

@@ -37,4 +37,14 @@ struct IntervalList: Sendable {
     func index(seriesCount: Int, inputs: [String]) -> IntervalIndex {
         IntervalIndex(bySeries: bySeries, labels: labels.names, seriesCount: seriesCount, inputs: inputs)
     }
+
+    /// `earlier`'s intervals and then these (read after them, their lines
+    /// moved down by `lineOffset`), as one index: a followed file's.
+    func index(after earlier: IntervalIndex, lineOffset: Int, seriesCount: Int) -> IntervalIndex {
+        var all = IntervalList()
+        all.bySeries = earlier.bySeries
+        for label in earlier.labels { _ = Array(label.utf8).withUnsafeBufferPointer { all.labels.index(of: $0, limit: .max) } }
+        all.absorb(self, seriesMap: [], lineOffset: lineOffset)
+        return all.index(seriesCount: seriesCount, inputs: earlier.inputs)
+    }
 }

@@ -157,6 +157,7 @@ extension LoadResult {
         accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit)
         for k in otherValues.indices { otherValues[k].accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit) }
         (rowsRead, accepted, skipped, firstSkipped) = (0, 0, 0, [])
+        intervals = intervals.map { IntervalList().index(seriesCount: $0.bySeries.count, inputs: $0.inputs) }
     }
 
     /// Adds the rows of `sink` (read after this result's, its series table
@@ -169,6 +170,7 @@ extension LoadResult {
             otherValues[k].accumulator.merge(all.column(k + 1))
         }
         if named { seriesNames = sink.series.names }
+        intervals = intervals.map { sink.intervals.index(after: $0, lineOffset: lineOffset, seriesCount: sink.series.names.count) }
         rowsRead += sink.rowsRead
         accepted += sink.accepted
         skipped += sink.skipped
