@@ -49,6 +49,31 @@ struct FollowEndToEndTests {
         }
     }
 
+    /// `--export` with `-f` reads on while a writer appends, then prints what
+    /// reading the finished file prints.
+    @Test func anExportWhileFollowingEqualsTheFinishedFiles() throws {
+        try withFolder { folder in
+            let path = folder.appendingPathComponent("app.csv").path
+            try ("time,n\n" + Self.rows(0, 100)).write(toFile: path, atomically: false, encoding: .utf8)
+            let writer = Thread {
+                guard let handle = FileHandle(forWritingAtPath: path) else { return }
+                handle.seekToEndOfFile()
+                for burst in 0..<5 {
+                    Thread.sleep(forTimeInterval: 0.15)
+                    handle.write(Data(Self.rows(100 + burst * 40, 40).utf8))
+                }
+                try? handle.close()
+            }
+            writer.start()
+            let export = "--export csv --levels hour,day --tz UTC"
+            let followed = try CommandLineTests.strata("-f '\(path)' \(export) --follow-for 20")
+            let finished = try CommandLineTests.strata("'\(path)' \(export)")
+            #expect(followed.status == 0)
+            #expect(followed.stdout.contains("day,2024-03-01,"))
+            #expect(followed.stdout == finished.stdout)
+        }
+    }
+
     @Test func aPipeThatEndsSaysSoAndStaysBrowsable() throws {
         try withFolder { folder in
             let path = folder.appendingPathComponent("rows.csv").path
