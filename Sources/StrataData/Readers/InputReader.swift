@@ -38,6 +38,8 @@ final class InputReader {
     private(set) var bytesLooked: Int64 = 0
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
+    /// A JSON document's records: the dotted path of their array (empty at the top).
+    private(set) var recordsPath: String?
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -97,10 +99,17 @@ final class InputReader {
         case .jsonl:
             scanner.mode = .lines
             do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
+        case .json:
+            do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
+            if recordsPath == nil { format = .jsonl }
         case .lines:
             do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
         }
-        if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
+        if let recordsPath {
+            notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
+        } else if sniffed && (format == .jsonl || format == .lines) {
+            notes.insert("input: \(format.rawValue)", at: 0)
+        }
         if let decide {
             (calendar, baseUnit) = try decide(profile)
             let (progress, partials, input) = (sink.progress, sink.partials, sink.intervals.input)
@@ -114,8 +123,24 @@ final class InputReader {
             sink.accumulator.widen(to: 1 + otherNames.count)
             return .rows
         }
+        let rowsBefore = sink.rowsRead
         try run(scanner, plan, into: &sink)
+        if recordsPath != nil {
+            let records = sink.rowsRead - rowsBefore - (scanner.jsonBreak == nil ? 0 : 1)
+            notes[0] += " (\(Self.grouped(records)) record\(records == 1 ? "" : "s"))"
+        }
         return .rows
+    }
+
+    /// `2,300`: a count as the notes write it.
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var i = digits.count - 3
+        while i > 0 {
+            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: i))
+            i -= 3
+        }
+        return digits
     }
 
     /// Says so when "no time found" comes from bytes that are not text.
@@ -262,8 +287,43 @@ final class InputReader {
             && records.count > 1 && first.allSatisfy { !ByteText.trimmed($0).isEmpty }
     }
 
+    /// The plan for a JSON document: its records' array, found in its
+    /// head, is read from its first element as JSON Lines are. A document
+    /// that is one object on one line is JSON Lines of one record.
+    private func prepareDocument(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
+        let window = options.limits.sampleWindow
+        let head = try scanner.lookAhead(window)
+        switch JSONDocument.locate(head, path: options.jsonPath) {
+        case .records(let path, let offset):
+            scanner.skip(offset + 1)
+            scanner.mode = .jsonArray
+            scanner.expectsArrayEnd = true
+            recordsPath = path
+        case .nothing(let top):
+            let firstLine = Field(rebasing: head[0..<(head.firstIndex(of: 10) ?? head.count)])
+            if options.jsonPath == nil, JSONLine().walk(firstLine, { _, _, _, _ in }) == nil {
+                scanner.mode = .lines
+                return try prepareJSON(scanner)
+            }
+            let whole = scanner.atEOF && head.count < window
+            let within = whole ? "" : " in the first \(window >> 20) MB"
+            if let wanted = options.jsonPath {
+                throw .noTimeColumn(file: file, detail: "--json-path \(wanted): no array there\(within) (the top of the document is \(top))")
+            }
+            throw .noTimeColumn(file: file, detail: "no array of objects\(within) in the JSON document (its top is \(top))")
+        }
+        do {
+            return try prepareJSON(scanner)
+        } catch .noTimeColumn(let file, let detail) where options.jsonPath == nil {
+            // Breadth-first may have found an array beside the one meant.
+            let array = recordsPath!.isEmpty ? "the top array" : "the array at \(recordsPath!)"
+            throw .noTimeColumn(file: file, detail: "\(detail); read \(array), --json-path picks another")
+        }
+    }
+
     private func prepareJSON(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
-        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: true)
+        let inArray = scanner.mode == .jsonArray
+        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: !inArray)
         if lines.count == 0, let error = onlyOversized() { throw error }
         var names: [String] = []
         var index: [String: Int] = [:]
@@ -284,6 +344,9 @@ final class InputReader {
             }
         }
         guard segments.contains(where: { !$0.isEmpty }) else {
+            if inArray {
+                throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) elements of the array")
+            }
             throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) lines (JSON Lines needs one object per line)")
         }
         let data = Sample()
@@ -361,14 +424,16 @@ final class InputReader {
         stream.reportsStalls = options.partials != nil
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
-        if let (head, tail) = options.headAndTail, let range = stream.fileRange,
+        // An array's records cannot be found from a byte in its middle: one pass.
+        let splittable = scanner.mode != .jsonArray
+        if splittable, let (head, tail) = options.headAndTail, let range = stream.fileRange,
            let headEnd = stream.newline(after: scanner.streamPosition + head), range.upperBound - tail > headEnd,
            let tailStart = stream.newline(after: range.upperBound - tail), tailStart < range.upperBound {
             try runHeadAndTail(scanner, plan, parser: &parser, headEnd: headEnd, tail: tailStart..<range.upperBound, into: &sink)
             return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
+        if splittable, let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
            let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
             let before = sink
             if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {

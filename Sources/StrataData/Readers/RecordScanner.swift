@@ -25,8 +25,9 @@ struct ScannerLimits: Sendable {
 /// newlines inside quotes; CRLF) or plain lines. Reads into one buffer of
 /// about 1 MB, which grows only to hold a record longer than that (up to
 /// `maxRecord`). Counts physical lines as it goes. Blank lines are skipped.
+/// A JSON document's records are the elements of its array (`jsonArray`).
 final class RecordScanner {
-    enum Mode: Equatable { case delimited(UInt8), lines }
+    enum Mode: Equatable { case delimited(UInt8), lines, jsonArray }
 
     enum Next: Equatable {
         case record
@@ -34,6 +35,8 @@ final class RecordScanner {
         case oversized
         /// A quote that never closes: the rest of its first line is skipped.
         case unterminatedQuote
+        /// A JSON array's syntax breaks (`jsonBreak` says how): the read stops there.
+        case brokenJSON
         /// While sampling: the sample cannot hold this record as well as
         /// those before it; the record is read again after `endSample`.
         case windowFull
@@ -102,6 +105,12 @@ final class RecordScanner {
     private var waitedOut = false
     private var quoteAt = 0
     private var quoteSearched = 0
+    /// `jsonArray`: the input must close the array (a whole document, not a slice of it).
+    var expectsArrayEnd = false
+    /// Why a JSON array's read stopped, and the input offset where, after `.brokenJSON`.
+    private(set) var jsonBreak: (reason: String, offset: Int64)?
+    /// The last element was followed by neither `,` nor `]`: the next read reports it.
+    private var separatorMissing = false
 
     init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
         self.stream = stream
@@ -152,6 +161,7 @@ final class RecordScanner {
         quoteAt = pin
         quoteSearched = pin
         line = pinLine
+        separatorMissing = false
         holesPassed = 0
         syncNextHole()
         self.pin = nil
@@ -210,7 +220,7 @@ final class RecordScanner {
         while true {
             if pos == nextHole { return takeHole() }
             if pos >= end {
-                if atEOF { return .end }
+                if atEOF { return expectsArrayEnd && jsonBreak == nil ? brokenJSON(at: pos, "the input ends before the array closes") : .end }
                 if stream.reportsStalls, !waitedOut, !stream.hasData(within: 0) {
                     waitedOut = true
                     return .stalled
@@ -225,6 +235,7 @@ final class RecordScanner {
             switch mode {
             case .delimited(let d): result = try scanDelimited(d)
             case .lines: result = try scanLine()
+            case .jsonArray: result = try scanArrayElement()
             }
             if let result {
                 if result == .record && isBlank { continue }
@@ -636,6 +647,128 @@ final class RecordScanner {
         }
     }
 
+    // MARK: JSON arrays
+
+    /// Reads on until `count` bytes from the next unread one are held (or
+    /// the input ends, or the buffer is full): a JSON document's head, to
+    /// find its records in. They stay to be read.
+    func lookAhead(_ count: Int) throws(ReadError) -> Field {
+        while end - pos < count, !atEOF {
+            if try fill() == .full { break }
+        }
+        return Field(start: buffer + pos, count: end - pos)
+    }
+
+    /// Passes over `count` bytes of those `lookAhead` gave, counting their lines.
+    func skip(_ count: Int) {
+        line += linesBefore(pos + count, from: pos).count
+        pos += count
+    }
+
+    /// One element of a JSON array, after its `[` or a `,`: its bytes are
+    /// the one field (an object, for a record). Its end is found by matching
+    /// brackets outside strings; what lies between is the JSON reader's to
+    /// check. The `,` after it is passed; the closing `]` is the end.
+    /// Anything else after it ends the read at the next call.
+    private func scanArrayElement() throws(ReadError) -> Next? {
+        if jsonBreak != nil { return .end }
+        let buf = buffer, limit = end
+        var p = Self.skipJSONSpace(buf, from: pos, limit: limit)
+        if p >= limit {
+            if !atEOF { return try needMore() }
+            skip(p - pos)  // to the end, where `next` ends the array
+            return nil
+        }
+        if separatorMissing { return brokenJSON(at: p, "expected , or ] after a record") }
+        if buf[p] == UInt8(ascii: "]") { return .end }
+        let start = p
+        var depth = 0
+        // Bit `d` set: the bracket open at depth `d` is `{` (the first 64 depths are checked).
+        var objects: UInt64 = 0
+        element: while true {
+            guard p < limit else {
+                if !atEOF { return try needMore() }
+                return brokenJSON(at: p, "the input ends inside a record")
+            }
+            let b = buf[p]
+            switch b {
+            case Self.quote:
+                p += 1
+                while true {
+                    guard p < limit else {
+                        if !atEOF { return try needMore() }
+                        return brokenJSON(at: p, "the input ends inside a string")
+                    }
+                    let c = buf[p]
+                    if c == Self.quote { break }
+                    if c == Self.lf { return brokenJSON(at: p, "a line break inside a string") }
+                    p += c == UInt8(ascii: "\\") ? 2 : 1
+                }
+                p += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth < 64 {
+                    let bit: UInt64 = 1 << UInt64(depth)
+                    objects = b == UInt8(ascii: "{") ? objects | bit : objects & ~bit
+                }
+                depth += 1
+                p += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { break element }  // the array's own `]`, after a scalar
+                depth -= 1
+                if depth < 64, (objects >> UInt64(depth)) & 1 == (b == UInt8(ascii: "}") ? 0 : 1) {
+                    return brokenJSON(at: p, "\(UnicodeScalar(b)) closes the wrong bracket")
+                }
+                p += 1
+                if depth == 0 { break element }
+            case UInt8(ascii: ","), ByteText.space, ByteText.tab, Self.cr, Self.lf:
+                if depth == 0 { break element }
+                p += 1
+            default:
+                p += 1
+            }
+        }
+        let elementEnd = p
+        if elementEnd == start { return brokenJSON(at: p, "\(UnicodeScalar(buf[p])) where a record should be") }
+        p = Self.skipJSONSpace(buf, from: p, limit: limit)
+        if p >= limit {
+            if !atEOF { return try needMore() }
+        } else if buf[p] == UInt8(ascii: ",") {
+            p += 1
+        } else if buf[p] != UInt8(ascii: "]") {
+            separatorMissing = true  // this record is whole; the array breaks after it
+        }
+        fieldCount = 0
+        totalFields = 0
+        store(FieldRef(bytes: Field(start: buf + start, count: elementEnd - start), rawStart: start, lineStart: start, lineDelta: 0))
+        recordStart = start
+        recordEnd = elementEnd
+        recordLine = line + linesBefore(start, from: pos).count
+        line = recordLine + linesBefore(p, from: start).count
+        pos = p
+        return .record
+    }
+
+    private static func skipJSONSpace(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int) -> Int {
+        var p = from
+        while p < limit, buf[p] == ByteText.space || buf[p] == ByteText.tab || buf[p] == lf || buf[p] == cr { p += 1 }
+        return p
+    }
+
+    /// Where a JSON array's syntax breaks: a sample stops before it; a read
+    /// reports it once (its line, column and byte offset) and stops.
+    private func brokenJSON(at p: Int, _ reason: String) -> Next {
+        if pin != nil { return .end }
+        let (delta, lineStart) = linesBefore(p, from: pos)
+        recordLine = line + delta
+        recordStart = pos
+        recordEnd = p
+        badColumn = Self.characters(buffer, from: lineStart, to: p) + 1
+        fieldCount = 0
+        totalFields = 0
+        jsonBreak = (reason, stream.position - Int64(end - p))
+        return .brokenJSON
+    }
+
     // MARK: the current record
 
     @inline(__always)
@@ -675,9 +808,25 @@ final class RecordScanner {
         return (recordLine + f.lineDelta, Self.characters(buffer, from: f.lineStart, to: f.rawStart) + 1)
     }
 
-    /// Location of a byte offset inside a plain line (for `lines` and JSON).
+    /// Location of a byte offset inside a plain line (for `lines` and JSON
+    /// Lines) or inside an element of a JSON array, which may span lines
+    /// and start after an indent.
     func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        (recordLine, Self.characters(buffer, from: recordStart, to: recordStart + offset) + 1)
+        guard mode == .jsonArray else { return (recordLine, Self.characters(buffer, from: recordStart, to: recordStart + offset) + 1) }
+        let (delta, lineStart) = linesBefore(recordStart + offset, from: recordStart)
+        return (recordLine + delta, Self.characters(buffer, from: lineStart, to: recordStart + offset) + 1)
+    }
+
+    /// Newlines in `buffer[from..<at]`, and the start of `at`'s physical line.
+    private func linesBefore(_ at: Int, from: Int) -> (count: Int, lineStart: Int) {
+        var count = 0
+        var lineStart = from
+        while lineStart > 0 && buffer[lineStart - 1] != Self.lf { lineStart -= 1 }
+        for k in from..<at where buffer[k] == Self.lf {
+            count += 1
+            lineStart = k + 1
+        }
+        return (count, lineStart)
     }
 
     /// UTF-8 characters in `buffer[from..<to]` (continuation bytes do not count).

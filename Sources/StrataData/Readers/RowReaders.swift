@@ -47,6 +47,9 @@ enum RowReaders {
         if next == .oversized {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
                                      reason: "record longer than \(scanner.limits.maxRecord >> 20) MB"))
+        } else if next == .brokenJSON, let (reason, offset) = scanner.jsonBreak {
+            try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
+                                     reason: "invalid JSON at byte \(offset): \(reason); the read stops here"))
         } else {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
                                      reason: "quoted field is never closed"))

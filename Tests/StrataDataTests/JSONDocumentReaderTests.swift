@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import StrataData
+
+/// JSON documents: the records of an array of objects, found at the top or
+/// under a key, read as JSON Lines records are.
+struct JSONDocumentReaderTests {
+    /// 40 daily prices, as JSON objects written compactly.
+    static let records: [String] = (0..<40).map { i in
+        let day = CivilDate(dayNumber: CivilDate(year: 2024, month: 1, day: 1).dayNumber + i)
+        let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
+        return #"{"date": "\#(date)", "price": \#(100 + i % 7), "meta": {"ticker": "ABC"}}"#
+    }
+
+    static let jsonLines = records.joined(separator: "\n") + "\n"
+    /// `[`, one object per line with a trailing comma, `]`.
+    static let prettyArray = "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+    static let oneLineArray = "[" + records.joined(separator: ",") + "]"
+    /// Every field on a line of its own, as `json.dumps(indent=2)` writes.
+    static let indentedArray = "[\n" + records.map { record in
+        record.replacingOccurrences(of: "{", with: "{\n    ").replacingOccurrences(of: ", \"", with: ",\n    \"")
+            .replacingOccurrences(of: "}", with: "\n  }")
+    }.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+    static let underAKey = #"{"status": "ok", "links": {"next": null}, "data": {"items": "# + prettyArray + "}, \"count\": 40}\n"
+
+    /// The error a load of `text` throws, as its message says it (the folder left out).
+    static func failure(_ text: String, name: String, _ configure: (inout ReadOptions) -> Void = { _ in }) -> String? {
+        do {
+            _ = try Fixture.load(text, name: name, configure)
+            return nil
+        } catch {
+            return error.message.replacingOccurrences(of: #"/[^ ]*/"#, with: "", options: .regularExpression)
+        }
+    }
+
+    static func summary(_ r: LoadResult) -> [String] {
+        [r.notes.dropFirst().joined(separator: "|"), "\(r.rowsRead) \(r.accepted) \(r.skipped)"]
+            + Fixture.minutes(r).map { "\($0.0) \($0.1.sum)" }
+    }
+
+    @Test func everyShapeReadsTheRowsJSONLinesDoes() throws {
+        let twin = try Fixture.load(Self.jsonLines, name: "prices.jsonl")
+        #expect(twin.accepted == 40 && twin.skipped == 0)
+        for (name, text, note) in [("pretty.json", Self.prettyArray, "input: JSON array (40 records)"),
+                                   ("oneline.json", Self.oneLineArray, "input: JSON array (40 records)"),
+                                   ("indented", Self.indentedArray, "input: JSON array (40 records)"),
+                                   ("answer.json", Self.underAKey, "input: JSON array at data.items (40 records)")] {
+            let r = try Fixture.load(text, name: name)
+            #expect(r.notes.first == note, "\(name)")
+            #expect(Self.summary(r) == Self.summary(twin), "\(name)")
+        }
+    }
+
+    @Test func aPipedArrayAndAGzippedOne() throws {
+        let piped = try Fixture.loadPiped(Array(Self.prettyArray.utf8))
+        #expect(piped.notes.first == "input: JSON array (40 records)" && piped.accepted == 40)
+        try Fixture.withFolder { folder in
+            let gz = try Fixture.gzip(Fixture.write("prices.json", Self.indentedArray, in: folder))
+            let r = try DataLoader.load([.file(gz)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+            #expect(r.accepted == 40 && r.skipped == 0)
+        }
+    }
+
+    @Test func theFirstArrayOfObjectsBreadthFirstOrTheNamedOne() throws {
+        let deeper = #"{"meta": {"sources": [{"name": "x"}]}, "rows": "# + Self.oneLineArray + "}"
+        let r = try Fixture.load(deeper, name: "doc.json")
+        #expect(r.notes.first == "input: JSON array at rows (40 records)")
+        let named = try Fixture.load(Self.underAKey, name: "doc.json") { $0.jsonPath = "data.items" }
+        #expect(named.accepted == 40)
+        #expect(Self.failure(Self.underAKey, name: "doc.json") { $0.jsonPath = "data.rows" }
+                == "strata: doc.json: --json-path data.rows: no array there (the top of the document is an object with keys status, links, data, count)")
+    }
+
+    @Test func aDocumentWithoutRecordsSaysWhatItHolds() throws {
+        #expect(Self.failure("{\n  \"status\": \"error\",\n  \"message\": \"rate limited\"\n}\n", name: "error.json")
+                == "strata: error.json: no array of objects in the JSON document (its top is an object with keys status, message)")
+    }
+
+    @Test func oneObjectOnOneLineIsJSONLinesOfOneRecord() throws {
+        let r = try Fixture.load(Self.records[0] + "\n", name: "one")
+        #expect(r.notes.first == "input: jsonl" && r.accepted == 1)
+    }
+
+    @Test func aLogLineInBracketsIsNotJSON() throws {
+        let r = try Fixture.load("[2024-01-01 10:00:00] started\n[2024-01-01 10:05:00] stopped\n", name: "app")
+        #expect(r.notes.first == "input: lines" && r.accepted == 2)
+    }
+
+    @Test func aSyntaxErrorHalfWayEndsTheReadThere() throws {
+        let lines = Self.prettyArray.split(separator: "\n", omittingEmptySubsequences: false)
+        // Line 22 (record 21) loses its comma and the next record its opening brace.
+        var broken = lines.map(String.init)
+        broken[21] = String(broken[21].dropLast())
+        broken[22] = "  " + broken[22].dropFirst(3)
+        let text = broken.joined(separator: "\n")
+        let offset = text.utf8.count - broken[22...].joined(separator: "\n").utf8.count
+        let r = try Fixture.load(text, name: "broken.json")
+        #expect(r.notes.first == "input: JSON array (21 records)")
+        #expect(r.rowsRead == 22 && r.accepted == 21 && r.skipped == 1)
+        #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == [
+            "23:3: invalid JSON at byte \(offset + 2): expected , or ] after a record; the read stops here",
+        ])
+        #expect(Self.failure(text, name: "broken.json") { $0.strict = true }
+                == "strata: broken.json:23:3: invalid JSON at byte \(offset + 2): expected , or ] after a record; the read stops here")
+    }
+
+    @Test func aBadRecordIsSkippedWhereItIsWrong() throws {
+        let text = "[\n  {\"date\": \"2024-01-01\", \"price\": 1},\n  {\"date\": \"soon\",\n   \"price\": 2},\n  7,\n"
+            + "  {\"date\": \"2024-01-02\" \"price\": 3},\n  {\"date\": \"2024-01-03\", \"price\": 4}\n]\n"
+        let r = try Fixture.load(text, name: "bad.json")
+        #expect(r.rowsRead == 5 && r.accepted == 2)
+        #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == [
+            "3:12: time \"soon\" does not parse as YYYY-MM-DD",
+            "5:3: not a JSON object",
+            "6:25: invalid JSON",
+        ])
+    }
+
+    @Test func anArrayThatNeverClosesIsReported() throws {
+        let r = try Fixture.load("[{\"date\": \"2024-01-01\", \"price\": 1},\n{\"date\": \"2024-01-02\", \"price\": 2}\n", name: "cut.json")
+        #expect(r.accepted == 2 && r.skipped == 1)
+        #expect(r.firstSkipped.first?.reason == "invalid JSON at byte 72: the input ends before the array closes; the read stops here")
+    }
+
+    @Test func aPrettyRecordIsReadBackWithItsFields() throws {
+        try Fixture.withFile("prices.json", Self.indentedArray) { path in
+            let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+            let rows = try r.rowLocator.rows(from: Fixture.utc(2024, 1, 2), to: Fixture.utc(2024, 1, 3), series: 0, limit: 5)
+            #expect(rows.map(\.line) == [9])
+            #expect(rows.first?.text == #"{↵    "date": "2024-01-02",↵    "price": 101,↵    "meta": {↵    "ticker": "ABC"↵  }↵  }"#)
+            #expect(r.rowLocator.recordFields().fields(of: rows[0]).map(\.name) == ["date", "price", "meta.ticker"])
+        }
+    }
+}
