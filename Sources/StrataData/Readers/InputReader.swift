@@ -211,15 +211,24 @@ final class InputReader {
             return .delimited(try adopt(picker), hasHeader: header)
         } catch {
             // Dates the sample cannot tell: read on until a day over 12 does.
-            guard case .ambiguousDates(_, let column, _) = error,
-                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }),
-                  let (order, line, example) = try settleDayMonth(scanner, column: c) else { throw error }
+            guard case .ambiguousDates(_, let column, let ambiguous) = error,
+                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }) else { throw error }
+            guard let (order, line, example) = try settleDayMonth(scanner, column: c) else {
+                return .delimited(try adoptDayFirst(&picker, ambiguous, error), hasHeader: header)
+            }
             picker.dayMonthOrder = order
-            let plan = RecordPlan.delimited(try adopt(picker), hasHeader: header)
-            let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
-            notes.insert("time: \(order == .dmy ? "day" : "month") first (line \(line) reads \(example))", at: after)
-            return plan
+            return .delimited(try adopt(picker, dayMonthNote: "\(order == .dmy ? "day" : "month") first (line \(line) reads \(example))"),
+                              hasHeader: header)
         }
+    }
+
+    /// Dotted dates whose every value leaves day and month open are read
+    /// day first, as the countries that write dots do; others are refused (`error`).
+    private func adoptDayFirst(_ picker: inout ColumnPicker, _ example: String, _ error: ReadError) throws(ReadError) -> RowPlan {
+        guard example.contains("."), !example.contains("/") else { throw error }
+        picker.dayMonthOrder = .dmy
+        let flip = ReadError.dayMonthPatterns(example).monthFirst
+        return try adopt(picker, dayMonthNote: "day first (no date read has a day over 12; --time-format \"\(flip)\" reads month first)")
     }
 
     /// The order of day and month in `column`, from the first date past
@@ -254,10 +263,16 @@ final class InputReader {
         oversized.isEmpty ? nil : .allSkipped(file: file, rows: oversized.count, first: oversized.first)
     }
 
-    /// The picker's plan, its notes and its sample's profile, and the names it picked, as the reader's.
-    private func adopt(_ picker: ColumnPicker) throws(ReadError) -> RowPlan {
+    /// The picker's plan, its notes and its sample's profile, and the names
+    /// it picked, as the reader's; a note on the order of day and month
+    /// follows the time's.
+    private func adopt(_ picker: ColumnPicker, dayMonthNote: String? = nil) throws(ReadError) -> RowPlan {
         let (plan, notes, profile) = try picker.plan()
         self.notes += notes
+        if let dayMonthNote {
+            let after = (self.notes.firstIndex { $0.hasPrefix("time:") } ?? self.notes.count - 1) + 1
+            self.notes.insert("time: " + dayMonthNote, at: after)
+        }
         self.profile = profile
         valueName = plan.valueName
         timeName = plan.timeName
@@ -354,8 +369,13 @@ final class InputReader {
             data.beginSegment()
             for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
         }
-        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
-        var plan = try adopt(picker)
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
+        var plan: RowPlan
+        do {
+            plan = try adopt(picker)
+        } catch .ambiguousDates(let file, let column, let example) {
+            plan = try adoptDayFirst(&picker, example, .ambiguousDates(file: file, column: column, example: example))
+        }
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
