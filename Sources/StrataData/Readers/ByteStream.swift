@@ -18,6 +18,9 @@ final class ByteStream: @unchecked Sendable {
     private var limit: Int64
     /// Told of every buffer read, for a progress line.
     var progress: LoadProgress?
+    /// A named file's modification time (UTC seconds): when its last line was
+    /// written at the latest, which dates times without a year (syslog).
+    private(set) var modified: Int64?
 
     private init(name: String, fd: Int32, owns: Bool, range: Range<Int64>?) {
         self.name = name
@@ -58,7 +61,9 @@ final class ByteStream: @unchecked Sendable {
             }
             // A pipe or a device (`<(cmd)`): read it as a stream.
             guard kind == S_IFREG else { return try piped(name: path, fd: fd, owns: true) }
-            return try regular(name: path, fd: fd, owns: true, range: 0..<Int64(st.st_size))
+            let stream = try regular(name: path, fd: fd, owns: true, range: 0..<Int64(st.st_size))
+            stream.modified = Int64(st.st_mtim.tv_sec)
+            return stream
         }
     }
 

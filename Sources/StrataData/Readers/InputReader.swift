@@ -13,6 +13,8 @@ final class InputReader {
     let pattern: StrftimePattern?
     private(set) var calendar: CalendarSystem
     private(set) var baseUnit: TimeUnit
+    /// What times without a year are dated back from: a named file's
+    /// modification time, else the load's "now".
     let now: Int64
     private(set) var notes: [String] = []
     private(set) var valueName = LoadResult.countedRows
@@ -48,7 +50,7 @@ final class InputReader {
         self.pattern = pattern
         self.calendar = calendar
         self.baseUnit = baseUnit
-        self.now = now
+        self.now = stream.modified ?? now
     }
 
     var file: String { stream.name }
@@ -109,6 +111,12 @@ final class InputReader {
             notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
         } else if sniffed && (format == .jsonl || format == .lines) {
             notes.insert("input: \(format.rawValue)", at: 0)
+        }
+        if plan.format == .syslog {
+            let day = CivilDate(dayNumber: Int(floorDiv64(now, 86_400)))
+            let from = stream.modified == nil ? "now"
+                : "the file's modification time (\(day.year)-\(Digits.pad(day.month, 2))-\(Digits.pad(day.day, 2)))"
+            insertAfterTimeNote("time: syslog lines have no year: each takes the latest that does not put it after \(from)")
         }
         if let decide {
             (calendar, baseUnit) = try decide(profile)
@@ -269,16 +277,18 @@ final class InputReader {
     private func adopt(_ picker: ColumnPicker, dayMonthNote: String? = nil) throws(ReadError) -> RowPlan {
         let (plan, notes, profile) = try picker.plan()
         self.notes += notes
-        if let dayMonthNote {
-            let after = (self.notes.firstIndex { $0.hasPrefix("time:") } ?? self.notes.count - 1) + 1
-            self.notes.insert("time: " + dayMonthNote, at: after)
-        }
+        if let dayMonthNote { insertAfterTimeNote("time: " + dayMonthNote) }
         self.profile = profile
         valueName = plan.valueName
         timeName = plan.timeName
         otherNames = plan.otherNames
         seriesColumn = plan.series.map { _ in plan.seriesName }
         return plan
+    }
+
+    private func insertAfterTimeNote(_ note: String) {
+        let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
+        notes.insert(note, at: after)
     }
 
     /// A first row is a header when it holds no number and no time while
