@@ -131,4 +131,40 @@ struct JSONDocumentReaderTests {
             #expect(r.rowLocator.recordFields().fields(of: rows[0]).map(\.name) == ["date", "price", "meta.ticker"])
         }
     }
+
+    // MARK: metric matrices
+
+    /// A Prometheus `query_range` answer: two series of hourly samples.
+    static let queryRange = #"{"status":"success","data":{"resultType":"matrix","result":["#
+        + ["a:9100", "b:9100"].map { instance in
+            #"{"metric":{"__name__":"up","job":"node","instance":""# + instance + #""},"values":["#
+                + (0..<30).map { i in "[\(Fixture.utc(2026, 1, 1) + Int64(i) * 3600),\"\(instance.hasPrefix("a") ? i : 2 * i)\"]" }
+                .joined(separator: ",") + "]}"
+        }.joined(separator: ",") + "]}}"
+
+    @Test func aQueryRangeAnswerIsOneSeriesPerMetric() throws {
+        let r = try Fixture.loadPiped(Array(Self.queryRange.utf8), baseUnit: .minute)
+        #expect(r.notes.prefix(4) == ["input: JSON array at data.result, [time, value] pairs in values (60 rows)",
+                                      "time: field \"values[0]\", format epoch seconds", "value: field \"values[1]\"",
+                                      "series: field \"labels\""])
+        #expect(r.seriesNames == ["up, job=node, instance=a:9100", "up, job=node, instance=b:9100"])
+        #expect(r.rowsRead == 60 && r.accepted == 60 && r.suggestedAggregate == .mean)
+        // The same rows as JSON Lines, one object per sample.
+        let lines = (0..<30).flatMap { i in
+            [("a", i), ("b", 2 * i)].map { #"{"t": \#(Fixture.utc(2026, 1, 1) + Int64($0.0 == "a" ? i : i) * 3600), "v": \#($0.1), "s": "\#($0.0)"}"# }
+        }.joined(separator: "\n")
+        let twin = try Fixture.load(lines, name: "up.jsonl") { $0.seriesColumn = "s" }
+        for series in 0..<3 {
+            #expect(Fixture.minutes(r, series: series).map { "\($0.0) \($0.1.sum)" } == Fixture.minutes(twin, series: series).map { "\($0.0) \($0.1.sum)" })
+        }
+    }
+
+    @Test func anInstantQueryIsOneRowPerRecord() throws {
+        let text = #"{"data": {"result": [{"metric": {"instance": "a"}, "value": [1767225600, "1.5"]},"#
+            + #" {"metric": {"instance": "b"}, "value": [1767225660.5, "2.5"]}, {"metric": {"instance": "c"}}]}}"#
+        let r = try Fixture.load(text, name: "instant.json")
+        #expect(r.notes.first == "input: JSON array at data.result, [time, value] pairs in value (3 rows)")
+        #expect(r.accepted == 2 && r.skipped == 1 && r.firstSkipped.first?.reason == "no field \"value\"")
+        #expect(r.seriesNames == ["instance=a", "instance=b"])
+    }
 }

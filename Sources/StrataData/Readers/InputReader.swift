@@ -42,6 +42,8 @@ final class InputReader {
     private var oversized: [SkippedRow] = []
     /// A JSON document's records: the dotted path of their array (empty at the top).
     private(set) var recordsPath: String?
+    /// The key of the records' [time, value] pairs, for a metric matrix.
+    private var pairsName: String?
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -134,8 +136,10 @@ final class InputReader {
         let rowsBefore = sink.rowsRead
         try run(scanner, plan, into: &sink)
         if recordsPath != nil {
-            let records = sink.rowsRead - rowsBefore - (scanner.jsonBreak == nil ? 0 : 1)
-            notes[0] += " (\(Self.grouped(records)) record\(records == 1 ? "" : "s"))"
+            let rows = sink.rowsRead - rowsBefore - (scanner.jsonBreak == nil ? 0 : 1)
+            let what = pairsName.map { ", [time, value] pairs in \($0) (\(Self.grouped(rows)) rows)" }
+                ?? " (\(Self.grouped(rows)) record\(rows == 1 ? "" : "s"))"
+            notes[0] += what
         }
         return .rows
     }
@@ -352,20 +356,53 @@ final class InputReader {
         if lines.count == 0, let error = onlyOversized() { throw error }
         var names: [String] = []
         var index: [String: Int] = [:]
+        func column(_ name: String) -> Int {
+            if let known = index[name] { return known }
+            index[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
         // Each segment's objects, in order; a line that is not one is left out.
         var segments: [[[Int: [UInt8]]]] = []
+        // The first key whose array holds [time, value] pairs: a metric matrix.
+        var pairsPath: String?
+        var labelSets = Set<[UInt8]>()
         let walker = JSONLine()
         for segment in lines.segments {
             segments.append([])
             for r in segment {
                 var row: [Int: [UInt8]] = [:]
-                let failure = walker.walk(lines.value(r, 0)) { path, value, kind, _ in
-                    let name = String(decoding: path, as: UTF8.self)
-                    let c: Int
-                    if let known = index[name] { c = known } else { c = names.count; index[name] = c; names.append(name) }
-                    row[c] = kind == .null ? [] : Array(value)
+                var arrays: [(String, [UInt8])] = []
+                var labels = ByteBuffer()
+                defer { labels.free() }
+                let failure = walker.walk(lines.value(r, 0), arrays: { path, array in
+                    arrays.append((String(decoding: path, as: UTF8.self), Array(array)))
+                }, { path, value, kind, _ in
+                    row[column(String(decoding: path, as: UTF8.self))] = kind == .null ? [] : Array(value)
+                    JSONPairs.appendLabel(path: path, value: value, to: &labels)
+                })
+                guard failure == nil else { continue }
+                if pairsPath == nil {
+                    pairsPath = arrays.first { $0.1.withUnsafeBufferPointer(JSONPairs.holdsPairs) }?.0
                 }
-                if failure == nil { segments[segments.count - 1].append(row) }
+                guard let pairsPath, let pairs = arrays.first(where: { $0.0 == pairsPath })?.1 else {
+                    segments[segments.count - 1].append(row)
+                    continue
+                }
+                // A few of the record's pairs, as rows, say what its columns are.
+                labelSets.insert(Array(labels.bytes))
+                row[column(JSONPairs.seriesName)] = Array(labels.bytes)
+                var taken = 0
+                _ = pairs.withUnsafeBufferPointer { array in
+                    JSONPairs.each(in: array) { (time, value) throws(Never) in
+                        guard taken < Self.sampleRows else { return }
+                        taken += 1
+                        var pairRow = row
+                        pairRow[column(JSONPairs.timeName(pairsPath))] = Array(time)
+                        pairRow[column(JSONPairs.valueName(pairsPath))] = Array(value)
+                        segments[segments.count - 1].append(pairRow)
+                    }
+                }
             }
         }
         guard segments.contains(where: { !$0.isEmpty }) else {
@@ -379,13 +416,22 @@ final class InputReader {
             data.beginSegment()
             for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
         }
-        var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
+        // A matrix's time and value are its pairs', its series the records' other fields.
+        var pick = options
+        if let pairsPath {
+            pick.timeColumn = options.timeColumn ?? JSONPairs.timeName(pairsPath)
+            if !options.countOnly { pick.valueColumn = options.valueColumn ?? JSONPairs.valueName(pairsPath) }
+            if labelSets.count > 1 { pick.seriesColumn = options.seriesColumn ?? JSONPairs.seriesName }
+        }
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: pick, pattern: pattern, noun: "field", now: now)
         var plan: RowPlan
         do {
             plan = try adopt(picker)
         } catch .ambiguousDates(let file, let column, let example) {
             plan = try adoptDayFirst(&picker, example, .ambiguousDates(file: file, column: column, example: example))
         }
+        // A matrix's values sample a level (a gauge, a rate): its periods show their mean.
+        if pairsPath != nil, options.valueColumn == nil, plan.value != nil, plan.end == nil { profile.aggregate = .mean }
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
@@ -408,7 +454,13 @@ final class InputReader {
         case nil: break
         }
         plan.label = plan.label.map(slot)
-        return .json(plan, paths: paths)
+        let pairs = pairsPath.map { path in
+            JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
+                           value: paths.firstIndex(of: Array(JSONPairs.valueName(path).utf8)),
+                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)))
+        }
+        pairsName = pairsPath
+        return .json(plan, paths: paths, pairs: pairs)
     }
 
     private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {

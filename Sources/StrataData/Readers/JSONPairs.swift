@@ -1,0 +1,90 @@
+/// Metric matrices: an array of `[time, value]` pairs in a record
+/// (Prometheus `values`: `[[1700000000, "0.5"], …]`), or one pair (an
+/// instant query's `value`). Each pair is a row; the record's other fields
+/// name its series.
+enum JSONPairs {
+    /// The names a record's rows get for the pairs at `path`, and for its other fields together.
+    static func timeName(_ path: String) -> String { path + "[0]" }
+    static func valueName(_ path: String) -> String { path + "[1]" }
+    static let seriesName = "labels"
+
+    /// Where a record's pairs are, and the slots (`RecordPlan.json`'s paths) their rows fill.
+    struct Plan: Sendable {
+        var path: [UInt8]
+        var time: Int?
+        var value: Int?
+        var labels: Int?
+    }
+
+    /// The record's other fields as a series name: `key=value, …` with each
+    /// key's last part (`metric.job` is `job`), Prometheus' `__name__` as its value alone.
+    static func appendLabel(path: Field, value: Field, to labels: inout ByteBuffer) {
+        if labels.count > 0 {
+            labels.append(UInt8(ascii: ","))
+            labels.append(ByteText.space)
+        }
+        let key = Field(rebasing: path[(path.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...])
+        if !key.elementsEqual("__name__".utf8) {
+            labels.append(key)
+            labels.append(UInt8(ascii: "="))
+        }
+        labels.append(value)
+    }
+
+    /// Calls `body` with each pair's time and value (a string's text,
+    /// without its quotes); false when `array` is not pairs, or not one
+    /// pair. Strings with escapes are not pairs: times and numbers have none.
+    @discardableResult
+    static func each<E: Error>(in array: Field, _ body: (_ time: Field, _ value: Field) throws(E) -> Void) throws(E) -> Bool {
+        var i = skip(array, 1)
+        guard i < array.count else { return false }
+        if array[i] != UInt8(ascii: "[") {
+            guard let (time, value, end) = pair(array, 0), skip(array, end) == array.count else { return false }
+            try body(time, value)
+            return true
+        }
+        while i < array.count {
+            guard let (time, value, end) = pair(array, i) else { return false }
+            try body(time, value)
+            i = skip(array, end)
+            guard i < array.count else { return false }
+            if array[i] == UInt8(ascii: "]") { return skip(array, i + 1) == array.count }
+            guard array[i] == UInt8(ascii: ",") else { return false }
+            i = skip(array, i + 1)
+        }
+        return false
+    }
+
+    static func holdsPairs(_ array: Field) -> Bool { each(in: array) { (_, _) throws(Never) in } }
+
+    /// `[time, value]` at `i`: a number or string, then a scalar; and the index after it.
+    private static func pair(_ f: Field, _ i: Int) -> (Field, Field, Int)? {
+        guard i < f.count, f[i] == UInt8(ascii: "[") else { return nil }
+        guard let (time, afterTime) = scalar(f, skip(f, i + 1)), let first = time.first, first == UInt8(ascii: "-") || ByteText.isDigit(first)
+        else { return nil }
+        var k = skip(f, afterTime)
+        guard k < f.count, f[k] == UInt8(ascii: ",") else { return nil }
+        guard let (value, afterValue) = scalar(f, skip(f, k + 1)) else { return nil }
+        k = skip(f, afterValue)
+        guard k < f.count, f[k] == UInt8(ascii: "]") else { return nil }
+        return (time, value, k + 1)
+    }
+
+    /// A string's text or a bare scalar at `i`, and the index after it.
+    private static func scalar(_ f: Field, _ i: Int) -> (Field, Int)? {
+        guard i < f.count else { return nil }
+        if f[i] == UInt8(ascii: "\"") {
+            var k = i + 1
+            while k < f.count, f[k] != UInt8(ascii: "\"") {
+                if f[k] == UInt8(ascii: "\\") { return nil }
+                k += 1
+            }
+            return k < f.count ? (Field(rebasing: f[(i + 1)..<k]), k + 1) : nil
+        }
+        var k = i
+        while k < f.count, f[k] != UInt8(ascii: ","), f[k] != UInt8(ascii: "]"), f[k] > 0x20 { k += 1 }
+        return k > i && f[i] != UInt8(ascii: "[") && f[i] != UInt8(ascii: "{") ? (Field(rebasing: f[i..<k]), k) : nil
+    }
+
+    private static func skip(_ f: Field, _ i: Int) -> Int { ByteText.skipSpacesAndNewlines(f, i) }
+}
