@@ -5,23 +5,34 @@ import Testing
 /// JSON documents: the records of an array of objects, found at the top or
 /// under a key, read as JSON Lines records are.
 struct JSONDocumentReaderTests {
-    /// 40 daily prices, as JSON objects written compactly.
-    static let records: [String] = (0..<40).map { i in
-        let day = CivilDate(dayNumber: CivilDate(year: 2024, month: 1, day: 1).dayNumber + i)
-        let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
-        return #"{"date": "\#(date)", "price": \#(100 + i % 7), "meta": {"ticker": "ABC"}}"#
+    /// `count` daily prices, as JSON objects written compactly.
+    static func records(_ count: Int) -> [String] {
+        (0..<count).map { i in
+            let day = CivilDate(dayNumber: CivilDate(year: 2024, month: 1, day: 1).dayNumber + i)
+            let date = "\(day.year)-\(day.month < 10 ? "0" : "")\(day.month)-\(day.day < 10 ? "0" : "")\(day.day)"
+            return #"{"date": "\#(date)", "price": \#(100 + i % 7), "meta": {"ticker": "ABC"}}"#
+        }
     }
 
+    static let records = records(40)
     static let jsonLines = records.joined(separator: "\n") + "\n"
     /// `[`, one object per line with a trailing comma, `]`.
-    static let prettyArray = "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
-    static let oneLineArray = "[" + records.joined(separator: ",") + "]"
+    static func pretty(_ records: [String]) -> String { "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n" }
     /// Every field on a line of its own, as `json.dumps(indent=2)` writes.
-    static let indentedArray = "[\n" + records.map { record in
-        record.replacingOccurrences(of: "{", with: "{\n    ").replacingOccurrences(of: ", \"", with: ",\n    \"")
-            .replacingOccurrences(of: "}", with: "\n  }")
-    }.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
-    static let underAKey = #"{"status": "ok", "links": {"next": null}, "data": {"items": "# + prettyArray + "}, \"count\": 40}\n"
+    static func indented(_ records: [String]) -> String {
+        "[\n" + records.map { record in
+            record.replacingOccurrences(of: "{", with: "{\n    ").replacingOccurrences(of: ", \"", with: ",\n    \"")
+                .replacingOccurrences(of: "}", with: "\n  }")
+        }.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+    }
+    static func underAKey(_ records: [String]) -> String {
+        #"{"status": "ok", "links": {"next": null}, "data": {"items": "# + pretty(records) + "}, \"count\": \(records.count)}\n"
+    }
+
+    static let prettyArray = pretty(records)
+    static let oneLineArray = "[" + records.joined(separator: ",") + "]"
+    static let indentedArray = indented(records)
+    static let underAKey = underAKey(records)
 
     /// The error a load of `text` throws, as its message says it (the folder left out).
     static func failure(_ text: String, name: String, _ configure: (inout ReadOptions) -> Void = { _ in }) -> String? {
@@ -86,16 +97,36 @@ struct JSONDocumentReaderTests {
         #expect(r.notes.first == "input: lines" && r.accepted == 2)
     }
 
-    @Test func aSyntaxErrorHalfWayEndsTheReadThere() throws {
-        let lines = Self.prettyArray.split(separator: "\n", omittingEmptySubsequences: false)
-        // Line 22 (record 21) loses its comma and the next record its opening brace.
-        var broken = lines.map(String.init)
+    /// The pretty array with line 22 (record 21) missing its comma and the
+    /// next record its opening brace; the byte offset of line 23.
+    static let brokenHalfWay: (text: String, line23: Int) = {
+        var broken = pretty(records(400)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         broken[21] = String(broken[21].dropLast())
         broken[22] = "  " + broken[22].dropFirst(3)
         let text = broken.joined(separator: "\n")
-        let offset = text.utf8.count - broken[22...].joined(separator: "\n").utf8.count
+        return (text, text.utf8.count - broken[22...].joined(separator: "\n").utf8.count)
+    }()
+
+    @Test func twoThreadsReadWhatOnePassDoes() throws {
+        let many = Self.records(400)
+        for (name, text) in [("pretty.json", Self.pretty(many)), ("indented.json", Self.indented(many)), ("answer.json", Self.underAKey(many)),
+                             ("broken.json", Self.brokenHalfWay.text)] {
+            let one = try Fixture.load(text, name: name) { $0.splitThreshold = .max }
+            let two = try Fixture.load(text, name: name) {
+                $0.splitThreshold = 1
+                $0.limits = ScannerLimits(chunk: 2048, maxRecord: 4096, sampleWindow: 2048)
+            }
+            #expect(two.notes == one.notes, "\(name)")
+            #expect(Self.summary(two) == Self.summary(one), "\(name)")
+            #expect(two.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == one.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" },
+                    "\(name)")
+        }
+    }
+
+    @Test func aSyntaxErrorHalfWayEndsTheReadThere() throws {
+        let (text, offset) = Self.brokenHalfWay
         let r = try Fixture.load(text, name: "broken.json")
-        #expect(r.notes.first == "input: JSON array (21 records)")
+        #expect(r.notes.first == "input: JSON array (21 records)" && r.notes[1] == "time: field \"date\", format YYYY-MM-DD")
         #expect(r.rowsRead == 22 && r.accepted == 21 && r.skipped == 1)
         #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == [
             "23:3: invalid JSON at byte \(offset + 2): expected , or ] after a record; the read stops here",

@@ -44,6 +44,10 @@ final class InputReader {
     private(set) var recordsPath: String?
     /// The key of the records' [time, value] pairs, for a metric matrix.
     private var pairsName: String?
+    /// Where the records' array's first element is (past its `[`), in a regular file.
+    private var recordsOffset: Int64 = 0
+    /// The records' array broke: its last row read is the break, not a record.
+    private var arrayBroke = false
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -136,7 +140,7 @@ final class InputReader {
         let rowsBefore = sink.rowsRead
         try run(scanner, plan, into: &sink)
         if recordsPath != nil {
-            let rows = sink.rowsRead - rowsBefore - (scanner.jsonBreak == nil ? 0 : 1)
+            let rows = sink.rowsRead - rowsBefore - (arrayBroke ? 1 : 0)
             let what = pairsName.map { ", [time, value] pairs in \($0) (\(Self.grouped(rows)) rows)" }
                 ?? " (\(Self.grouped(rows)) record\(rows == 1 ? "" : "s"))"
             notes[0] += what
@@ -325,6 +329,7 @@ final class InputReader {
         switch JSONDocument.locate(head, path: options.jsonPath) {
         case .records(let path, let offset):
             scanner.skip(offset + 1)
+            recordsOffset = scanner.nextOffset
             scanner.mode = .jsonArray
             scanner.expectsArrayEnd = true
             recordsPath = path
@@ -506,33 +511,41 @@ final class InputReader {
         stream.reportsStalls = options.partials != nil
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
-        // An array's records cannot be found from a byte in its middle: one pass.
-        let splittable = scanner.mode != .jsonArray
-        if splittable, let (head, tail) = options.headAndTail, let range = stream.fileRange,
+        // A first look would cut an array's records at the head's end and
+        // report one as broken: an array is read whole.
+        if scanner.mode != .jsonArray, let (head, tail) = options.headAndTail, let range = stream.fileRange,
            let headEnd = stream.newline(after: scanner.streamPosition + head), range.upperBound - tail > headEnd,
            let tailStart = stream.newline(after: range.upperBound - tail), tailStart < range.upperBound {
             try runHeadAndTail(scanner, plan, parser: &parser, headEnd: headEnd, tail: tailStart..<range.upperBound, into: &sink)
             return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        if splittable, let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
+        if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
            let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
             let before = sink
             if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {
                 stream.finish()
                 return
             }
-            // The split fell inside a quoted field: read the whole file again, in one pass.
+            // The split fell inside a quoted field or a record: read the whole file again, in one pass.
             sink = before
             let again = RecordScanner(stream: stream.slice(range), mode: scanner.mode, limits: options.limits)
             _ = try again.prime()
+            if scanner.mode == .jsonArray {
+                let before = Int(recordsOffset - again.nextOffset)
+                _ = try again.lookAhead(before)
+                again.skip(before)
+                again.expectsArrayEnd = true
+            }
             parser = makeParser(plan)
             offsets = WrittenOffsets()
             try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+            arrayBroke = again.jsonBreak != nil
             return
         }
         defer { stream.finish() }
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+        arrayBroke = scanner.jsonBreak != nil
     }
 
     /// The rows of `[start, headEnd)` and of `tail`, for a first look at a
@@ -572,6 +585,8 @@ final class InputReader {
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)
+        // A JSON array's first half ends at the split (between records, or the split is wrong), its second at the `]`.
+        scanner.expectsArrayEnd = false
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
                                 parser: makeParser(plan), sink: secondSink(like: sink))
         let thread = Thread { second.run() }
@@ -585,13 +600,18 @@ final class InputReader {
         }
         // A quote still open at the split: this half's last record (and maybe
         // an error about it) and the other half cannot be trusted.
-        if scanner.endedInsideQuote || failure != nil { second.cancel.cancel() }
+        // A JSON array that breaks in the first half ends there: the second half is not read.
+        let broken = scanner.jsonBreak != nil
+        if scanner.endedInsideQuote || failure != nil || broken { second.cancel.cancel() }
         second.done.wait()
         if scanner.endedInsideQuote { return false }
         if let failure { throw failure }
+        arrayBroke = broken
+        if broken { return true }
         let lineOffset = scanner.line - 1
         switch second.result {
         case .success(let other):
+            arrayBroke = second.brokeArray
             sink.absorb(other, lineOffset: lineOffset)
             offsets = offsets.merged(with: second.parser.writtenOffsets)
             return true
@@ -617,6 +637,8 @@ private final class SecondHalf: @unchecked Sendable {
     let cancel = CancelFlag()
     let done = DispatchSemaphore(value: 0)
     var result: Result<RowSink, ReadError>?
+    /// A JSON array broke in this half.
+    var brokeArray = false
 
     init(stream: ByteStream, mode: RecordScanner.Mode, limits: ScannerLimits, plan: RecordPlan, parser: TimeParser, sink: RowSink) {
         self.stream = stream
@@ -630,8 +652,10 @@ private final class SecondHalf: @unchecked Sendable {
     func run() {
         defer { done.signal() }
         let scanner = RecordScanner(stream: stream, mode: mode, limits: limits)
+        scanner.expectsArrayEnd = mode == .jsonArray
         do {
             try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
+            brokeArray = scanner.jsonBreak != nil
             // Flushed while nothing else holds its buckets: the merge then copies none.
             sink.accumulator.flush()
             result = .success(sink)

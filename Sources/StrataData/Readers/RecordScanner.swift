@@ -89,7 +89,8 @@ final class RecordScanner {
     private var fieldCapacity = 64
     private var arena: UnsafeMutablePointer<UInt8>?
     private var arenaCapacity = 0
-    /// Set when the input ended inside a quoted field (a split in the wrong place, or bad data).
+    /// Set when the input ended inside a quoted field or a JSON array's
+    /// element (a split in the wrong place, or bad data).
     private(set) var endedInsideQuote = false
     /// Column of the quote that did not close, for `.unterminatedQuote`.
     private(set) var badColumn = 1
@@ -688,6 +689,7 @@ final class RecordScanner {
         element: while true {
             guard p < limit else {
                 if !atEOF { return try needMore() }
+                endedInsideQuote = true
                 return brokenJSON(at: p, "the input ends inside a record")
             }
             let b = buf[p]
@@ -697,6 +699,7 @@ final class RecordScanner {
                 while true {
                     guard p < limit else {
                         if !atEOF { return try needMore() }
+                        endedInsideQuote = true
                         return brokenJSON(at: p, "the input ends inside a string")
                     }
                     let c = buf[p]
