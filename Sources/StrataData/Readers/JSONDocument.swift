@@ -22,15 +22,15 @@ enum JSONDocument {
     }
 
     /// A JSON document's head: an array whose first element is an object
-    /// (a log line may start with `[2024-`), or an object that is not one
-    /// whole object per line (a first line that is not a whole object, or
-    /// nothing after it).
+    /// (a log line may start with `[2024-`; a pipe may not have given the
+    /// element yet), or an object that is not one whole object per line (a
+    /// first line that is not a whole object, or nothing after it).
     static func isDocument(_ head: Field) -> Bool {
         let first = ByteText.skipSpacesAndNewlines(head, 0)
         guard first < head.count else { return false }
         if head[first] == UInt8(ascii: "[") {
             let element = ByteText.skipSpacesAndNewlines(head, first + 1)
-            return element < head.count && head[element] == UInt8(ascii: "{")
+            return element == head.count || head[element] == UInt8(ascii: "{")
         }
         guard head[first] == UInt8(ascii: "{") else { return false }
         guard let newline = head[first...].firstIndex(of: 10),
@@ -108,7 +108,10 @@ enum JSONDocument {
 
         mutating func array(_ start: Int, isTop: Bool) -> Int? {
             let first = space(start + 1)
-            guard first < bytes.count else { return nil }
+            guard first < bytes.count else {
+                if isTop { top = "an array that ends before its first element" }
+                return nil
+            }
             let holdsObjects = bytes[first] == UInt8(ascii: "{")
             if isTop {
                 top = holdsObjects ? "an array of objects"
