@@ -198,4 +198,10 @@ struct JSONDocumentReaderTests {
         #expect(r.accepted == 2 && r.skipped == 1 && r.firstSkipped.first?.reason == "no field \"value\"")
         #expect(r.seriesNames == ["instance=a", "instance=b"])
     }
+
+    @Test func pairsOfNumbersThatAreNotTimesAreNotAMatrix() throws {
+        let text = #"[{"t": "2024-01-01T10:00:00Z", "loc": [12.5, 41.9], "n": 1}, {"t": "2024-01-02T10:00:00Z", "loc": [12.6, 41.8], "n": 2}]"#
+        let r = try Fixture.load(text, name: "places.json")
+        #expect(r.notes.prefix(3) == ["input: JSON array (2 records)", "time: field \"t\", format YYYY-MM-DDTHH:MM:SSZ", "value: field \"n\""])
+    }
 }

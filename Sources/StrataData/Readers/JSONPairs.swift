@@ -55,7 +55,17 @@ enum JSONPairs {
         return false
     }
 
-    static func holdsPairs(_ array: Field) -> Bool { each(in: array) { (_, _) throws(Never) in } }
+    /// Pairs whose times are epoch seconds or milliseconds of 1990–2100: a
+    /// matrix, not coordinates (`[12.5, 41.9]`) or other pairs of numbers.
+    static func holdsPairs(_ array: Field) -> Bool {
+        var epochs = true
+        let pairs = each(in: array) { (time, _) throws(Never) in
+            let seconds = ValueParser.parse(time) ?? 0
+            epochs = epochs && (TimeFormatDetector.plausibleEpoch.contains(seconds)
+                                || TimeFormatDetector.plausibleEpoch.contains(seconds / 1000))
+        }
+        return pairs && epochs
+    }
 
     /// `[time, value]` at `i`: a number or string, then a scalar; and the index after it.
     private static func pair(_ f: Field, _ i: Int) -> (Field, Field, Int)? {
