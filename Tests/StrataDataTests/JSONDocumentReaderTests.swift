@@ -204,4 +204,16 @@ struct JSONDocumentReaderTests {
         let r = try Fixture.load(text, name: "places.json")
         #expect(r.notes.prefix(3) == ["input: JSON array (2 records)", "time: field \"t\", format YYYY-MM-DDTHH:MM:SSZ", "value: field \"n\""])
     }
+
+    /// A document on one line, read through a small buffer: the line starts
+    /// far before the bytes held, and its columns still count from it.
+    @Test func aOneLineArrayCountsColumnsFromItsStart() throws {
+        var records = Self.records(300)
+        records[250] = records[250].replacingOccurrences(of: "2024-09-07", with: "soon")
+        let text = "[" + records.joined(separator: ",") + "]"
+        let r = try Fixture.load(text, name: "one.json") { $0.limits = ScannerLimits(chunk: 2048, maxRecord: 4096, sampleWindow: 2048) }
+        let column = text.utf8.count - text[text.range(of: "\"soon\"")!.lowerBound...].utf8.count + 1
+        #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == ["1:\(column): time \"soon\" does not parse as YYYY-MM-DD"])
+        #expect(r.accepted == 299)
+    }
 }

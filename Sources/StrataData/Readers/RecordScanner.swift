@@ -112,12 +112,19 @@ final class RecordScanner {
     private(set) var jsonBreak: (reason: String, offset: Int64)?
     /// The last element was followed by neither `,` nor `]`: the next read reports it.
     private var separatorMissing = false
+    /// `jsonArray`: the input offsets where the physical line `line`, and
+    /// the current record's first line, start (for columns: a one-line
+    /// document's line starts far before the buffer).
+    private var lineStartOffset: Int64 = 0
+    private var recordLineStart: Int64 = 0
+    private var pinLineStart: Int64 = 0
 
     init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
         self.stream = stream
         self.mode = mode
         self.limits = limits
         self.capacity = limits.chunk
+        lineStartOffset = stream.position
         buffer = Self.allocatePadded(capacity)
         fields = .allocate(capacity: fieldCapacity)
     }
@@ -154,6 +161,7 @@ final class RecordScanner {
     func beginSample() {
         pin = pos
         pinLine = line
+        pinLineStart = lineStartOffset
     }
 
     func endSample() {
@@ -162,6 +170,7 @@ final class RecordScanner {
         quoteAt = pin
         quoteSearched = pin
         line = pinLine
+        lineStartOffset = pinLineStart
         separatorMissing = false
         holesPassed = 0
         syncNextHole()
@@ -662,7 +671,9 @@ final class RecordScanner {
 
     /// Passes over `count` bytes of those `lookAhead` gave, counting their lines.
     func skip(_ count: Int) {
-        line += linesBefore(pos + count, from: pos).count
+        let (lines, lastStart) = newlines(from: pos, to: pos + count)
+        line += lines
+        if let lastStart { lineStartOffset = offset(of: lastStart) }
         pos += count
     }
 
@@ -745,8 +756,12 @@ final class RecordScanner {
         store(FieldRef(bytes: Field(start: buf + start, count: elementEnd - start), rawStart: start, lineStart: start, lineDelta: 0))
         recordStart = start
         recordEnd = elementEnd
-        recordLine = line + linesBefore(start, from: pos).count
-        line = recordLine + linesBefore(p, from: start).count
+        let (before, startsBefore) = newlines(from: pos, to: start)
+        recordLine = line + before
+        recordLineStart = startsBefore.map(offset(of:)) ?? lineStartOffset
+        let (inside, startsInside) = newlines(from: start, to: p)
+        line = recordLine + inside
+        lineStartOffset = startsInside.map(offset(of:)) ?? recordLineStart
         pos = p
         return .record
     }
@@ -761,11 +776,11 @@ final class RecordScanner {
     /// reports it once (its line, column and byte offset) and stops.
     private func brokenJSON(at p: Int, _ reason: String) -> Next {
         if pin != nil { return .end }
-        let (delta, lineStart) = linesBefore(p, from: pos)
-        recordLine = line + delta
+        let (lines, lastStart) = newlines(from: pos, to: p)
+        recordLine = line + lines
         recordStart = pos
         recordEnd = p
-        badColumn = Self.characters(buffer, from: lineStart, to: p) + 1
+        badColumn = column(of: p, lineStart: lastStart.map(offset(of:)) ?? lineStartOffset)
         fieldCount = 0
         totalFields = 0
         jsonBreak = (reason, stream.position - Int64(end - p))
@@ -816,20 +831,33 @@ final class RecordScanner {
     /// and start after an indent.
     func location(ofOffset offset: Int) -> (line: Int, column: Int) {
         guard mode == .jsonArray else { return (recordLine, Self.characters(buffer, from: recordStart, to: recordStart + offset) + 1) }
-        let (delta, lineStart) = linesBefore(recordStart + offset, from: recordStart)
-        return (recordLine + delta, Self.characters(buffer, from: lineStart, to: recordStart + offset) + 1)
+        let (lines, lastStart) = newlines(from: recordStart, to: recordStart + offset)
+        return (recordLine + lines, column(of: recordStart + offset, lineStart: lastStart.map(self.offset(of:)) ?? recordLineStart))
     }
 
-    /// Newlines in `buffer[from..<at]`, and the start of `at`'s physical line.
-    private func linesBefore(_ at: Int, from: Int) -> (count: Int, lineStart: Int) {
+    /// Newlines in `buffer[from..<to]`, and the buffer index after the last one.
+    private func newlines(from: Int, to: Int) -> (count: Int, lastLineStart: Int?) {
         var count = 0
-        var lineStart = from
-        while lineStart > 0 && buffer[lineStart - 1] != Self.lf { lineStart -= 1 }
-        for k in from..<at where buffer[k] == Self.lf {
+        var lastLineStart: Int?
+        var k = from
+        while k < to, let found = memchr(buffer + k, Int32(Self.lf), to - k) {
+            k = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             count += 1
-            lineStart = k + 1
+            lastLineStart = k
         }
-        return (count, lineStart)
+        return (count, lastLineStart)
+    }
+
+    /// The input offset of buffer index `i`.
+    private func offset(of i: Int) -> Int64 { stream.position - Int64(end - i) }
+
+    /// The 1-based column of buffer index `i` on the line starting at input
+    /// offset `lineStart`: characters, and bytes for any part of the line
+    /// no longer in the buffer.
+    private func column(of i: Int, lineStart: Int64) -> Int {
+        let start = lineStart - offset(of: 0)
+        guard start < 0 else { return Self.characters(buffer, from: Int(start), to: i) + 1 }
+        return Int(-start) + Self.characters(buffer, from: 0, to: i) + 1
     }
 
     /// UTF-8 characters in `buffer[from..<to]` (continuation bytes do not count).

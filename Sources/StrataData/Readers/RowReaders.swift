@@ -218,8 +218,8 @@ enum RowReaders {
         var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
         var loop = RecordLoop(headerPending: false, cancel: cancel)
         func skip(at offset: Int, _ reason: String, _ sink: inout RowSink) throws(ReadError) {
-            let at = scanner.location(ofOffset: offset)
-            try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: reason))
+            // Located only when kept: on a long line a column costs a count of its characters.
+            try sink.skip(skippedRow(scanner, file: file, at: offset, reason))
         }
         while try loop.next(scanner, &sink) {
             slots.reset()
@@ -263,6 +263,11 @@ enum RowReaders {
             }
             if !holdsPairs && rows == 0 { try skip(at: start, "\"\(name)\" holds no [time, value] pairs", &sink) }
         }
+    }
+
+    private static func skippedRow(_ scanner: RecordScanner, file: String, at offset: Int, _ reason: String) -> SkippedRow {
+        let at = scanner.location(ofOffset: offset)
+        return SkippedRow(file: file, line: at.line, column: at.column, reason: reason)
     }
 
     private typealias JSONSkip = (_ offset: Int, _ reason: String, _ sink: inout RowSink) throws(ReadError) -> Void
