@@ -109,8 +109,10 @@ struct JSONDocumentReaderTests {
 
     @Test func twoThreadsReadWhatOnePassDoes() throws {
         let many = Self.records(400)
+        // Records holding arrays of objects, a line each: most lines that end with `,` and start with `{` are inside a record.
+        let tagged = Self.pretty(many.map { $0.dropLast() + ", \"tags\": [\n" + (0..<5).map { "    {\"k\": \($0)}" }.joined(separator: ",\n") + "\n  ]}" })
         for (name, text) in [("pretty.json", Self.pretty(many)), ("indented.json", Self.indented(many)), ("answer.json", Self.underAKey(many)),
-                             ("broken.json", Self.brokenHalfWay.text)] {
+                             ("broken.json", Self.brokenHalfWay.text), ("tagged.json", tagged)] {
             let one = try Fixture.load(text, name: name) { $0.splitThreshold = .max }
             let two = try Fixture.load(text, name: name) {
                 $0.splitThreshold = 1

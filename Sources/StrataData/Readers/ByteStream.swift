@@ -194,4 +194,27 @@ extension ByteStream {
         }
         return nil
     }
+
+    /// Where to split a pretty-printed JSON array: just after the first
+    /// newline at or after `offset` that ends a line with `,` and starts one
+    /// with `{`, most likely between two records (the split is checked, not
+    /// trusted). Within 1 MB, else any newline.
+    func elementStart(after offset: Int64) -> Int64? {
+        guard let range = fileRange else { return nil }
+        var window = [UInt8](repeating: 0, count: 1 << 20)
+        let n = window.withUnsafeMutableBytes { pread(fdForSplit, $0.baseAddress, $0.count, off_t(offset)) }
+        let isSpace = { (b: UInt8) in b == ByteText.space || b == ByteText.tab || b == 13 }
+        var i = 0
+        while i < n, let newline = window[i..<n].firstIndex(of: UInt8(ascii: "\n")) {
+            var before = newline - 1, after = newline + 1
+            while before >= 0, isSpace(window[before]) { before -= 1 }
+            while after < n, isSpace(window[after]) { after += 1 }
+            if before >= 0, window[before] == UInt8(ascii: ","), after < n, window[after] == UInt8(ascii: "{") {
+                let next = offset + Int64(newline) + 1
+                return next < range.upperBound ? next : nil
+            }
+            i = newline + 1
+        }
+        return newline(after: offset)
+    }
 }

@@ -520,8 +520,9 @@ final class InputReader {
             return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        let middle = stream.fileRange.map { scanner.streamPosition + ($0.upperBound - scanner.streamPosition) / 2 } ?? 0
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
-           let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
+           let split = scanner.mode == .jsonArray ? stream.elementStart(after: middle) : stream.newline(after: middle) {
             let before = sink
             if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {
                 stream.finish()
