@@ -218,4 +218,16 @@ struct JSONDocumentReaderTests {
         #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == ["1:\(column): time \"soon\" does not parse as YYYY-MM-DD"])
         #expect(r.accepted == 299)
     }
+
+    @Test func bracketsAndEscapedQuotesInsideStringsAreText() throws {
+        let text = #"[{"date": "2024-01-01", "price": 1, "note": "say \"}]\" and \\"}, {"date": "2024-01-02", "price": 2, "note": "[{\\\\"}]"#
+        let r = try Fixture.load(text, name: "notes.json")
+        #expect(r.accepted == 2 && r.skipped == 0)
+        let fields = try Fixture.withFile("notes.json", text) { path in
+            let loaded = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+            let rows = try loaded.rowLocator.rows(from: Fixture.utc(2024, 1, 1), to: Fixture.utc(2024, 1, 2), series: 0, limit: 5)
+            return loaded.rowLocator.recordFields().fields(of: rows[0]).map(\.value)
+        }
+        #expect(fields == ["2024-01-01", "1", #"say "}]" and \"#])
+    }
 }

@@ -706,19 +706,24 @@ final class RecordScanner {
             let b = buf[p]
             switch b {
             case Self.quote:
+                // To the next quote not escaped by an odd run of backslashes, a memchr at a time.
                 p += 1
                 while true {
-                    guard p < limit else {
+                    let found = memchr(buf + p, Int32(Self.quote), limit - p)
+                    let q = found.map { buf.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? limit
+                    if let lf = memchr(buf + p, Int32(Self.lf), q - p) {
+                        return brokenJSON(at: buf.distance(to: lf.assumingMemoryBound(to: UInt8.self)), "a line break inside a string")
+                    }
+                    guard found != nil else {
                         if !atEOF { return try needMore() }
                         endedInsideQuote = true
-                        return brokenJSON(at: p, "the input ends inside a string")
+                        return brokenJSON(at: limit, "the input ends inside a string")
                     }
-                    let c = buf[p]
-                    if c == Self.quote { break }
-                    if c == Self.lf { return brokenJSON(at: p, "a line break inside a string") }
-                    p += c == UInt8(ascii: "\\") ? 2 : 1
+                    var backslashes = 0
+                    while q - 1 - backslashes >= p, buf[q - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+                    p = q + 1
+                    if backslashes % 2 == 0 { break }
                 }
-                p += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if depth < 64 {
                     let bit: UInt64 = 1 << UInt64(depth)
