@@ -178,9 +178,10 @@ struct JSONDocumentReaderTests {
     @Test func aQueryRangeAnswerIsOneSeriesPerMetric() throws {
         let r = try Fixture.loadPiped(Array(Self.queryRange.utf8), baseUnit: .minute)
         #expect(r.notes.prefix(4) == ["input: JSON array at data.result, [time, value] pairs in values (60 rows)",
-                                      "time: field \"values[0]\", format epoch seconds", "value: field \"values[1]\"",
+                                      "time: field \"values[0]\", format epoch seconds", "value: field \"up\"",
                                       "series: field \"labels\""])
-        #expect(r.seriesNames == ["up, job=node, instance=a:9100", "up, job=node, instance=b:9100"])
+        // Named by the one field that differs; the values by the metric they share.
+        #expect(r.seriesNames == ["a:9100", "b:9100"] && r.valueName == "up")
         #expect(r.rowsRead == 60 && r.accepted == 60 && r.suggestedAggregate == .mean)
         // The same rows as JSON Lines, one object per sample.
         let lines = (0..<30).flatMap { i in
@@ -198,7 +199,7 @@ struct JSONDocumentReaderTests {
         let r = try Fixture.load(text, name: "instant.json")
         #expect(r.notes.first == "input: JSON array at data.result, [time, value] pairs in value (3 rows)")
         #expect(r.accepted == 2 && r.skipped == 1 && r.firstSkipped.first?.reason == "no field \"value\"")
-        #expect(r.seriesNames == ["instance=a", "instance=b"])
+        #expect(r.seriesNames == ["a", "b"])
     }
 
     @Test func pairsOfNumbersThatAreNotTimesAreNotAMatrix() throws {
@@ -229,5 +230,14 @@ struct JSONDocumentReaderTests {
             return loaded.rowLocator.recordFields().fields(of: rows[0]).map(\.value)
         }
         #expect(fields == ["2024-01-01", "1", #"say "}]" and \"#])
+    }
+
+    @Test func aSeriesIsNamedByEveryFieldThatDiffers() throws {
+        let text = #"{"data": {"result": ["#
+            + [("a", "node"), ("a", "db"), ("b", "db")].map { instance, job in
+                #"{"metric": {"instance": "\#(instance)", "job": "\#(job)", "env": "prod"}, "values": [[1767225600, "1"], [1767229200, "2"]]}"#
+            }.joined(separator: ", ") + "]}}"
+        let r = try Fixture.load(text, name: "matrix.json")
+        #expect(r.seriesNames == ["instance=a, job=node", "instance=a, job=db", "instance=b, job=db"] && r.valueName == "values[1]")
     }
 }

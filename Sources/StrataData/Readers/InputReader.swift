@@ -371,20 +371,21 @@ final class InputReader {
         var segments: [[[Int: [UInt8]]]] = []
         // The first key whose array holds [time, value] pairs: a metric matrix.
         var pairsPath: String?
-        var labelSets = Set<[UInt8]>()
+        // Each record with pairs: where its rows are, and its other fields, to name its series once all are seen.
+        var matrixRecords: [(segment: Int, rows: Range<Int>, fields: [(path: String, value: [UInt8])])] = []
         let walker = JSONLine()
         for segment in lines.segments {
             segments.append([])
             for r in segment {
                 var row: [Int: [UInt8]] = [:]
                 var arrays: [(String, [UInt8])] = []
-                var labels = ByteBuffer()
-                defer { labels.free() }
+                var fields: [(path: String, value: [UInt8])] = []
                 let failure = walker.walk(lines.value(r, 0), arrays: { path, array in
                     arrays.append((String(decoding: path, as: UTF8.self), Array(array)))
                 }, { path, value, kind, _ in
-                    row[column(String(decoding: path, as: UTF8.self))] = kind == .null ? [] : Array(value)
-                    JSONPairs.appendLabel(path: path, value: value, to: &labels)
+                    let name = String(decoding: path, as: UTF8.self)
+                    row[column(name)] = kind == .null ? [] : Array(value)
+                    fields.append((name, Array(value)))
                 })
                 guard failure == nil else { continue }
                 if pairsPath == nil {
@@ -395,20 +396,31 @@ final class InputReader {
                     continue
                 }
                 // A few of the record's pairs, as rows, say what its columns are.
-                labelSets.insert(Array(labels.bytes))
-                row[column(JSONPairs.seriesName)] = Array(labels.bytes)
-                var taken = 0
+                let first = segments[segments.count - 1].count
                 _ = pairs.withUnsafeBufferPointer { array in
                     JSONPairs.each(in: array) { (time, value) throws(Never) in
-                        guard taken < Self.sampleRows else { return }
-                        taken += 1
+                        guard segments[segments.count - 1].count - first < Self.sampleRows else { return }
                         var pairRow = row
                         pairRow[column(JSONPairs.timeName(pairsPath))] = Array(time)
                         pairRow[column(JSONPairs.valueName(pairsPath))] = Array(value)
                         segments[segments.count - 1].append(pairRow)
                     }
                 }
+                matrixRecords.append((segments.count - 1, first..<segments[segments.count - 1].count, fields))
             }
+        }
+        let labels = JSONPairs.Labels(matrixRecords.map(\.fields))
+        var labelSets = Set<[UInt8]>()
+        for record in matrixRecords {
+            let text = labels.text(record.fields)
+            labelSets.insert(text)
+            for r in record.rows { segments[record.segment][r][column(JSONPairs.seriesName)] = text }
+        }
+        // The values named after the one metric all records hold.
+        let valueName = pairsPath.map { labels.metric ?? JSONPairs.valueName($0) }
+        if let pairsPath, let valueName, let c = index[JSONPairs.valueName(pairsPath)] {
+            index[valueName] = c
+            names[c] = valueName
         }
         guard segments.contains(where: { !$0.isEmpty }) else {
             if inArray {
@@ -425,7 +437,7 @@ final class InputReader {
         var pick = options
         if let pairsPath {
             pick.timeColumn = options.timeColumn ?? JSONPairs.timeName(pairsPath)
-            if !options.countOnly { pick.valueColumn = options.valueColumn ?? JSONPairs.valueName(pairsPath) }
+            if !options.countOnly { pick.valueColumn = options.valueColumn ?? valueName }
             if labelSets.count > 1 { pick.seriesColumn = options.seriesColumn ?? JSONPairs.seriesName }
         }
         var picker = ColumnPicker(file: file, names: names, sample: data, options: pick, pattern: pattern, noun: "field", now: now)
@@ -461,8 +473,8 @@ final class InputReader {
         plan.label = plan.label.map(slot)
         let pairs = pairsPath.map { path in
             JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
-                           value: paths.firstIndex(of: Array(JSONPairs.valueName(path).utf8)),
-                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)))
+                           value: valueName.flatMap { paths.firstIndex(of: Array($0.utf8)) },
+                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)), labelPaths: labels.paths.map { Array($0.utf8) })
         }
         pairsName = pairsPath
         return .json(plan, paths: paths, pairs: pairs)

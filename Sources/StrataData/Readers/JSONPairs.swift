@@ -14,17 +14,55 @@ enum JSONPairs {
         var time: Int?
         var value: Int?
         var labels: Int?
+        /// The fields that name a record's series; empty: all of them.
+        var labelPaths: [[UInt8]] = []
+    }
+
+    /// What the sample's records say about their series: the fields whose
+    /// values differ between them name a series (`instance=web-1:9100`;
+    /// all fields when none differ), and the `__name__` they share, if
+    /// any, names the values (`node_load1`).
+    struct Labels {
+        let paths: [String]
+        let metric: String?
+
+        init(_ records: [[(path: String, value: [UInt8])]]) {
+            var order: [String] = []
+            var values: [String: Set<[UInt8]>] = [:]
+            for fields in records {
+                for (path, value) in fields {
+                    if values[path] == nil { order.append(path) }
+                    values[path, default: []].insert(value)
+                }
+            }
+            let varying = order.filter { path in values[path]!.count > 1 || records.contains { !$0.contains { $0.path == path } } }
+            paths = varying.isEmpty ? order : varying
+            let names = order.filter { $0 == "__name__" || $0.hasSuffix(".__name__") }.compactMap { values[$0] }
+            metric = names.count == 1 && names[0].count == 1 ? String(decoding: names[0].first!, as: UTF8.self) : nil
+        }
+
+        func text(_ fields: [(path: String, value: [UInt8])]) -> [UInt8] {
+            var labels = ByteBuffer()
+            defer { labels.free() }
+            for (path, value) in fields where paths.contains(path) {
+                Array(path.utf8).withUnsafeBufferPointer { p in
+                    value.withUnsafeBufferPointer { v in appendLabel(path: p, value: v, keyed: paths.count != 1, to: &labels) }
+                }
+            }
+            return Array(labels.bytes)
+        }
     }
 
     /// The record's other fields as a series name: `key=value, …` with each
-    /// key's last part (`metric.job` is `job`), Prometheus' `__name__` as its value alone.
-    static func appendLabel(path: Field, value: Field, to labels: inout ByteBuffer) {
+    /// key's last part (`metric.job` is `job`), Prometheus' `__name__` as its
+    /// value alone, and any field alone when it is the only one (not `keyed`).
+    static func appendLabel(path: Field, value: Field, keyed: Bool, to labels: inout ByteBuffer) {
         if labels.count > 0 {
             labels.append(UInt8(ascii: ","))
             labels.append(ByteText.space)
         }
         let key = Field(rebasing: path[(path.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...])
-        if !key.elementsEqual("__name__".utf8) {
+        if keyed && !key.elementsEqual("__name__".utf8) {
             labels.append(key)
             labels.append(UInt8(ascii: "="))
         }

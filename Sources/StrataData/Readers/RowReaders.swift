@@ -241,7 +241,9 @@ enum RowReaders {
                 if array == nil, path.elementsEqual(pairs.path) { array = (record.baseAddress!.distance(to: found.baseAddress!), found.count) }
             }, { path, value, kind, offset in
                 slots.offer(path: path, value: value, kind: kind, offset: offset)
-                JSONPairs.appendLabel(path: path, value: value, to: &labels)
+                if pairs.labelPaths.isEmpty || pairs.labelPaths.contains(where: { path.elementsEqual($0) }) {
+                    JSONPairs.appendLabel(path: path, value: value, keyed: pairs.labelPaths.count != 1, to: &labels)
+                }
             })
             if let failure {
                 try skipInvalid(failure, skip: skip, &sink)
