@@ -202,6 +202,14 @@ struct JSONDocumentReaderTests {
         #expect(r.seriesNames == ["a", "b"])
     }
 
+    @Test func pairsThatGoWrongCountAsOneSkippedRow() throws {
+        let text = #"{"data": {"result": [{"metric": {"i": "a"}, "values": [[1767225600, "1"], [1767229200, "2"], "oops"]},"#
+            + #" {"metric": {"i": "b"}, "values": []}, {"metric": {"i": "c"}, "values": [[1767225600, "3"]]}]}}"#
+        let r = try Fixture.load(text, name: "matrix.json")
+        #expect(r.rowsRead == 5 && r.accepted == 3 && r.skipped == 2)
+        #expect(r.firstSkipped.map(\.reason) == Array(repeating: "\"values\" holds something other than [time, value] pairs", count: 2))
+    }
+
     @Test func pairsOfNumbersThatAreNotTimesAreNotAMatrix() throws {
         let text = #"[{"t": "2024-01-01T10:00:00Z", "loc": [12.5, 41.9], "n": 1}, {"t": "2024-01-02T10:00:00Z", "loc": [12.6, 41.8], "n": 2}]"#
         let r = try Fixture.load(text, name: "places.json")

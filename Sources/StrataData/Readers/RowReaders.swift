@@ -221,6 +221,7 @@ enum RowReaders {
             // Located only when kept: on a long line a column costs a count of its characters.
             try sink.skip(skippedRow(scanner, file: file, at: offset, reason))
         }
+        let pairsName = pairs.map { String(decoding: $0.path, as: UTF8.self) } ?? ""
         while try loop.next(scanner, &sink) {
             slots.reset()
             guard let pairs else {
@@ -250,9 +251,8 @@ enum RowReaders {
                 continue
             }
             if let labelSlot = pairs.labels { slots.set(labelSlot, value: labels.bytes, kind: .string, offset: 0) }
-            let name = String(decoding: pairs.path, as: UTF8.self)
             guard let (start, count) = array else {
-                try skip(at: 0, "no field \"\(name)\"", &sink)
+                try skip(at: 0, "no field \"\(pairsName)\"", &sink)
                 continue
             }
             var rows = 0
@@ -263,7 +263,11 @@ enum RowReaders {
                 if let v = pairs.value { slots.set(v, value: value, kind: .string, offset: start) }
                 try jsonRow(plan, slots, &joined, &parser, &ends, values, skip: skip, record: scanner.recordLine, &sink)
             }
-            if !holdsPairs && rows == 0 { try skip(at: start, "\"\(name)\" holds no [time, value] pairs", &sink) }
+            if !holdsPairs {
+                // What follows the last pair read is one more row, skipped.
+                if rows > 0 { sink.rowsRead += 1 }
+                try skip(at: start, "\"\(pairsName)\" holds something other than [time, value] pairs", &sink)
+            }
         }
     }
 
