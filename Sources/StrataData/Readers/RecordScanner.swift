@@ -741,9 +741,10 @@ final class RecordScanner {
                 if depth == 0 { break element }
             case UInt8(ascii: ","), ByteText.space, ByteText.tab, Self.cr, Self.lf:
                 if depth == 0 { break element }
-                p += 1
+                p = Self.nextBracketOrQuote(buf, from: p + 1, limit: limit)
             default:
-                p += 1
+                // Inside a record only brackets and quotes matter: skip to the next, 8 bytes at a time.
+                p = depth == 0 ? p + 1 : Self.nextBracketOrQuote(buf, from: p + 1, limit: limit)
             }
         }
         let elementEnd = p
@@ -769,6 +770,33 @@ final class RecordScanner {
         lineStartOffset = startsInside.map(offset(of:)) ?? recordLineStart
         pos = p
         return .record
+    }
+
+    /// The first `"`, `{`, `}`, `[` or `]` in `buf[from..<limit]`, or `limit`.
+    @inline(__always)
+    private static func nextBracketOrQuote(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Bytes equal to `c` get their high bit set (the lowest such byte exactly).
+        func equal(_ w: UInt64, _ c: UInt8) -> UInt64 {
+            let x = w ^ (ones &* UInt64(c))
+            return (x &- ones) & ~x & (ones &* 0x80)
+        }
+        var p = from
+        while p + 8 <= limit {
+            let w = UnsafeRawPointer(buf + p).loadUnaligned(as: UInt64.self)
+            // `[` and `]` are `{` and `}` less 0x20.
+            let lower = w | (ones &* 0x20)
+            let found = equal(w, UInt8(ascii: "\"")) | equal(lower, UInt8(ascii: "{")) | equal(lower, UInt8(ascii: "}"))
+            if found != 0 { return p + found.trailingZeroBitCount / 8 }
+            p += 8
+        }
+        while p < limit {
+            switch buf[p] {
+            case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"): return p
+            default: p += 1
+            }
+        }
+        return limit
     }
 
     private static func skipJSONSpace(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int) -> Int {
