@@ -148,6 +148,7 @@ extension Runner {
                            now: Int64) throws(Failure) -> ([InputSource], ReadOptions, LoadSetup) {
         var options = ReadOptions()
         options.format = command.format
+        options.jsonPath = command.jsonPath
         options.timeColumn = command.time
         options.valueColumn = command.value
         options.seriesColumn = command.series

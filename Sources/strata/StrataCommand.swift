@@ -33,7 +33,8 @@ struct StrataCommand: ParsableCommand {
     @Option(help: "Rows are intervals this long: a column of seconds, `90m`, `1h30m` or `01:30:00`.") var duration: String?
     @Option(help: "The column whose text labels an interval's block in the timeline.") var label: String?
     @Flag(help: "Count rows (events per period) instead of summing a value column.") var count = false
-    @Option(help: "Input format.") var format: InputFormat = .auto
+    @Option(help: "Input format (`json`: one document, its records an array of objects).") var format: InputFormat = .auto
+    @Option(name: .customLong("json-path"), help: "The dotted path of a JSON document's array of records, e.g. `data.items` (default: the top array, else the first array of objects, breadth-first).") var jsonPath: String?
     @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.") var timeFormat: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.") var noHeader = false
     @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?

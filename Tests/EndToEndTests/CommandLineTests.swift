@@ -120,6 +120,33 @@ struct CommandLineTests {
         #expect(rows?.map { $0["period"] as? String } == ["2012", "2013", "2014", "2015"])
     }
 
+    /// The same daily rows as JSON Lines, as a pretty-printed array (one
+    /// object per line), on one line and under a key: the same export and
+    /// the same fitted levels.
+    @Test func aJSONDocumentReadsAsItsJSONLinesTwin() throws {
+        let records = (0..<120).map { i in
+            let day = Calendar(identifier: .gregorian).date(byAdding: .day, value: i, to: Date(timeIntervalSince1970: 1_704_067_200))!
+            return #"{"date": "\#(ISO8601DateFormatter().string(from: day).prefix(10))", "price": \#(100 + i % 9)}"#
+        }
+        let shapes = [
+            records.joined(separator: "\n") + "\n",
+            "[\n" + records.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n",
+            "[" + records.joined(separator: ",") + "]",
+            #"{"status": "ok", "data": {"items": ["# + records.joined(separator: ",") + "]}}",
+        ]
+        let outcomes = try shapes.map { try Self.strata("--export csv --level month", stdin: $0) }
+        #expect(outcomes.map(\.status) == [0, 0, 0, 0])
+        #expect(outcomes.map { $0.stderr.split(separator: "\n").first } == [
+            "strata: input: jsonl", "strata: input: JSON array (120 records)", "strata: input: JSON array (120 records)",
+            "strata: input: JSON array at data.items (120 records)",
+        ])
+        #expect(Set(outcomes.map(\.stdout)).count == 1 && outcomes[0].stdout.split(separator: "\n").count == 5)
+        let levels = outcomes.map { $0.stderr.split(separator: "\n").first { $0.contains("levels:") } }
+        #expect(levels.allSatisfy { $0 == "strata: levels: week,month,quarter (times about 1 d apart; --levels overrides)" })
+        let named = try Self.strata("--format json --json-path data.items --export csv --level month", stdin: shapes[3])
+        #expect(named.stdout == outcomes[0].stdout)
+    }
+
     /// The enum options list their values, as the completions do.
     @Test func helpListsTheValues() throws {
         // As one line: help wraps at the width it finds.

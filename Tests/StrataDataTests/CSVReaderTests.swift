@@ -178,6 +178,41 @@ struct GzipPipeTests {
         #expect(Fixture.minutes(r).reduce(0) { $0 + $1.1.sum } == Double((0..<2000).reduce(0) { $0 + $1 % 7 }))
     }
 
+    /// A `;`-separated export from a European spreadsheet, every half hour
+    /// from `01.03.2026 00:15` to `11.04.2026 15:45`: its first 576 rows
+    /// leave day and month open, the 13th of March settles them.
+    static func europeanExport(through last: Int = 2000, separator: String = ".") -> String {
+        let first = Fixture.utc(2026, 3, 1, 0, 15)
+        return "Zeitpunkt;Wert\n" + (0..<last).map { i in
+            let t = first + Int64(i) * 1800
+            let day = CivilDate(dayNumber: Int(t / 86_400))
+            let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+            let clock = Int(t % 86_400)
+            return "\(two(day.day))\(separator)\(two(day.month))\(separator)\(day.year) \(two(clock / 3600)):\(two(clock / 60 % 60));\(i % 9),5\n"
+        }.joined()
+    }
+
+    @Test func dayAndMonthAreSettledPastTheHeadOfTheColumn() throws {
+        let text = Self.europeanExport()
+        #expect(text.hasSuffix("11.04.2026 15:45;1,5\n"))
+        let file = try Fixture.load(text, name: "export.csv")
+        let piped = try Fixture.loadPiped(Array(text.utf8), baseUnit: .minute)
+        for r in [file, piped] {
+            #expect(r.notes.prefix(2) == ["input: \";\"-separated", "time: column \"Zeitpunkt\", format DD.MM.YYYY HH:MM"])
+            #expect(r.accepted == 2000 && r.skipped == 0)
+            #expect(Fixture.minutes(r).last?.0 == Fixture.utc(2026, 4, 11, 15, 45))
+        }
+        #expect(piped.notes[2] == "time: day first (line 578 reads 13.03.2026 00:15)")
+    }
+
+    @Test func dottedDatesThatNeverTellAreReadDayFirst() throws {
+        let text = Self.europeanExport(through: 500)
+        let r = try Fixture.load(text, name: "export.csv")
+        #expect(r.notes[2] == "time: day first (no date read has a day over 12; --time-format \"%m.%d.%Y %H:%M\" reads month first)")
+        #expect(Fixture.minutes(r).first?.0 == Fixture.utc(2026, 3, 1, 0, 15) && r.accepted == 500)
+        #expect(throws: ReadError.self) { try Fixture.load(Self.europeanExport(through: 500, separator: "/"), name: "export.csv") }
+    }
+
     /// Dates whose day and month the sample cannot tell, piped: read on to line 300, where 13.01.2010 settles it.
     @Test func dottedDatesFromAPipeAreSettledFurtherOn() throws {
         let file = Fixture.dataDirectory.appendingPathComponent("shapes/dotted-dates.csv")

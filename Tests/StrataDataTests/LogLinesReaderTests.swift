@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StrataData
 
@@ -21,14 +22,33 @@ struct LogLinesReaderTests {
     }
 
     @Test func syslogAndAppLogs() throws {
-        let syslog = try Fixture.load("Nov  1 13:55:36 host sshd[12]: Accepted\nNov  1 14:00:00 host cron[1]: run\n", name: "syslog")
-        #expect(syslog.notes[1] == "time: first timestamp on each line, format Mon DD HH:MM:SS (syslog, year assumed)")
+        let syslog = try Fixture.loadPiped(Array("Nov  1 13:55:36 host sshd[12]: Accepted\nNov  1 14:00:00 host cron[1]: run\n".utf8),
+                                           baseUnit: .minute)
+        #expect(syslog.notes[1...2] == ["time: first timestamp on each line, format Mon DD HH:MM:SS (syslog, year assumed)",
+                                        "time: syslog lines have no year: each takes the latest that does not put it after now"])
         // "now" is 2023-11-14: 1 November is this year's.
         #expect(Fixture.minutes(syslog).first?.0 == Fixture.utc(2023, 11, 1, 13, 55))
 
         let app = try Fixture.load("2024-01-05 10:00:00,123 INFO start\n2024-01-05 10:00:01,456 WARN slow\n  at frame 1\n", name: "app.log")
         #expect(app.rowsRead == 3 && app.accepted == 2 && app.skipped == 1)
         #expect(app.firstSkipped.first?.reason == "no YYYY-MM-DD HH:MM:SS.fff time on this line")
+    }
+
+    /// A syslog file from 30 December to 2 January, last written on 3 January
+    /// 2025: its years come from that time, not from "now" (2023).
+    @Test func syslogYearsComeFromTheFilesModificationTime() throws {
+        let text = "Dec 30 23:10:01 host cron[1]: a\nDec 31 10:00:00 host cron[1]: b\nJan  1 00:00:05 host cron[1]: c\n"
+            + "Jan  2 08:00:00 host cron[1]: d\n"
+        let r = try Fixture.withFolder { folder in
+            let path = Fixture.write("messages", text, in: folder)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(Fixture.utc(2025, 1, 3, 9)))],
+                                                  ofItemAtPath: path)
+            return try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .minute)
+        }
+        #expect(r.notes[2] == "time: syslog lines have no year: each takes the latest that does not put it after "
+                + "the file's modification time (2025-01-03)")
+        #expect(Fixture.minutes(r).map(\.0) == [Fixture.utc(2024, 12, 30, 23, 10), Fixture.utc(2024, 12, 31, 10), Fixture.utc(2025, 1, 1),
+                                                 Fixture.utc(2025, 1, 2, 8)])
     }
 
     @Test func formatOverridesSniffing() throws {

@@ -9,13 +9,14 @@ struct RobustnessTests {
         "{\"ts\":\"2013-03-05T14:00:00Z\",\"v\":{\"x\":1}}\n{\"ts\":1362495600,\"v\":{\"x\":\"2\"}}\n",
         "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 1\nOct 10 13:55:36 host app: x\n2013-03-05 10:00:00,1 INFO\n",
         "when;amount\n05/03/2013 10:00;1\n13/03/2013 11:00;\"1,234.5\"\nJan 1 2000;NA\n",
+        "{\"ok\": true, \"data\": [\n  {\"ts\": \"2013-03-05T14:00:00Z\", \"v\": {\"x\": [1, \"]\"]}},\n  {\"ts\": 1362495600, \"v\": 2}\n]}\n",
     ]
 
     @Test(arguments: Array(0..<Self.seeds.count))
     func mutatedInputsNeverCrash(seed: Int) {
         var random = SplitMix(seed: UInt64(seed + 1))
         let base = Array(Self.seeds[seed].utf8)
-        let specials: [UInt8] = [0, 10, 13, 34, 44, 59, 9, 123, 125, 58, 0xFF, 0xC3, 0x1B, 48, 49, 45, 47, 32]
+        let specials: [UInt8] = [0, 10, 13, 34, 44, 59, 9, 123, 125, 58, 0xFF, 0xC3, 0x1B, 48, 49, 45, 47, 32, 91, 93]
         for round in 0..<60 {
             var bytes = base
             for _ in 0..<(1 + Int(random.next() % 6)) {

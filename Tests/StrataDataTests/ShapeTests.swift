@@ -21,6 +21,8 @@ struct ShapeTests {
         "departures.csv",
         // New York's departures written in UTC, ending in New York's 31 December evening.
         "local-in-utc.csv",
+        // JSON documents as `gh api` prints them and as Prometheus answers `query_range`.
+        "issues.json", "query-range.json",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

@@ -41,6 +41,14 @@ struct TimeParserTests {
         ("Tue Mar  5 14:00:00 UTC 2013", "Ddd Mon D HH:MM:SS YYYY (date/ctime)", u(2013, 3, 5, 14)),
         ("10/Oct/2000:13:55:36 -0700", "DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)", u(2000, 10, 10, 20, 55, 36)),
         ("[10/Oct/2000:13:55:36 -0700]", "DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)", u(2000, 10, 10, 20, 55, 36)),
+        // 12-hour clocks, as spreadsheets and US-locale exports write them: 12 AM is midnight, 12 PM noon.
+        ("03/13/2026 12:15:48 AM", "MM/DD/YYYY HH:MM:SS AM/PM", u(2026, 3, 13, 0, 15, 48)),
+        ("3/13/2026 12:15 PM", "MM/DD/YYYY HH:MM AM/PM", u(2026, 3, 13, 12, 15)),
+        ("3/13/2026 1:05pm", "MM/DD/YYYY HH:MM AM/PM", u(2026, 3, 13, 13, 5)),
+        ("13.03.2026 11:59:30 p.m.", "DD.MM.YYYY HH:MM:SS AM/PM", u(2026, 3, 13, 23, 59, 30)),
+        ("13-3-2026 12:00 a.m.", "DD-MM-YYYY HH:MM AM/PM", u(2026, 3, 13)),
+        ("2026-03-13 7:00 AM", "YYYY-MM-DD HH:MM AM/PM", u(2026, 3, 13, 7)),
+        ("2026/03/13 9:30", "YYYY/MM/DD HH:MM", u(2026, 3, 13, 9, 30)),
         ("1362492000", "epoch seconds", u(2013, 3, 5, 14)),
         ("1362492000.75", "epoch seconds", u(2013, 3, 5, 14)),
         ("1362492000123", "epoch milliseconds", u(2013, 3, 5, 14)),
@@ -54,7 +62,8 @@ struct TimeParserTests {
     }
 
     @Test(arguments: ["2013-13-05", "2013-02-30", "2013-03-05T25:00", "2013-03-05T14:61", "Foo 1 2000", "12:00", "", "hello",
-                      "2013-03-05T14:00:00+25:00", "32/Oct/2000:13:55:36 -0700"])
+                      "2013-03-05T14:00:00+25:00", "32/Oct/2000:13:55:36 -0700", "03/13/2026 13:15 PM", "03/13/2026 0:15 AM",
+                      "03/13/2026 10:15 AMERICA"])
     func rejectsNonTimes(text: String) {
         if let r = read(text) { #expect(r.seconds == nil, "\(text) read as \(r.format)") }
     }

@@ -18,6 +18,9 @@ final class ByteStream: @unchecked Sendable {
     private var limit: Int64
     /// Told of every buffer read, for a progress line.
     var progress: LoadProgress?
+    /// A named file's modification time (UTC seconds): when its last line was
+    /// written at the latest, which dates times without a year (syslog).
+    private(set) var modified: Int64?
 
     private init(name: String, fd: Int32, owns: Bool, range: Range<Int64>?) {
         self.name = name
@@ -58,7 +61,9 @@ final class ByteStream: @unchecked Sendable {
             }
             // A pipe or a device (`<(cmd)`): read it as a stream.
             guard kind == S_IFREG else { return try piped(name: path, fd: fd, owns: true) }
-            return try regular(name: path, fd: fd, owns: true, range: 0..<Int64(st.st_size))
+            let stream = try regular(name: path, fd: fd, owns: true, range: 0..<Int64(st.st_size))
+            stream.modified = Int64(st.st_mtim.tv_sec)
+            return stream
         }
     }
 
@@ -193,5 +198,28 @@ extension ByteStream {
             at += Int64(n)
         }
         return nil
+    }
+
+    /// Where to split a pretty-printed JSON array: just after the first
+    /// newline at or after `offset` that ends a line with `,` and starts one
+    /// with `{`, most likely between two records (the split is checked, not
+    /// trusted). Within 1 MB, else any newline.
+    func elementStart(after offset: Int64) -> Int64? {
+        guard let range = fileRange else { return nil }
+        var window = [UInt8](repeating: 0, count: 1 << 20)
+        let n = window.withUnsafeMutableBytes { pread(fdForSplit, $0.baseAddress, $0.count, off_t(offset)) }
+        let isSpace = { (b: UInt8) in b == ByteText.space || b == ByteText.tab || b == 13 }
+        var i = 0
+        while i < n, let newline = window[i..<n].firstIndex(of: UInt8(ascii: "\n")) {
+            var before = newline - 1, after = newline + 1
+            while before >= 0, isSpace(window[before]) { before -= 1 }
+            while after < n, isSpace(window[after]) { after += 1 }
+            if before >= 0, window[before] == UInt8(ascii: ","), after < n, window[after] == UInt8(ascii: "{") {
+                let next = offset + Int64(newline) + 1
+                return next < range.upperBound ? next : nil
+            }
+            i = newline + 1
+        }
+        return newline(after: offset)
     }
 }

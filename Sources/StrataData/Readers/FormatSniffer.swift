@@ -1,6 +1,8 @@
 /// Guesses an input's format from its name and first bytes: `.jsonl` or
-/// a leading `{` is JSON Lines; `.tsv` or a consistent tab is TSV; a
-/// consistent `,` `;` or `|` is CSV; anything else is a log of lines.
+/// a leading `{` on a line of its own is JSON Lines; a leading `[`, or a
+/// `{` that opens more than its line, is a JSON document; `.tsv` or a
+/// consistent tab is TSV; a consistent `,` `;` or `|` is CSV; anything
+/// else is a log of lines.
 enum FormatSniffer {
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
 
@@ -13,13 +15,15 @@ enum FormatSniffer {
 
     static func format(name: String, head: Field) -> InputFormat {
         switch fileExtension(name) {
-        case "jsonl", "ndjson", "json": return .jsonl
+        case "jsonl", "ndjson": return .jsonl
+        case "json": return JSONDocument.isDocument(head) ? .json : .jsonl
         case "tsv", "tab": return .tsv
         case "csv": return .csv
         case "log": return .lines
         default: break
         }
         let first = ByteText.skipSpacesAndNewlines(head, 0)
+        if JSONDocument.isDocument(head) { return .json }
         if first < head.count, head[first] == UInt8(ascii: "{") { return .jsonl }
         guard let d = delimiter(head) else { return .lines }
         return d == UInt8(ascii: "\t") ? .tsv : .csv

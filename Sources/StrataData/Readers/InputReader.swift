@@ -13,6 +13,8 @@ final class InputReader {
     let pattern: StrftimePattern?
     private(set) var calendar: CalendarSystem
     private(set) var baseUnit: TimeUnit
+    /// What times without a year are dated back from: a named file's
+    /// modification time, else the load's "now".
     let now: Int64
     private(set) var notes: [String] = []
     private(set) var valueName = LoadResult.countedRows
@@ -38,6 +40,14 @@ final class InputReader {
     private(set) var bytesLooked: Int64 = 0
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
+    /// A JSON document's records: the dotted path of their array (empty at the top).
+    private(set) var recordsPath: String?
+    /// The key of the records' [time, value] pairs, for a metric matrix.
+    private var pairsName: String?
+    /// Where the records' array's first element is (past its `[`), in a regular file.
+    private var recordsOffset: Int64 = 0
+    /// The records' array broke: its last row read is the break, not a record.
+    private var arrayBroke = false
 
     init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
@@ -46,7 +56,7 @@ final class InputReader {
         self.pattern = pattern
         self.calendar = calendar
         self.baseUnit = baseUnit
-        self.now = now
+        self.now = stream.modified ?? now
     }
 
     var file: String { stream.name }
@@ -97,10 +107,23 @@ final class InputReader {
         case .jsonl:
             scanner.mode = .lines
             do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
+        case .json:
+            do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
+            if recordsPath == nil { format = .jsonl }
         case .lines:
             do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
         }
-        if sniffed && (format == .jsonl || format == .lines) { notes.insert("input: \(format.rawValue)", at: 0) }
+        if let recordsPath {
+            notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
+        } else if sniffed && (format == .jsonl || format == .lines) {
+            notes.insert("input: \(format.rawValue)", at: 0)
+        }
+        if plan.format == .syslog {
+            let day = CivilDate(dayNumber: Int(floorDiv64(now, 86_400)))
+            let from = stream.modified == nil ? "now"
+                : "the file's modification time (\(day.year)-\(Digits.pad(day.month, 2))-\(Digits.pad(day.day, 2)))"
+            insertAfterTimeNote("time: syslog lines have no year: each takes the latest that does not put it after \(from)")
+        }
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
             let (progress, partials, input) = (sink.progress, sink.partials, sink.intervals.input)
@@ -114,8 +137,26 @@ final class InputReader {
             sink.accumulator.widen(to: 1 + otherNames.count)
             return .rows
         }
+        let rowsBefore = sink.rowsRead
         try run(scanner, plan, into: &sink)
+        if recordsPath != nil {
+            let rows = sink.rowsRead - rowsBefore - (arrayBroke ? 1 : 0)
+            let what = pairsName.map { ", [time, value] pairs in \($0) (\(Self.grouped(rows)) rows)" }
+                ?? " (\(Self.grouped(rows)) record\(rows == 1 ? "" : "s"))"
+            notes[0] += what
+        }
         return .rows
+    }
+
+    /// `2,300`: a count as the notes write it.
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var i = digits.count - 3
+        while i > 0 {
+            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: i))
+            i -= 3
+        }
+        return digits
     }
 
     /// Says so when "no time found" comes from bytes that are not text.
@@ -186,15 +227,24 @@ final class InputReader {
             return .delimited(try adopt(picker), hasHeader: header)
         } catch {
             // Dates the sample cannot tell: read on until a day over 12 does.
-            guard case .ambiguousDates(_, let column, _) = error,
-                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }),
-                  let (order, line, example) = try settleDayMonth(scanner, column: c) else { throw error }
+            guard case .ambiguousDates(_, let column, let ambiguous) = error,
+                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }) else { throw error }
+            guard let (order, line, example) = try settleDayMonth(scanner, column: c) else {
+                return .delimited(try adoptDayFirst(&picker, ambiguous, error), hasHeader: header)
+            }
             picker.dayMonthOrder = order
-            let plan = RecordPlan.delimited(try adopt(picker), hasHeader: header)
-            let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
-            notes.insert("time: \(order == .dmy ? "day" : "month") first (line \(line) reads \(example))", at: after)
-            return plan
+            return .delimited(try adopt(picker, dayMonthNote: "\(order == .dmy ? "day" : "month") first (line \(line) reads \(example))"),
+                              hasHeader: header)
         }
+    }
+
+    /// Dotted dates whose every value leaves day and month open are read
+    /// day first, as the countries that write dots do; others are refused (`error`).
+    private func adoptDayFirst(_ picker: inout ColumnPicker, _ example: String, _ error: ReadError) throws(ReadError) -> RowPlan {
+        guard example.contains("."), !example.contains("/") else { throw error }
+        picker.dayMonthOrder = .dmy
+        let flip = ReadError.dayMonthPatterns(example).monthFirst
+        return try adopt(picker, dayMonthNote: "day first (no date read has a day over 12; --time-format \"\(flip)\" reads month first)")
     }
 
     /// The order of day and month in `column`, from the first date past
@@ -229,16 +279,24 @@ final class InputReader {
         oversized.isEmpty ? nil : .allSkipped(file: file, rows: oversized.count, first: oversized.first)
     }
 
-    /// The picker's plan, its notes and its sample's profile, and the names it picked, as the reader's.
-    private func adopt(_ picker: ColumnPicker) throws(ReadError) -> RowPlan {
+    /// The picker's plan, its notes and its sample's profile, and the names
+    /// it picked, as the reader's; a note on the order of day and month
+    /// follows the time's.
+    private func adopt(_ picker: ColumnPicker, dayMonthNote: String? = nil) throws(ReadError) -> RowPlan {
         let (plan, notes, profile) = try picker.plan()
         self.notes += notes
+        if let dayMonthNote { insertAfterTimeNote("time: " + dayMonthNote) }
         self.profile = profile
         valueName = plan.valueName
         timeName = plan.timeName
         otherNames = plan.otherNames
         seriesColumn = plan.series.map { _ in plan.seriesName }
         return plan
+    }
+
+    private func insertAfterTimeNote(_ note: String) {
+        let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
+        notes.insert(note, at: after)
     }
 
     /// A first row is a header when it holds no number and no time while
@@ -262,28 +320,112 @@ final class InputReader {
             && records.count > 1 && first.allSatisfy { !ByteText.trimmed($0).isEmpty }
     }
 
+    /// The plan for a JSON document: its records' array, found in its
+    /// head, is read from its first element as JSON Lines are. A document
+    /// that is one object on one line is JSON Lines of one record.
+    private func prepareDocument(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
+        let window = options.limits.sampleWindow
+        let head = try scanner.lookAhead(window)
+        switch JSONDocument.locate(head, path: options.jsonPath) {
+        case .records(let path, let offset):
+            scanner.skip(offset + 1)
+            recordsOffset = scanner.nextOffset
+            scanner.mode = .jsonArray
+            scanner.expectsArrayEnd = true
+            recordsPath = path
+        case .nothing(let top):
+            let firstLine = Field(rebasing: head[0..<(head.firstIndex(of: 10) ?? head.count)])
+            if options.jsonPath == nil, JSONLine().walk(firstLine, { _, _, _, _ in }) == nil {
+                scanner.mode = .lines
+                return try prepareJSON(scanner)
+            }
+            let whole = scanner.atEOF && head.count < window
+            let within = whole ? "" : " in the first \(window >> 20) MB"
+            if let wanted = options.jsonPath {
+                throw .noTimeColumn(file: file, detail: "--json-path \(wanted): no array there\(within) (the top of the document is \(top))")
+            }
+            throw .noTimeColumn(file: file, detail: "no array of objects\(within) in the JSON document (its top is \(top))")
+        }
+        do {
+            return try prepareJSON(scanner)
+        } catch .noTimeColumn(let file, let detail) where options.jsonPath == nil {
+            // Breadth-first may have found an array beside the one meant.
+            let array = recordsPath!.isEmpty ? "the top array" : "the array at \(recordsPath!)"
+            throw .noTimeColumn(file: file, detail: "\(detail); read \(array), --json-path picks another")
+        }
+    }
+
     private func prepareJSON(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
-        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: true)
+        let inArray = scanner.mode == .jsonArray
+        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: !inArray)
         if lines.count == 0, let error = onlyOversized() { throw error }
         var names: [String] = []
         var index: [String: Int] = [:]
+        func column(_ name: String) -> Int {
+            if let known = index[name] { return known }
+            index[name] = names.count
+            names.append(name)
+            return names.count - 1
+        }
         // Each segment's objects, in order; a line that is not one is left out.
         var segments: [[[Int: [UInt8]]]] = []
+        // The first key whose array holds [time, value] pairs: a metric matrix.
+        var pairsPath: String?
+        // Each record with pairs: where its rows are, and its other fields, to name its series once all are seen.
+        var matrixRecords: [(segment: Int, rows: Range<Int>, fields: [(path: String, value: [UInt8])])] = []
         let walker = JSONLine()
         for segment in lines.segments {
             segments.append([])
             for r in segment {
                 var row: [Int: [UInt8]] = [:]
-                let failure = walker.walk(lines.value(r, 0)) { path, value, kind, _ in
+                var arrays: [(String, [UInt8])] = []
+                var fields: [(path: String, value: [UInt8])] = []
+                let failure = walker.walk(lines.value(r, 0), arrays: { path, array in
+                    arrays.append((String(decoding: path, as: UTF8.self), Array(array)))
+                }, { path, value, kind, _ in
                     let name = String(decoding: path, as: UTF8.self)
-                    let c: Int
-                    if let known = index[name] { c = known } else { c = names.count; index[name] = c; names.append(name) }
-                    row[c] = kind == .null ? [] : Array(value)
+                    row[column(name)] = kind == .null ? [] : Array(value)
+                    fields.append((name, Array(value)))
+                })
+                guard failure == nil else { continue }
+                if pairsPath == nil {
+                    pairsPath = arrays.first { $0.1.withUnsafeBufferPointer(JSONPairs.holdsPairs) }?.0
                 }
-                if failure == nil { segments[segments.count - 1].append(row) }
+                guard let pairsPath, let pairs = arrays.first(where: { $0.0 == pairsPath })?.1 else {
+                    segments[segments.count - 1].append(row)
+                    continue
+                }
+                // A few of the record's pairs, as rows, say what its columns are.
+                let first = segments[segments.count - 1].count
+                _ = pairs.withUnsafeBufferPointer { array in
+                    JSONPairs.each(in: array) { (time, value) throws(Never) in
+                        guard segments[segments.count - 1].count - first < Self.sampleRows else { return }
+                        var pairRow = row
+                        pairRow[column(JSONPairs.timeName(pairsPath))] = Array(time)
+                        pairRow[column(JSONPairs.valueName(pairsPath))] = Array(value)
+                        segments[segments.count - 1].append(pairRow)
+                    }
+                }
+                matrixRecords.append((segments.count - 1, first..<segments[segments.count - 1].count, fields))
             }
         }
+        let labels = JSONPairs.Labels(matrixRecords.map(\.fields))
+        var labelSets = Set<[UInt8]>()
+        for record in matrixRecords {
+            let text = labels.text(record.fields)
+            labelSets.insert(text)
+            for r in record.rows { segments[record.segment][r][column(JSONPairs.seriesName)] = text }
+        }
+        // The values named after the one metric all records hold.
+        let valueName = pairsPath.map { labels.metric ?? JSONPairs.valueName($0) }
+        if let pairsPath, let valueName, let c = index[JSONPairs.valueName(pairsPath)] {
+            index[valueName] = c
+            names[c] = valueName
+        }
         guard segments.contains(where: { !$0.isEmpty }) else {
+            if inArray {
+                throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) elements of the array")
+            }
             throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) lines (JSON Lines needs one object per line)")
         }
         let data = Sample()
@@ -291,8 +433,22 @@ final class InputReader {
             data.beginSegment()
             for row in rows { data.append((0..<names.count).map { row[$0] ?? [] }) }
         }
-        let picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "field", now: now)
-        var plan = try adopt(picker)
+        // A matrix's time and value are its pairs', its series the records' other fields.
+        var pick = options
+        if let pairsPath {
+            pick.timeColumn = options.timeColumn ?? JSONPairs.timeName(pairsPath)
+            if !options.countOnly { pick.valueColumn = options.valueColumn ?? valueName }
+            if labelSets.count > 1 { pick.seriesColumn = options.seriesColumn ?? JSONPairs.seriesName }
+        }
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: pick, pattern: pattern, noun: "field", now: now)
+        var plan: RowPlan
+        do {
+            plan = try adopt(picker)
+        } catch .ambiguousDates(let file, let column, let example) {
+            plan = try adoptDayFirst(&picker, example, .ambiguousDates(file: file, column: column, example: example))
+        }
+        // A matrix's values sample a level (a gauge, a rate): its periods show their mean.
+        if pairsPath != nil, options.valueColumn == nil, plan.value != nil, plan.end == nil { profile.aggregate = .mean }
         // Renumber the columns used into slots 0, 1, 2…
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
@@ -315,7 +471,13 @@ final class InputReader {
         case nil: break
         }
         plan.label = plan.label.map(slot)
-        return .json(plan, paths: paths)
+        let pairs = pairsPath.map { path in
+            JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
+                           value: valueName.flatMap { paths.firstIndex(of: Array($0.utf8)) },
+                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)), labelPaths: labels.paths.map { Array($0.utf8) })
+        }
+        pairsName = pairsPath
+        return .json(plan, paths: paths, pairs: pairs)
     }
 
     private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
@@ -361,31 +523,42 @@ final class InputReader {
         stream.reportsStalls = options.partials != nil
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
-        if let (head, tail) = options.headAndTail, let range = stream.fileRange,
+        // A first look would cut an array's records at the head's end and
+        // report one as broken: an array is read whole.
+        if scanner.mode != .jsonArray, let (head, tail) = options.headAndTail, let range = stream.fileRange,
            let headEnd = stream.newline(after: scanner.streamPosition + head), range.upperBound - tail > headEnd,
            let tailStart = stream.newline(after: range.upperBound - tail), tailStart < range.upperBound {
             try runHeadAndTail(scanner, plan, parser: &parser, headEnd: headEnd, tail: tailStart..<range.upperBound, into: &sink)
             return
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        let middle = stream.fileRange.map { scanner.streamPosition + ($0.upperBound - scanner.streamPosition) / 2 } ?? 0
         if let range = stream.fileRange, cores >= 2, range.upperBound - scanner.streamPosition >= options.splitThreshold,
-           let split = stream.newline(after: scanner.streamPosition + (range.upperBound - scanner.streamPosition) / 2) {
+           let split = scanner.mode == .jsonArray ? stream.elementStart(after: middle) : stream.newline(after: middle) {
             let before = sink
             if try runSplit(scanner, plan, parser: &parser, split: split, end: range.upperBound, into: &sink) {
                 stream.finish()
                 return
             }
-            // The split fell inside a quoted field: read the whole file again, in one pass.
+            // The split fell inside a quoted field or a record: read the whole file again, in one pass.
             sink = before
             let again = RecordScanner(stream: stream.slice(range), mode: scanner.mode, limits: options.limits)
             _ = try again.prime()
+            if scanner.mode == .jsonArray {
+                let before = Int(recordsOffset - again.nextOffset)
+                _ = try again.lookAhead(before)
+                again.skip(before)
+                again.expectsArrayEnd = true
+            }
             parser = makeParser(plan)
             offsets = WrittenOffsets()
             try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+            arrayBroke = again.jsonBreak != nil
             return
         }
         defer { stream.finish() }
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
+        arrayBroke = scanner.jsonBreak != nil
     }
 
     /// The rows of `[start, headEnd)` and of `tail`, for a first look at a
@@ -425,6 +598,8 @@ final class InputReader {
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)
+        // A JSON array's first half ends at the split (between records, or the split is wrong), its second at the `]`.
+        scanner.expectsArrayEnd = false
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
                                 parser: makeParser(plan), sink: secondSink(like: sink))
         let thread = Thread { second.run() }
@@ -438,13 +613,18 @@ final class InputReader {
         }
         // A quote still open at the split: this half's last record (and maybe
         // an error about it) and the other half cannot be trusted.
-        if scanner.endedInsideQuote || failure != nil { second.cancel.cancel() }
+        // A JSON array that breaks in the first half ends there: the second half is not read.
+        let broken = scanner.jsonBreak != nil
+        if scanner.endedInsideQuote || failure != nil || broken { second.cancel.cancel() }
         second.done.wait()
         if scanner.endedInsideQuote { return false }
         if let failure { throw failure }
+        arrayBroke = broken
+        if broken { return true }
         let lineOffset = scanner.line - 1
         switch second.result {
         case .success(let other):
+            arrayBroke = second.brokeArray
             sink.absorb(other, lineOffset: lineOffset)
             offsets = offsets.merged(with: second.parser.writtenOffsets)
             return true
@@ -470,6 +650,8 @@ private final class SecondHalf: @unchecked Sendable {
     let cancel = CancelFlag()
     let done = DispatchSemaphore(value: 0)
     var result: Result<RowSink, ReadError>?
+    /// A JSON array broke in this half.
+    var brokeArray = false
 
     init(stream: ByteStream, mode: RecordScanner.Mode, limits: ScannerLimits, plan: RecordPlan, parser: TimeParser, sink: RowSink) {
         self.stream = stream
@@ -483,8 +665,10 @@ private final class SecondHalf: @unchecked Sendable {
     func run() {
         defer { done.signal() }
         let scanner = RecordScanner(stream: stream, mode: mode, limits: limits)
+        scanner.expectsArrayEnd = mode == .jsonArray
         do {
             try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
+            brokeArray = scanner.jsonBreak != nil
             // Flushed while nothing else holds its buckets: the merge then copies none.
             sink.accumulator.flush()
             result = .success(sink)

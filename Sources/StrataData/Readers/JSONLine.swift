@@ -1,7 +1,8 @@
 /// A small JSON reader for JSON Lines: checks that a line is one object
 /// and visits its scalar fields with their dotted paths (`event.ts`).
-/// Arrays are checked but not entered. Works in its own buffers: no String
-/// or Array is made per line.
+/// Arrays are checked but not entered; those under a key can be handed
+/// whole to a second visitor (metric matrices). Works in its own buffers:
+/// no String or Array is made per line.
 final class JSONLine {
     enum Kind: Equatable { case string, number, bool, null }
 
@@ -9,6 +10,7 @@ final class JSONLine {
     enum Failure: Error, Equatable { case notAnObject, invalid(at: Int) }
 
     typealias Visitor = (_ path: Field, _ value: Field, _ kind: Kind, _ offset: Int) -> Void
+    typealias ArrayVisitor = (_ path: Field, _ array: Field) -> Void
 
     // Behind pointers, not stored `var`s: the visitor is opaque, so stored
     // properties would get a dynamic exclusivity check on every byte.
@@ -16,6 +18,8 @@ final class JSONLine {
     private var path: UnsafeMutablePointer<ByteBuffer> { buffers }
     private var text: UnsafeMutablePointer<ByteBuffer> { buffers + 1 }
     private let failure = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// The current walk's array visitor: read once per array, not per byte.
+    private var arrays: ArrayVisitor?
     static let maxDepth = 64
 
     init() {
@@ -34,7 +38,9 @@ final class JSONLine {
 
     /// Walks `line`, calling `visit` for each scalar; the buffers passed are
     /// only valid during the call. Strings are unescaped.
-    func walk(_ line: Field, _ visit: Visitor) -> Failure? {
+    func walk(_ line: Field, arrays: ArrayVisitor? = nil, _ visit: Visitor) -> Failure? {
+        self.arrays = arrays
+        defer { self.arrays = nil }
         var i = skipSpace(line, 0)
         guard i < line.count, line[i] == UInt8(ascii: "{") else { return .notAnObject }
         path.pointee.removeAll()
@@ -70,7 +76,7 @@ final class JSONLine {
             i = skipSpace(f, keyEnd)
             guard i < f.count, f[i] == UInt8(ascii: ":") else { return fail(i) }
             i = skipSpace(f, i + 1)
-            guard let valueEnd = value(f, i, depth: depth, visit) else { return nil }
+            guard let valueEnd = value(f, i, depth: depth, underKey: true, visit) else { return nil }
             i = skipSpace(f, valueEnd)
             guard i < f.count else { return fail(i) }
             if f[i] == UInt8(ascii: ",") {
@@ -84,7 +90,7 @@ final class JSONLine {
     }
 
     /// A value at `i`; inside arrays (`visit` is a no-op there) the path is restored after.
-    private func value(_ f: Field, _ i: Int, depth: Int, _ visit: Visitor) -> Int? {
+    private func value(_ f: Field, _ i: Int, depth: Int, underKey: Bool, _ visit: Visitor) -> Int? {
         guard i < f.count else { return fail(i) }
         switch f[i] {
         case UInt8(ascii: "{"):
@@ -92,7 +98,9 @@ final class JSONLine {
             defer { path.pointee.truncate(to: saved) }
             return object(f, i, depth: depth + 1, visit)
         case UInt8(ascii: "["):
-            return array(f, i, depth: depth + 1)
+            guard let end = array(f, i, depth: depth + 1) else { return nil }
+            if underKey, let arrays { arrays(path.pointee.bytes, Field(rebasing: f[i..<end])) }
+            return end
         case UInt8(ascii: "\""):
             text.pointee.removeAll()
             guard let end = string(f, i, intoPath: false) else { return fail(i) }
@@ -123,7 +131,7 @@ final class JSONLine {
         var i = skipSpace(f, start + 1)
         if i < f.count, f[i] == UInt8(ascii: "]") { return i + 1 }
         while true {
-            guard let end = value(f, i, depth: depth, { _, _, _, _ in }) else { return nil }
+            guard let end = value(f, i, depth: depth, underKey: false, { _, _, _, _ in }) else { return nil }
             i = skipSpace(f, end)
             guard i < f.count else { return fail(i) }
             if f[i] == UInt8(ascii: ",") { i = skipSpace(f, i + 1); continue }

@@ -60,6 +60,15 @@ final class JSONSlots {
         }
     }
 
+    /// Fills slot `i` with a value that is not a field of the record (a pair's time or value).
+    func set(_ i: Int, value: Field, kind: JSONLine.Kind, offset: Int) {
+        values[i].removeAll()
+        values[i].append(value)
+        found[i] = true
+        kinds[i] = kind
+        offsets[i] = offset
+    }
+
     @inline(__always) func isPresent(_ i: Int) -> Bool { found[i] }
     @inline(__always) func value(_ i: Int) -> Field { values[i].bytes }
     @inline(__always) func kind(_ i: Int) -> JSONLine.Kind { kinds[i] }

@@ -31,6 +31,13 @@ public enum ReadError: Error, Sendable, Equatable {
         return .noValidRows(file: file, detail: "no row with a valid time (\(rows) row\(rows == 1 ? "" : "s") read, all skipped\(reason))")
     }
 
+    /// The `--time-format` patterns that read dates like `example` day first and month first.
+    static func dayMonthPatterns(_ example: String) -> (dayFirst: String, monthFirst: String) {
+        let sep = example.first { !$0.isNumber }.map(String.init) ?? "/"
+        let rest = example.contains(":") ? " %H:%M" + (example.split(separator: ":").count > 2 ? ":%S" : "") : ""
+        return ("%d\(sep)%m\(sep)%Y\(rest)", "%m\(sep)%d\(sep)%Y\(rest)")
+    }
+
     public var exitCode: Int32 {
         switch self {
         case .cannotOpen: 66
@@ -55,9 +62,9 @@ public enum ReadError: Error, Sendable, Equatable {
                 return "--time-format \"\(pattern)\": \(reason)"
             case .ambiguousDates(let file, let column, let example):
                 let sep = example.first { !$0.isNumber }.map(String.init) ?? "/"
-                let rest = example.contains(":") ? " %H:%M" + (example.split(separator: ":").count > 2 ? ":%S" : "") : ""
+                let (dayFirst, monthFirst) = Self.dayMonthPatterns(example)
                 return "\(file): column \"\(column)\": dates like \(example) could be DD\(sep)MM\(sep)YYYY or MM\(sep)DD\(sep)YYYY; "
-                    + "say which with --time-format \"%d\(sep)%m\(sep)%Y\(rest)\" or \"%m\(sep)%d\(sep)%Y\(rest)\""
+                    + "say which with --time-format \"\(dayFirst)\" or \"\(monthFirst)\""
             case .notNumbers(let file, let column, let example, let hint):
                 return "\(file): --value \"\(column)\": values like \"\(example)\" are not numbers" + (hint.map { " (\($0))" } ?? "")
             case .notDurations(let file, let column, let example):

@@ -1,6 +1,7 @@
-/// How the input is written; `auto` sniffs each input.
+/// How the input is written; `auto` sniffs each input. `json` is one
+/// JSON document (its records an array of objects), `jsonl` one object per line.
 public enum InputFormat: String, CaseIterable, Sendable {
-    case auto, csv, tsv, jsonl, lines
+    case auto, csv, tsv, json, jsonl, lines
 }
 
 /// Where rows come from.
@@ -17,6 +18,8 @@ public struct ReadOptions: Sendable {
     public var timeColumn: String?
     public var valueColumn: String?
     public var seriesColumn: String?
+    /// `--json-path`: the dotted path of a JSON document's array of records.
+    public var jsonPath: String?
     /// `--end`: the column where each row's interval ends (a time); `none`:
     /// the rows are instants, whatever their columns.
     public var endColumn: String?

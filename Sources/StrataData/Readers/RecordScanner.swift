@@ -25,8 +25,9 @@ struct ScannerLimits: Sendable {
 /// newlines inside quotes; CRLF) or plain lines. Reads into one buffer of
 /// about 1 MB, which grows only to hold a record longer than that (up to
 /// `maxRecord`). Counts physical lines as it goes. Blank lines are skipped.
+/// A JSON document's records are the elements of its array (`jsonArray`).
 final class RecordScanner {
-    enum Mode: Equatable { case delimited(UInt8), lines }
+    enum Mode: Equatable { case delimited(UInt8), lines, jsonArray }
 
     enum Next: Equatable {
         case record
@@ -34,6 +35,8 @@ final class RecordScanner {
         case oversized
         /// A quote that never closes: the rest of its first line is skipped.
         case unterminatedQuote
+        /// A JSON array's syntax breaks (`jsonBreak` says how): the read stops there.
+        case brokenJSON
         /// While sampling: the sample cannot hold this record as well as
         /// those before it; the record is read again after `endSample`.
         case windowFull
@@ -86,7 +89,8 @@ final class RecordScanner {
     private var fieldCapacity = 64
     private var arena: UnsafeMutablePointer<UInt8>?
     private var arenaCapacity = 0
-    /// Set when the input ended inside a quoted field (a split in the wrong place, or bad data).
+    /// Set when the input ended inside a quoted field or a JSON array's
+    /// element (a split in the wrong place, or bad data).
     private(set) var endedInsideQuote = false
     /// Column of the quote that did not close, for `.unterminatedQuote`.
     private(set) var badColumn = 1
@@ -102,12 +106,25 @@ final class RecordScanner {
     private var waitedOut = false
     private var quoteAt = 0
     private var quoteSearched = 0
+    /// `jsonArray`: the input must close the array (a whole document, not a slice of it).
+    var expectsArrayEnd = false
+    /// Why a JSON array's read stopped, and the input offset where, after `.brokenJSON`.
+    private(set) var jsonBreak: (reason: String, offset: Int64)?
+    /// The last element was followed by neither `,` nor `]`: the next read reports it.
+    private var separatorMissing = false
+    /// `jsonArray`: the input offsets where the physical line `line`, and
+    /// the current record's first line, start (for columns: a one-line
+    /// document's line starts far before the buffer).
+    private var lineStartOffset: Int64 = 0
+    private var recordLineStart: Int64 = 0
+    private var pinLineStart: Int64 = 0
 
     init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
         self.stream = stream
         self.mode = mode
         self.limits = limits
         self.capacity = limits.chunk
+        lineStartOffset = stream.position
         buffer = Self.allocatePadded(capacity)
         fields = .allocate(capacity: fieldCapacity)
     }
@@ -144,6 +161,7 @@ final class RecordScanner {
     func beginSample() {
         pin = pos
         pinLine = line
+        pinLineStart = lineStartOffset
     }
 
     func endSample() {
@@ -152,6 +170,8 @@ final class RecordScanner {
         quoteAt = pin
         quoteSearched = pin
         line = pinLine
+        lineStartOffset = pinLineStart
+        separatorMissing = false
         holesPassed = 0
         syncNextHole()
         self.pin = nil
@@ -210,7 +230,7 @@ final class RecordScanner {
         while true {
             if pos == nextHole { return takeHole() }
             if pos >= end {
-                if atEOF { return .end }
+                if atEOF { return expectsArrayEnd && jsonBreak == nil ? brokenJSON(at: pos, "the input ends before the array closes") : .end }
                 if stream.reportsStalls, !waitedOut, !stream.hasData(within: 0) {
                     waitedOut = true
                     return .stalled
@@ -225,6 +245,7 @@ final class RecordScanner {
             switch mode {
             case .delimited(let d): result = try scanDelimited(d)
             case .lines: result = try scanLine()
+            case .jsonArray: result = try scanArrayElement()
             }
             if let result {
                 if result == .record && isBlank { continue }
@@ -636,6 +657,169 @@ final class RecordScanner {
         }
     }
 
+    // MARK: JSON arrays
+
+    /// Reads on until `count` bytes from the next unread one are held (or
+    /// the input ends, or the buffer is full): a JSON document's head, to
+    /// find its records in. They stay to be read.
+    func lookAhead(_ count: Int) throws(ReadError) -> Field {
+        while end - pos < count, !atEOF {
+            if try fill() == .full { break }
+        }
+        return Field(start: buffer + pos, count: end - pos)
+    }
+
+    /// Passes over `count` bytes of those `lookAhead` gave, counting their lines.
+    func skip(_ count: Int) {
+        let (lines, lastStart) = newlines(from: pos, to: pos + count)
+        line += lines
+        if let lastStart { lineStartOffset = offset(of: lastStart) }
+        pos += count
+    }
+
+    /// One element of a JSON array, after its `[` or a `,`: its bytes are
+    /// the one field (an object, for a record). Its end is found by matching
+    /// brackets outside strings; what lies between is the JSON reader's to
+    /// check. The `,` after it is passed; the closing `]` is the end.
+    /// Anything else after it ends the read at the next call.
+    private func scanArrayElement() throws(ReadError) -> Next? {
+        if jsonBreak != nil { return .end }
+        let buf = buffer, limit = end
+        var p = Self.skipJSONSpace(buf, from: pos, limit: limit)
+        if p >= limit {
+            if !atEOF { return try needMore() }
+            skip(p - pos)  // to the end, where `next` ends the array
+            return nil
+        }
+        if separatorMissing { return brokenJSON(at: p, "expected , or ] after a record") }
+        if buf[p] == UInt8(ascii: "]") { return .end }
+        let start = p
+        var depth = 0
+        // Bit `d` set: the bracket open at depth `d` is `{` (the first 64 depths are checked).
+        var objects: UInt64 = 0
+        element: while true {
+            guard p < limit else {
+                if !atEOF { return try needMore() }
+                endedInsideQuote = true
+                return brokenJSON(at: p, "the input ends inside a record")
+            }
+            let b = buf[p]
+            switch b {
+            case Self.quote:
+                // To the next quote not escaped by an odd run of backslashes, a memchr at a time.
+                p += 1
+                while true {
+                    let found = memchr(buf + p, Int32(Self.quote), limit - p)
+                    let q = found.map { buf.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? limit
+                    if let lf = memchr(buf + p, Int32(Self.lf), q - p) {
+                        return brokenJSON(at: buf.distance(to: lf.assumingMemoryBound(to: UInt8.self)), "a line break inside a string")
+                    }
+                    guard found != nil else {
+                        if !atEOF { return try needMore() }
+                        endedInsideQuote = true
+                        return brokenJSON(at: limit, "the input ends inside a string")
+                    }
+                    var backslashes = 0
+                    while q - 1 - backslashes >= p, buf[q - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+                    p = q + 1
+                    if backslashes % 2 == 0 { break }
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth < 64 {
+                    let bit: UInt64 = 1 << UInt64(depth)
+                    objects = b == UInt8(ascii: "{") ? objects | bit : objects & ~bit
+                }
+                depth += 1
+                p += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { break element }  // the array's own `]`, after a scalar
+                depth -= 1
+                if depth < 64, (objects >> UInt64(depth)) & 1 == (b == UInt8(ascii: "}") ? 0 : 1) {
+                    return brokenJSON(at: p, "\(UnicodeScalar(b)) closes the wrong bracket")
+                }
+                p += 1
+                if depth == 0 { break element }
+            case UInt8(ascii: ","), ByteText.space, ByteText.tab, Self.cr, Self.lf:
+                if depth == 0 { break element }
+                p = Self.nextBracketOrQuote(buf, from: p + 1, limit: limit)
+            default:
+                // Inside a record only brackets and quotes matter: skip to the next, 8 bytes at a time.
+                p = depth == 0 ? p + 1 : Self.nextBracketOrQuote(buf, from: p + 1, limit: limit)
+            }
+        }
+        let elementEnd = p
+        if elementEnd == start { return brokenJSON(at: p, "\(UnicodeScalar(buf[p])) where a record should be") }
+        p = Self.skipJSONSpace(buf, from: p, limit: limit)
+        if p >= limit {
+            if !atEOF { return try needMore() }
+        } else if buf[p] == UInt8(ascii: ",") {
+            p += 1
+        } else if buf[p] != UInt8(ascii: "]") {
+            separatorMissing = true  // this record is whole; the array breaks after it
+        }
+        fieldCount = 0
+        totalFields = 0
+        store(FieldRef(bytes: Field(start: buf + start, count: elementEnd - start), rawStart: start, lineStart: start, lineDelta: 0))
+        recordStart = start
+        recordEnd = elementEnd
+        let (before, startsBefore) = newlines(from: pos, to: start)
+        recordLine = line + before
+        recordLineStart = startsBefore.map(offset(of:)) ?? lineStartOffset
+        let (inside, startsInside) = newlines(from: start, to: p)
+        line = recordLine + inside
+        lineStartOffset = startsInside.map(offset(of:)) ?? recordLineStart
+        pos = p
+        return .record
+    }
+
+    /// The first `"`, `{`, `}`, `[` or `]` in `buf[from..<limit]`, or `limit`.
+    @inline(__always)
+    private static func nextBracketOrQuote(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Bytes equal to `c` get their high bit set (the lowest such byte exactly).
+        func equal(_ w: UInt64, _ c: UInt8) -> UInt64 {
+            let x = w ^ (ones &* UInt64(c))
+            return (x &- ones) & ~x & (ones &* 0x80)
+        }
+        var p = from
+        while p + 8 <= limit {
+            let w = UnsafeRawPointer(buf + p).loadUnaligned(as: UInt64.self)
+            // `[` and `]` are `{` and `}` less 0x20.
+            let lower = w | (ones &* 0x20)
+            let found = equal(w, UInt8(ascii: "\"")) | equal(lower, UInt8(ascii: "{")) | equal(lower, UInt8(ascii: "}"))
+            if found != 0 { return p + found.trailingZeroBitCount / 8 }
+            p += 8
+        }
+        while p < limit {
+            switch buf[p] {
+            case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"): return p
+            default: p += 1
+            }
+        }
+        return limit
+    }
+
+    private static func skipJSONSpace(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int) -> Int {
+        var p = from
+        while p < limit, buf[p] == ByteText.space || buf[p] == ByteText.tab || buf[p] == lf || buf[p] == cr { p += 1 }
+        return p
+    }
+
+    /// Where a JSON array's syntax breaks: a sample stops before it; a read
+    /// reports it once (its line, column and byte offset) and stops.
+    private func brokenJSON(at p: Int, _ reason: String) -> Next {
+        if pin != nil { return .end }
+        let (lines, lastStart) = newlines(from: pos, to: p)
+        recordLine = line + lines
+        recordStart = pos
+        recordEnd = p
+        badColumn = column(of: p, lineStart: lastStart.map(offset(of:)) ?? lineStartOffset)
+        fieldCount = 0
+        totalFields = 0
+        jsonBreak = (reason, stream.position - Int64(end - p))
+        return .brokenJSON
+    }
+
     // MARK: the current record
 
     @inline(__always)
@@ -675,9 +859,38 @@ final class RecordScanner {
         return (recordLine + f.lineDelta, Self.characters(buffer, from: f.lineStart, to: f.rawStart) + 1)
     }
 
-    /// Location of a byte offset inside a plain line (for `lines` and JSON).
+    /// Location of a byte offset inside a plain line (for `lines` and JSON
+    /// Lines) or inside an element of a JSON array, which may span lines
+    /// and start after an indent.
     func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        (recordLine, Self.characters(buffer, from: recordStart, to: recordStart + offset) + 1)
+        guard mode == .jsonArray else { return (recordLine, Self.characters(buffer, from: recordStart, to: recordStart + offset) + 1) }
+        let (lines, lastStart) = newlines(from: recordStart, to: recordStart + offset)
+        return (recordLine + lines, column(of: recordStart + offset, lineStart: lastStart.map(self.offset(of:)) ?? recordLineStart))
+    }
+
+    /// Newlines in `buffer[from..<to]`, and the buffer index after the last one.
+    private func newlines(from: Int, to: Int) -> (count: Int, lastLineStart: Int?) {
+        var count = 0
+        var lastLineStart: Int?
+        var k = from
+        while k < to, let found = memchr(buffer + k, Int32(Self.lf), to - k) {
+            k = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            count += 1
+            lastLineStart = k
+        }
+        return (count, lastLineStart)
+    }
+
+    /// The input offset of buffer index `i`.
+    private func offset(of i: Int) -> Int64 { stream.position - Int64(end - i) }
+
+    /// The 1-based column of buffer index `i` on the line starting at input
+    /// offset `lineStart`: characters, and bytes for any part of the line
+    /// no longer in the buffer.
+    private func column(of i: Int, lineStart: Int64) -> Int {
+        let start = lineStart - offset(of: 0)
+        guard start < 0 else { return Self.characters(buffer, from: Int(start), to: i) + 1 }
+        return Int(-start) + Self.characters(buffer, from: 0, to: i) + 1
     }
 
     /// UTF-8 characters in `buffer[from..<to]` (continuation bytes do not count).

@@ -12,13 +12,15 @@ final class CancelFlag: @unchecked Sendable {
 /// How to read every record of one input, decided from its sample.
 enum RecordPlan: Sendable {
     case delimited(RowPlan, hasHeader: Bool)
-    /// JSON Lines: `paths[i]` is the dotted path read into slot `i` of the plan's columns.
-    case json(RowPlan, paths: [[UInt8]])
+    /// JSON Lines and JSON arrays: `paths[i]` is the dotted path read into
+    /// slot `i` of the plan's columns; with `pairs`, each of a record's
+    /// `[time, value]` pairs is a row.
+    case json(RowPlan, paths: [[UInt8]], pairs: JSONPairs.Plan?)
     case lines(TimeFormat)
 
     var format: TimeFormat {
         switch self {
-        case .delimited(let p, _), .json(let p, _): p.format
+        case .delimited(let p, _), .json(let p, _, _): p.format
         case .lines(let f): f
         }
     }
@@ -35,7 +37,8 @@ enum RowReaders {
                     skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
         switch plan {
         case .delimited(let p, _): try delimited(scanner, p, parser: &parser, sink: &sink, skipHeader: skipHeader, cancel: cancel)
-        case .json(let p, let paths): try json(scanner, p, paths: paths, parser: &parser, sink: &sink, cancel: cancel)
+        case .json(let p, let paths, let pairs):
+            try json(scanner, p, paths: paths, pairs: pairs, parser: &parser, sink: &sink, cancel: cancel)
         case .lines: try lines(scanner, parser: &parser, sink: &sink, cancel: cancel)
         }
     }
@@ -47,6 +50,9 @@ enum RowReaders {
         if next == .oversized {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
                                      reason: "record longer than \(scanner.limits.maxRecord >> 20) MB"))
+        } else if next == .brokenJSON, let (reason, offset) = scanner.jsonBreak {
+            try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
+                                     reason: "invalid JSON at byte \(offset): \(reason); the read stops here"))
         } else {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
                                      reason: "quoted field is never closed"))
@@ -195,7 +201,7 @@ enum RowReaders {
 
     // MARK: JSON Lines
 
-    static func json(_ scanner: RecordScanner, _ plan: RowPlan, paths: [[UInt8]], parser: inout TimeParser,
+    static func json(_ scanner: RecordScanner, _ plan: RowPlan, paths: [[UInt8]], pairs: JSONPairs.Plan?, parser: inout TimeParser,
                      sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
         sink.prepare(for: plan)
         let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1 + plan.others.count)
@@ -203,93 +209,146 @@ enum RowReaders {
         let walker = JSONLine()
         let slots = JSONSlots(paths)
         var joined = ByteBuffer()
-        defer { joined.free() }
+        var labels = ByteBuffer()
+        defer {
+            joined.free()
+            labels.free()
+        }
         let file = scanner.stream.name
         var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
         var loop = RecordLoop(headerPending: false, cancel: cancel)
+        func skip(at offset: Int, _ reason: String, _ sink: inout RowSink) throws(ReadError) {
+            // Located only when kept: on a long line a column costs a count of its characters.
+            try sink.skip(skippedRow(scanner, file: file, at: offset, reason))
+        }
+        let pairsName = pairs.map { String(decoding: $0.path, as: UTF8.self) } ?? ""
         while try loop.next(scanner, &sink) {
             slots.reset()
-            let failure = walker.walk(scanner.field(0)) { path, value, kind, offset in
+            guard let pairs else {
+                if let failure = walker.walk(scanner.field(0), { path, value, kind, offset in
+                    slots.offer(path: path, value: value, kind: kind, offset: offset)
+                }) {
+                    try skipInvalid(failure, skip: skip, &sink)
+                    continue
+                }
+                try jsonRow(plan, slots, &joined, &parser, &ends, values, skip: skip, record: scanner.recordLine, &sink)
+                continue
+            }
+            // A metric matrix: each pair a row, the record's other fields its series.
+            labels.removeAll()
+            var array: (start: Int, count: Int)?
+            let record = scanner.field(0)
+            let failure = walker.walk(record, arrays: { path, found in
+                if array == nil, path.elementsEqual(pairs.path) { array = (record.baseAddress!.distance(to: found.baseAddress!), found.count) }
+            }, { path, value, kind, offset in
                 slots.offer(path: path, value: value, kind: kind, offset: offset)
-            }
-            func skip(at offset: Int, _ reason: String) throws(ReadError) {
-                let at = scanner.location(ofOffset: offset)
-                try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: reason))
-            }
+                if pairs.labelPaths.isEmpty || pairs.labelPaths.contains(where: { path.elementsEqual($0) }) {
+                    JSONPairs.appendLabel(path: path, value: value, keyed: pairs.labelPaths.count != 1, to: &labels)
+                }
+            })
             if let failure {
-                switch failure {
-                case .notAnObject: try skip(at: 0, "not a JSON object")
-                case .invalid(let at): try skip(at: at, "invalid JSON")
-                }
+                try skipInvalid(failure, skip: skip, &sink)
                 continue
             }
-            // The time.
-            let text: Field
-            switch plan.time {
-            case .column(let c):
-                guard slots.isPresent(c) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
-                text = slots.value(c)
-            case .joined(let a, let b):
-                guard slots.isPresent(a), slots.isPresent(b) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
-                joined.removeAll()
-                joined.append(slots.value(a))
-                joined.append(ByteText.space)
-                joined.append(slots.value(b))
-                text = joined.bytes
-            case .parts(let cs):
-                guard cs.allSatisfy(slots.isPresent) else { try skip(at: 0, "no field \"\(plan.timeName)\""); continue }
-                TimePart.build(count: cs.count, into: &joined) { slots.value(cs[$0]) }
-                text = joined.bytes
-            }
-            guard let seconds = parser.parse(text) else {
-                let reason = timeReason(text, plan, &parser)
-                try skip(at: slots.offset(plan.timeColumn), reason)
+            if let labelSlot = pairs.labels { slots.set(labelSlot, value: labels.bytes, kind: .string, offset: 0) }
+            guard let (start, count) = array else {
+                try skip(at: 0, "no field \"\(pairsName)\"", &sink)
                 continue
             }
-            var end: Int64?
-            if let column = plan.end?.column {
-                let field = slots.isPresent(column) ? slots.value(column) : Field(start: nil, count: 0)
-                switch ends.end(field, start: seconds) {
-                case .success(let e): end = e
-                case .failure(let bad):
-                    try skip(at: slots.isPresent(column) ? slots.offset(column) : 0, bad.reason)
-                    continue
-                }
+            var rows = 0
+            let holdsPairs = try JSONPairs.each(in: Field(rebasing: record[start..<(start + count)])) { (time, value) throws(ReadError) in
+                rows += 1
+                if rows > 1 { sink.rowsRead += 1 }
+                if let t = pairs.time { slots.set(t, value: time, kind: .number, offset: start) }
+                if let v = pairs.value { slots.set(v, value: value, kind: .string, offset: start) }
+                try jsonRow(plan, slots, &joined, &parser, &ends, values, skip: skip, record: scanner.recordLine, &sink)
             }
-            var value: Double? = 1.0
-            if let c = plan.value {
-                let kind = slots.isPresent(c) ? slots.kind(c) : .null
-                // A missing, null or empty value is "no value", not a bad row.
-                if kind == .null || (kind == .string && ByteText.trimmed(slots.value(c)).isEmpty) {
-                    value = nil
-                } else {
-                    guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {
-                        try skip(at: slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName))
-                        continue
-                    }
-                    value = v
-                }
+            if !holdsPairs {
+                // What follows the last pair read is one more row, skipped.
+                if rows > 0 { sink.rowsRead += 1 }
+                try skip(at: start, "\"\(pairsName)\" holds something other than [time, value] pairs", &sink)
             }
-            var series = 0
-            if let c = plan.series {
-                guard let s = sink.series.index(of: slots.isPresent(c) ? slots.value(c) : Field(start: nil, count: 0)) else {
-                    try skip(at: slots.offset(c), "series past the limit of \(SeriesTable.limit) series")
-                    continue
-                }
-                series = s
-            }
-            if let end {
-                let label = plan.label.flatMap { slots.isPresent($0) ? slots.value($0) : nil } ?? Field(start: nil, count: 0)
-                sink.accept(start: seconds, end: end, series: series, label: label, line: scanner.recordLine)
-                continue
-            }
-            values[0] = value ?? .nan
-            for (k, c) in plan.others.enumerated() {
-                let present = slots.isPresent(c) && (slots.kind(c) == .number || slots.kind(c) == .string)
-                values[k + 1] = present ? plan.value(slots.value(c)) ?? .nan : .nan
-            }
-            sink.accept(seconds: seconds, series: series, values: values)
         }
+    }
+
+    private static func skippedRow(_ scanner: RecordScanner, file: String, at offset: Int, _ reason: String) -> SkippedRow {
+        let at = scanner.location(ofOffset: offset)
+        return SkippedRow(file: file, line: at.line, column: at.column, reason: reason)
+    }
+
+    private typealias JSONSkip = (_ offset: Int, _ reason: String, _ sink: inout RowSink) throws(ReadError) -> Void
+
+    private static func skipInvalid(_ failure: JSONLine.Failure, skip: JSONSkip, _ sink: inout RowSink) throws(ReadError) {
+        switch failure {
+        case .notAnObject: try skip(0, "not a JSON object", &sink)
+        case .invalid(let at): try skip(at, "invalid JSON", &sink)
+        }
+    }
+
+    /// One row from the slots a JSON record (or one of its pairs) filled: accepted or skipped.
+    private static func jsonRow(_ plan: RowPlan, _ slots: JSONSlots, _ joined: inout ByteBuffer, _ parser: inout TimeParser,
+                                _ ends: inout IntervalEnds, _ values: UnsafeMutableBufferPointer<Double>, skip: JSONSkip,
+                                record line: Int, _ sink: inout RowSink) throws(ReadError) {
+        // The time.
+        let text: Field
+        switch plan.time {
+        case .column(let c):
+            guard slots.isPresent(c) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
+            text = slots.value(c)
+        case .joined(let a, let b):
+            guard slots.isPresent(a), slots.isPresent(b) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
+            joined.removeAll()
+            joined.append(slots.value(a))
+            joined.append(ByteText.space)
+            joined.append(slots.value(b))
+            text = joined.bytes
+        case .parts(let cs):
+            guard cs.allSatisfy(slots.isPresent) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
+            TimePart.build(count: cs.count, into: &joined) { slots.value(cs[$0]) }
+            text = joined.bytes
+        }
+        guard let seconds = parser.parse(text) else {
+            return try skip(slots.offset(plan.timeColumn), timeReason(text, plan, &parser), &sink)
+        }
+        var end: Int64?
+        if let column = plan.end?.column {
+            let field = slots.isPresent(column) ? slots.value(column) : Field(start: nil, count: 0)
+            switch ends.end(field, start: seconds) {
+            case .success(let e): end = e
+            case .failure(let bad): return try skip(slots.isPresent(column) ? slots.offset(column) : 0, bad.reason, &sink)
+            }
+        }
+        var value: Double? = 1.0
+        if let c = plan.value {
+            let kind = slots.isPresent(c) ? slots.kind(c) : .null
+            // A missing, null or empty value is "no value", not a bad row.
+            if kind == .null || (kind == .string && ByteText.trimmed(slots.value(c)).isEmpty) {
+                value = nil
+            } else {
+                guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {
+                    return try skip(slots.offset(c), ValueParser.reason(slots.value(c), column: plan.valueName), &sink)
+                }
+                value = v
+            }
+        }
+        var series = 0
+        if let c = plan.series {
+            guard let s = sink.series.index(of: slots.isPresent(c) ? slots.value(c) : Field(start: nil, count: 0)) else {
+                return try skip(slots.offset(c), "series past the limit of \(SeriesTable.limit) series", &sink)
+            }
+            series = s
+        }
+        if let end {
+            let label = plan.label.flatMap { slots.isPresent($0) ? slots.value($0) : nil } ?? Field(start: nil, count: 0)
+            sink.accept(start: seconds, end: end, series: series, label: label, line: line)
+            return
+        }
+        values[0] = value ?? .nan
+        for (k, c) in plan.others.enumerated() {
+            let present = slots.isPresent(c) && (slots.kind(c) == .number || slots.kind(c) == .string)
+            values[k + 1] = present ? plan.value(slots.value(c)) ?? .nan : .nan
+        }
+        sink.accept(seconds: seconds, series: series, values: values)
     }
 
     // MARK: logs

@@ -30,7 +30,7 @@ public struct RawRow: Sendable, Equatable, CustomStringConvertible {
         for b in record {
             if b == RecordScanner.lf {
                 if joined.last == RecordScanner.cr { joined.removeLast() }
-                joined += Self.lineMark
+                joined += Self.lineMarkBytes
             } else {
                 joined.append(b)
             }
@@ -38,5 +38,7 @@ public struct RawRow: Sendable, Equatable, CustomStringConvertible {
         return String(decoding: joined, as: UTF8.self)
     }
 
-    private static let lineMark = Array("↵".utf8)
+    /// What stands for a line break inside a record.
+    static let lineMark: Character = "↵"
+    private static let lineMarkBytes = Array(String(lineMark).utf8)
 }

@@ -42,7 +42,8 @@ public struct RecordFields: Sendable {
             }
         case .json?:
             var fields: [RecordField] = []
-            var bytes = Array(row.text.utf8)
+            // An element of a pretty-printed array spans lines, which the row's text marks.
+            var bytes = Array(String(row.text.map { $0 == RawRow.lineMark ? "\n" : $0 }).utf8)
             bytes.withUnsafeMutableBufferPointer { line in
                 _ = JSONLine().walk(Field(line)) { path, value, _, _ in
                     fields.append(RecordField(name: String(decoding: path, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))

@@ -1,6 +1,7 @@
 /// Dates written with numbers and slashes (or dots, or dashes):
 /// `YYYY/MM/DD`, `DD/MM/YYYY`, `MM/DD/YYYY`, each optionally followed by a
-/// space (or `T`) and `HH:MM[:SS]`, and by an ISO-style offset.
+/// space (or `T`) and `HH:MM[:SS]` or a 12-hour `H:MM[:SS] AM` (as
+/// spreadsheets and US-locale exports write them), and by an ISO-style offset.
 enum NumericDate {
     enum Order: Equatable { case ymd, dmy, mdy }
 
@@ -41,7 +42,7 @@ enum NumericDate {
         guard let dayNumber = ByteText.dayNumber(year: year, month: month, day: day) else { return nil }
         var time = ParsedTime(wallSeconds: Int64(dayNumber) * 86_400, offset: nil)
         var k = end
-        if let (seconds, clockEnd) = ISOTime.timeOfDay(f, k, shape: &shape) {
+        if let (seconds, clockEnd) = timeOfDay(f, k, shape: &shape) {
             time.wallSeconds += seconds
             k = clockEnd
             if let (offset, zoneEnd) = ISOTime.zone(f, k, shape: &shape) {
@@ -50,6 +51,19 @@ enum NumericDate {
             }
         }
         return (time, k - i)
+    }
+
+    /// The time after a date: ISO's `HH:MM[:SS]`, or a 12-hour clock
+    /// (`3:05 PM`, `12:15:48 am`), whose hour may have one digit.
+    @inline(__always)
+    static func timeOfDay(_ f: Field, _ i: Int, shape: inout TimeShape) -> (Int64, Int)? {
+        if let (seconds, end) = ISOTime.timeOfDay(f, i, shape: &shape), TextualDate.meridiem(f, end) == nil { return (seconds, end) }
+        guard i < f.count, f[i] == ByteText.space || f[i] == UInt8(ascii: "T") else { return nil }
+        var style = TextualDate.Style()
+        guard let (seconds, end) = TextualDate.clock(f, i + 1, shape: &shape, style: &style) else { return nil }
+        shape.separator = f[i]
+        shape.twelveHour = style.contains(.meridiem)
+        return (seconds, end)
     }
 
     static func describe(_ order: Order, separator: UInt8, shape: TimeShape) -> String {

@@ -21,6 +21,8 @@ struct TimeShape: Equatable {
     var separator: UInt8 = UInt8(ascii: "T")
     var zone: Zone = .none
     var spaceBeforeZone = false
+    /// `3:05 PM`: a 12-hour clock.
+    var twelveHour = false
 
     /// `HH:MM:SS.fff` and the zone suffix, as the shape says.
     var timeSuffix: String {
@@ -28,6 +30,7 @@ struct TimeShape: Equatable {
         var s = "HH:MM"
         if hasSeconds { s += ":SS" }
         if fractionDigits > 0 { s += "." + String(repeating: "f", count: fractionDigits) }
+        if twelveHour { s += " AM/PM" }
         return s + zoneSuffix
     }
 

@@ -127,17 +127,32 @@ enum TextualDate {
             }
         }
         var hour = h
-        let p = ByteText.skipSpaces(f, k)
-        if (ByteText.matches(f, p, "AM") || ByteText.matches(f, p, "PM")), p + 2 == f.count || !ByteText.isLetter(f[p + 2]) {
+        if let (afternoon, end) = meridiem(f, k) {
             guard (1...12).contains(h) else { return nil }
-            let pm = ByteText.lower(f[p]) == UInt8(ascii: "p")
-            hour = h % 12 + (pm ? 12 : 0)
-            k = p + 2
+            hour = h % 12 + (afternoon ? 12 : 0)
+            k = end
             style.insert(.meridiem)
         } else if h > 23 {
             return nil
         }
         return (Int64(hour * 3600 + seconds), k)
+    }
+
+    /// `AM`, `pm`, `a.m.` after any spaces at `i`: (after noon, the index after it).
+    @inline(__always)
+    static func meridiem(_ f: Field, _ i: Int) -> (Bool, Int)? {
+        let p = ByteText.skipSpaces(f, i)
+        let end: Int
+        if ByteText.matches(f, p, "AM") || ByteText.matches(f, p, "PM") {
+            end = p + 2
+        } else if ByteText.matches(f, p, "A.M.") || ByteText.matches(f, p, "P.M.") {
+            end = p + 4
+        } else {
+            return nil
+        }
+        // A word that goes on (`AMERICA`) is not a meridiem.
+        guard end == f.count || !ByteText.isLetter(f[end]) else { return nil }
+        return (ByteText.lower(f[p]) == UInt8(ascii: "p"), end)
     }
 
     static func describe(_ style: Style, shape: TimeShape) -> String {
