@@ -30,7 +30,7 @@ final class PostgresConnection: @unchecked Sendable {
         guard let made else { throw .cannotOpen(file: address.display, reason: "out of memory") }
         connection = made
         guard PQstatus(made) == CONNECTION_OK else {
-            let reason = address.scrub(String(cString: PQerrorMessage(made)))
+            let reason = Self.oneLine(address.scrub(String(cString: PQerrorMessage(made))))
             PQfinish(made)
             throw .cannotOpen(file: address.display, reason: reason)
         }
@@ -80,8 +80,7 @@ final class PostgresConnection: @unchecked Sendable {
     private func failure(_ result: OpaquePointer) -> ReadError {
         let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             ?? String(cString: PQerrorMessage(connection))
-        let reason = address.scrub(message.trimmingCharacters(in: .whitespacesAndNewlines))
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let reason = Self.oneLine(address.scrub(message))
         let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
         if PQstatus(connection) != CONNECTION_OK || state.hasPrefix("08") || state.hasPrefix("57") || state.isEmpty {
             return .unavailable(source: address.display, reason: reason.isEmpty ? "the connection was lost" : reason)
@@ -90,6 +89,12 @@ final class PostgresConnection: @unchecked Sendable {
             return .cannotOpen(file: address.display, reason: reason)
         }
         return .badQuery(source: address.display, reason: reason)
+    }
+
+    /// libpq's messages end with a newline and may hold more (a hint after a tab): one line for stderr.
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// `strings` as a C array of C strings, for the length of `body`.

@@ -8,7 +8,7 @@ public enum PostgresRelation: Sendable, Equatable {
     case query(String)
 
     /// The table's name, or `query`: the source's name on screen.
-    var name: String {
+    public var name: String {
         switch self {
         case .table(let name): name
         case .query: "query"

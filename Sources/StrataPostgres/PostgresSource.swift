@@ -5,7 +5,7 @@ import StrataData
 /// one statement, and the aggregation runs in the database. Only a card's
 /// rows come back raw, at most `limit` of them.
 public final class PostgresSource: Source, @unchecked Sendable {
-    private let connection: PostgresConnection
+    let connection: PostgresConnection
     private let relation: PostgresRelation
     private let plan: PostgresPlan
     private let statements: PostgresStatements

@@ -100,7 +100,7 @@ extension Runner {
 
     /// The notes and skipped rows on stderr, as the spec asks; the dataset
     /// on `levels`, and the aggregate its bars show unless `--agg` says otherwise.
-    private func report(_ result: LoadResult, levels: [Level]) -> (Dataset, Aggregate) {
+    func report(_ result: LoadResult, levels: [Level]) -> (Dataset, Aggregate) {
         for note in result.notes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil { reportSkipped(result) }

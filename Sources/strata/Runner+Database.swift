@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import StrataData
+import StrataPostgres
+import StrataUI
+
+extension Runner {
+    /// The input when it is a `postgresql://` or `postgres://` URI.
+    var databaseAddress: PostgresAddress? { command.files.first.flatMap(PostgresAddress.init) }
+
+    /// A table or query's periods, aggregated by the server, with the card
+    /// reading its rows on demand. The picks are reported on stderr as a
+    /// file's are; while a query runs, stderr shows how long it has taken,
+    /// and Ctrl-C cancels it on the server before strata exits.
+    func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
+                      now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+        let relation = try databaseRelation()
+        var options = ReadOptions()
+        options.timeColumn = command.time
+        options.valueColumn = command.value
+        options.seriesColumn = command.series
+        options.countOnly = command.count
+        var setup = LoadSetup()
+        setup.zone = command.tz == nil ? nil : calendar.zone
+        setup.fallbackZone = calendar.zone
+        setup.weekStart = calendar.weekStart
+        setup.levels = levels
+        setup.startLevel = startLevel
+
+        let line = ProgressLine(query: relation.name)
+        let interrupt = DatabaseInterrupt()
+        line.start()
+        let source: PostgresSource, result: LoadResult
+        do throws(ReadError) {
+            source = try PostgresSource(address, relation: relation, options: options, setup: setup,
+                                        statementTimeout: command.statementTimeout.map { $0 * 1000 })
+            interrupt.source = source
+            result = try source.coarse { _ in }
+            line.finish()
+        } catch {
+            line.finish()
+            if interrupt.happened { throw Failure(message: "\(address.display): cancelled", exitCode: 130) }
+            throw Failure(line: error.message, exitCode: error.exitCode)
+        }
+        interrupt.source = nil
+        let (dataset, aggregate) = report(result, levels: result.levels)
+        return (dataset, aggregate, { start, end, series in
+            CardRowsRead { limit, _ in
+                guard let rows = try? source.rows(from: start, to: end, series: series, limit: limit) else { return nil }
+                return (rows.map { CardRow(location: "\($0.file):\($0.line)", text: $0.text) }, rows.count < limit)
+            }
+        })
+    }
+
+    /// `--table`, `--query` and `--statement-timeout` without a database to read.
+    func checkDatabaseOptions() throws(Failure) {
+        guard databaseAddress == nil else { return }
+        let given = [("--table", command.table != nil), ("--query", command.query != nil),
+                     ("--statement-timeout", command.statementTimeout != nil)].first { $0.1 }
+        if let (option, _) = given { throw .usage("\(option) reads a database: give a postgresql:// URI as the input") }
+    }
+
+    /// `--table` or `--query`, exactly one; and no option that only files take.
+    private func databaseRelation() throws(Failure) -> PostgresRelation {
+        guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
+        let fileOnly: [(String, Bool)] = [("--end", command.end != nil), ("--duration", command.duration != nil),
+                                          ("--label", command.label != nil), ("--time-format", command.timeFormat != nil),
+                                          ("--no-header", command.noHeader), ("--strict", command.strict)]
+        if let (option, _) = fileOnly.first(where: { $0.1 }) { throw .usage("\(option) reads files; a database's columns have types") }
+        switch (command.table, command.query) {
+        case (let table?, nil): return .table(table)
+        case (nil, let query?): return .query(query)
+        case (nil, nil): throw .usage("\(databaseAddress?.display ?? "postgresql://"): say what to read with --table NAME or --query 'SELECT …'")
+        case (_?, _?): throw .usage("--table and --query both say what to read: give one")
+        }
+    }
+}
+
+/// Ctrl-C while a query runs: the server is asked to stop it (`PQcancel`),
+/// and the query's failure then ends strata (exit 130), not a hang.
+private final class DatabaseInterrupt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: PostgresSource?
+    private var interrupted = false
+    private let signals: DispatchSourceSignal
+
+    var source: PostgresSource? {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+
+    var happened: Bool { lock.withLock { interrupted } }
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        signals.setEventHandler { [unowned self] in
+            let source = lock.withLock { () -> PostgresSource? in
+                interrupted = true
+                return current
+            }
+            // Before the connection is made there is nothing to cancel: exit as Ctrl-C always does.
+            guard let source else { exit(130) }
+            source.cancel()
+        }
+        signals.resume()
+    }
+
+    deinit {
+        signals.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
