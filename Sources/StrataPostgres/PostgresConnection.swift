@@ -7,7 +7,7 @@ import StrataData
 /// password never reaches an error line (`PostgresAddress.scrub`).
 /// Queries are serialised: a card's rows (the UI thread) and a page's
 /// buckets (a worker) share it.
-final class PostgresConnection: @unchecked Sendable {
+public final class PostgresConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     private let address: PostgresAddress
     private let lock = NSLock()
@@ -17,7 +17,8 @@ final class PostgresConnection: @unchecked Sendable {
     /// Connects and makes the session read-only. A server that does not
     /// answer gives up after `connect_timeout` (10 s unless the URI or
     /// `PGCONNECT_TIMEOUT` says otherwise).
-    init(_ address: PostgresAddress, statementTimeout: Int?) throws(ReadError) {
+    /// - Parameter statementTimeout: milliseconds a statement may run; nil: the server's setting.
+    public init(_ address: PostgresAddress, statementTimeout: Int? = nil) throws(ReadError) {
         self.address = address
         var keywords = ["fallback_application_name", "dbname"]
         var values = ["strata", address.uri]
@@ -68,7 +69,7 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Asks the server to stop the running query; safe from any thread.
-    func cancel() {
+    public func cancel() {
         guard let canceller else { return }
         var buffer = [CChar](repeating: 0, count: 256)
         _ = PQcancel(canceller, &buffer, Int32(buffer.count))

@@ -16,22 +16,17 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private var seriesNames: [String] = []
     private let lock = NSLock()
 
-    /// Connects and makes the picks (see `PostgresPlan`).
-    /// - Parameters:
-    ///   - statementTimeout: milliseconds a statement may run; nil: the server's setting.
-    ///   - forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
-    public init(_ address: PostgresAddress, relation: PostgresRelation, options: ReadOptions, setup: LoadSetup,
-                statementTimeout: Int? = nil, forcesFallback: Bool = false) throws(ReadError) {
-        connection = try PostgresConnection(address, statementTimeout: statementTimeout)
+    /// Makes the picks (see `PostgresPlan`) over a connection.
+    /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
+    public init(_ connection: PostgresConnection, relation: PostgresRelation, options: ReadOptions, setup: LoadSetup,
+                forcesFallback: Bool = false) throws(ReadError) {
+        self.connection = connection
         self.relation = relation
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
         startLevel = setup.startLevel
     }
-
-    /// Stops the running statement (Ctrl-C); it then fails with a line of its own.
-    public func cancel() { connection.cancel() }
 
     public func describe() throws(ReadError) -> SourceDescription {
         SourceDescription(sourceName: name, timeName: plan.timeColumn, valueNames: plan.valueNames, seriesColumn: plan.seriesColumn,

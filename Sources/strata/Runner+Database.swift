@@ -32,9 +32,9 @@ extension Runner {
         line.start()
         let source: PostgresSource, result: LoadResult
         do throws(ReadError) {
-            source = try PostgresSource(address, relation: relation, options: options, setup: setup,
-                                        statementTimeout: command.statementTimeout.map { $0 * 1000 })
-            interrupt.source = source
+            let connection = try PostgresConnection(address, statementTimeout: command.statementTimeout.map { $0 * 1000 })
+            interrupt.connection = connection
+            source = try PostgresSource(connection, relation: relation, options: options, setup: setup)
             result = try source.coarse { _ in }
             line.finish()
         } catch {
@@ -42,7 +42,7 @@ extension Runner {
             if interrupt.happened { throw Failure(message: "\(address.display): cancelled", exitCode: 130) }
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
-        interrupt.source = nil
+        interrupt.connection = nil
         let (dataset, aggregate) = report(result, levels: result.levels)
         return (dataset, aggregate, { start, end, series in
             CardRowsRead { limit, _ in
@@ -80,11 +80,11 @@ extension Runner {
 /// and the query's failure then ends strata (exit 130), not a hang.
 private final class DatabaseInterrupt: @unchecked Sendable {
     private let lock = NSLock()
-    private var current: PostgresSource?
+    private var current: PostgresConnection?
     private var interrupted = false
     private let signals: DispatchSourceSignal
 
-    var source: PostgresSource? {
+    var connection: PostgresConnection? {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
     }
@@ -95,13 +95,13 @@ private final class DatabaseInterrupt: @unchecked Sendable {
         signal(SIGINT, SIG_IGN)
         signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         signals.setEventHandler { [unowned self] in
-            let source = lock.withLock { () -> PostgresSource? in
+            let connection = lock.withLock { () -> PostgresConnection? in
                 interrupted = true
                 return current
             }
             // Before the connection is made there is nothing to cancel: exit as Ctrl-C always does.
-            guard let source else { exit(130) }
-            source.cancel()
+            guard let connection else { exit(130) }
+            connection.cancel()
         }
         signals.resume()
     }

@@ -77,7 +77,7 @@ enum DatabaseFixtures {
     static func both(_ table: String, options: ReadOptions = ReadOptions(), setup: LoadSetup,
                      fallback: Bool = false) throws -> (database: LoadResult, file: LoadResult, source: PostgresSource) {
         let csv = try loaded.get().1[table]!
-        let source = try PostgresSource(try address(), relation: .table(table), options: options, setup: setup, forcesFallback: fallback)
+        let source = try PostgresSource(try PostgresConnection(try address()), relation: .table(table), options: options, setup: setup, forcesFallback: fallback)
         let database = try source.coarse { _ in }
         let path = try server.file("\(table)-\(UUID().uuidString.prefix(8)).csv", contents: csv)
         let file = try DataLoader.load([.file(path)], options: options, setup: setup)

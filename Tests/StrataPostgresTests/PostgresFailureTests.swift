@@ -12,7 +12,7 @@ struct PostgresFailureTests {
                      timeout: Int? = nil) throws -> ReadError? {
         let address = try uri.map { PostgresAddress($0)! } ?? DatabaseFixtures.address()
         do throws(ReadError) {
-            let source = try PostgresSource(address, relation: relation, options: options, setup: setup, statementTimeout: timeout)
+            let source = try PostgresSource(try PostgresConnection(address, statementTimeout: timeout), relation: relation, options: options, setup: setup)
             _ = try source.coarse { _ in }
             return nil
         } catch {
@@ -78,7 +78,7 @@ struct PostgresFailureTests {
         let server = try DatabaseFixtures.server
         // Its own name: the other tests' sessions run on beside it.
         let address = PostgresAddress(server.uri + "?application_name=strata_doomed")!
-        let source = try PostgresSource(address, relation: .table("readings"), options: ReadOptions(), setup: Self.setup)
+        let source = try PostgresSource(try PostgresConnection(address), relation: .table("readings"), options: ReadOptions(), setup: Self.setup)
         try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'strata_doomed'")
         #expect(throws: ReadError.self) { _ = try source.coarse { _ in } }
         do {
@@ -91,11 +91,10 @@ struct PostgresFailureTests {
 
     /// `PQcancel` from another thread stops a running query.
     @Test func aCancelStopsARunningQuery() throws {
-        // A quick table to connect to; the slow statement is run on the same connection after.
-        let source = try PostgresSource(try DatabaseFixtures.address(), relation: .table("readings"), options: ReadOptions(), setup: Self.setup)
+        let connection = try PostgresConnection(try DatabaseFixtures.address())
         let started = Date()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { source.cancel() }
-        let error = try #require(throws: ReadError.self) { _ = try source.connection.query("SELECT pg_sleep(30)") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { connection.cancel() }
+        let error = try #require(throws: ReadError.self) { _ = try connection.query("SELECT pg_sleep(30)") }
         #expect(error.exitCode == 69)
         #expect(Date().timeIntervalSince(started) < 10)
     }

@@ -41,7 +41,7 @@ struct PostgresQueryTests {
     /// `--query` is a subquery: its own columns, filters and names are what strata reads.
     @Test func aQueryIsReadAsATable() throws {
         let query = "SELECT time AS at, temp * 2 AS doubled FROM readings WHERE city = 'Kiel'"
-        let source = try PostgresSource(try DatabaseFixtures.address(), relation: .query(query), options: ReadOptions(),
+        let source = try PostgresSource(try PostgresConnection(try DatabaseFixtures.address()), relation: .query(query), options: ReadOptions(),
                                         setup: DatabaseFixtures.setup(zone: "UTC", levels: [.day]))
         let result = try source.coarse { _ in }
         #expect(result.valueName == "doubled")
