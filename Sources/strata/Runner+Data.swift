@@ -89,13 +89,18 @@ extension Runner {
         let sources: [InputSource] = command.files.isEmpty
             ? [.standardInput]
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }
+        return (sources, options, loadSetup(calendar: calendar, levels: levels, startLevel: startLevel))
+    }
+
+    /// What the command line fixed before reading, for files and databases alike.
+    func loadSetup(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?) -> LoadSetup {
         var setup = LoadSetup()
         setup.zone = command.tz == nil ? nil : calendar.zone
         setup.fallbackZone = calendar.zone
         setup.weekStart = calendar.weekStart
         setup.levels = levels
         setup.startLevel = startLevel
-        return (sources, options, setup)
+        return setup
     }
 
     /// The notes and skipped rows on stderr, as the spec asks; the dataset

@@ -12,20 +12,15 @@ extension Runner {
     /// reading its rows on demand. The picks are reported on stderr as a
     /// file's are; while a query runs, stderr shows how long it has taken,
     /// and Ctrl-C cancels it on the server before strata exits.
-    func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
-                      now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+    func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
+                      startLevel: Level?) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
         let relation = try databaseRelation()
         var options = ReadOptions()
         options.timeColumn = command.time
         options.valueColumn = command.value
         options.seriesColumn = command.series
         options.countOnly = command.count
-        var setup = LoadSetup()
-        setup.zone = command.tz == nil ? nil : calendar.zone
-        setup.fallbackZone = calendar.zone
-        setup.weekStart = calendar.weekStart
-        setup.levels = levels
-        setup.startLevel = startLevel
+        let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
 
         let line = ProgressLine(query: relation.name)
         let interrupt = DatabaseInterrupt()

@@ -33,7 +33,7 @@ struct Runner {
         let feed = DatasetFeed()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
         if let address = databaseAddress {
-            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel)
         } else if interactive && !usesDemo {
             (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
         } else {
