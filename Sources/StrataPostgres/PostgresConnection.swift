@@ -68,6 +68,33 @@ public final class PostgresConnection: @unchecked Sendable {
         return PostgresResult(result)
     }
 
+    /// Runs one statement as `query` does, handing `row` each row as it
+    /// arrives (libpq's single-row mode, each a result of one row): memory
+    /// holds one row, not the whole answer.
+    func stream(_ sql: String, _ parameters: [String] = [], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let sent = Self.withCStrings(parameters) { values in
+            PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        guard sent == 1 else { throw .unavailable(source: address.display, reason: Self.oneLine(String(cString: PQerrorMessage(connection)))) }
+        PQsetSingleRowMode(connection)
+        var first: ReadError?
+        // Every result is read, even after an error: the connection is then ready for the next statement.
+        while let result = PQgetResult(connection) {
+            let status = PQresultStatus(result)
+            if first == nil {
+                if status == PGRES_SINGLE_TUPLE {
+                    do throws(ReadError) { try row(PostgresResult(result)) } catch { first = error }
+                    continue
+                }
+                if status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK { first = failure(result) }
+            }
+            PQclear(result)
+        }
+        if let first { throw first }
+    }
+
     /// Asks the server to stop the running query; safe from any thread.
     public func cancel() {
         guard let canceller else { return }

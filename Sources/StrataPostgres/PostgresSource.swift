@@ -83,45 +83,33 @@ public final class PostgresSource: Source, @unchecked Sendable {
 
     /// The buckets of `unit` (over `range`, or all), one accumulator per
     /// value column, with the series named in order of their first instant
-    /// (as a file sorted by time names them), and the rows counted.
+    /// (as a file sorted by time names them), and the rows counted. The
+    /// rows are added as they arrive, each series under the number of its
+    /// first appearance, then renumbered.
     /// - Parameter seriesOrder: the numbering to keep; a series not in it is left out.
     private func buckets(_ unit: TimeUnit, range: Range<Int64>?,
                          seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int) {
         let parameters = range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []
-        let result = try connection.query(statements.buckets(unit, ranged: range != nil), parameters)
-        var names = seriesOrder ?? []
-        if seriesOrder == nil && plan.seriesColumn != nil {
-            var first: [String: Double] = [:]
-            for r in 0..<result.rowCount {
-                let key = result.text(r, 1) ?? "", t = result.double(r, 2) ?? .infinity
-                first[key] = Swift.min(first[key] ?? .infinity, t)
-            }
-            names = first.keys.sorted { (first[$0]!, $0) < (first[$1]!, $1) }
-        }
-        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
+        var seen: [String: Int] = [:], keys: [String] = [], firstInstants: [Double] = []
         var rows = 0
-        for r in 0..<result.rowCount {
-            guard let start = result.int64(r, 0) else { continue }
-            let series: Int
-            if plan.seriesColumn == nil {
-                series = 0
-            } else if let known = index[result.text(r, 1) ?? ""] {
-                series = known
-            } else {
-                continue
+        try connection.stream(statements.buckets(unit, ranged: range != nil), parameters) { result throws(ReadError) in
+            guard let start = result.int64(0, 0) else { return }
+            var series = 0
+            if plan.seriesColumn != nil {
+                let key = result.text(0, 1) ?? ""
+                if let known = seen[key] {
+                    series = known
+                } else {
+                    series = keys.count
+                    seen[key] = series
+                    keys.append(key)
+                    firstInstants.append(.infinity)
+                }
+                firstInstants[series] = Swift.min(firstInstants[series], result.double(0, 2) ?? .infinity)
             }
             for k in columns.indices {
-                let stats: Stats
-                if plan.valueColumns.isEmpty {
-                    let count = Int(result.int64(r, 3) ?? 0)
-                    stats = Stats(count: count, sum: Double(count), min: 1, max: 1)
-                } else {
-                    let c = 3 + 4 * k
-                    let count = Int(result.int64(r, c) ?? 0)
-                    stats = count == 0 ? Stats() : Stats(count: count, sum: result.double(r, c + 1) ?? 0,
-                                                        min: result.double(r, c + 2) ?? 0, max: result.double(r, c + 3) ?? 0)
-                }
+                let stats = bucketStats(result, column: k)
                 if k == 0 { rows += stats.count }
                 guard columns[k].add(stats, bucketStart: start, series: series) else {
                     let at = plan.calendar.localTime(at: start).date.isoString
@@ -130,6 +118,29 @@ public final class PostgresSource: Source, @unchecked Sendable {
                 }
             }
         }
-        return (columns, names, rows)
+        // No series seen (a range without rows): nothing to renumber.
+        guard plan.seriesColumn != nil, !keys.isEmpty else { return (columns, seriesOrder ?? [], rows) }
+        let names = seriesOrder ?? keys.indices.sorted { (firstInstants[$0], keys[$0]) < (firstInstants[$1], keys[$1]) }.map { keys[$0] }
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        // A series the numbering leaves out goes past the last, where no one reads it.
+        let map = keys.map { number[$0] ?? names.count }
+        let renumbered = columns.map { column in
+            var target = Accumulator(calendar: plan.calendar, baseUnit: unit)
+            target.merge(column, seriesMap: map)
+            return target
+        }
+        return (renumbered, names, rows)
+    }
+
+    /// The stats of value column `k` in a bucket's row (`count(*)` when counting rows).
+    private func bucketStats(_ result: PostgresResult, column k: Int) -> Stats {
+        if plan.valueColumns.isEmpty {
+            let count = Int(result.int64(0, 3) ?? 0)
+            return Stats(count: count, sum: Double(count), min: 1, max: 1)
+        }
+        let c = 3 + 4 * k
+        let count = Int(result.int64(0, c) ?? 0)
+        guard count > 0 else { return Stats() }
+        return Stats(count: count, sum: result.double(0, c + 1) ?? 0, min: result.double(0, c + 2) ?? 0, max: result.double(0, c + 3) ?? 0)
     }
 }
