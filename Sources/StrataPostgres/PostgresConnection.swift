@@ -95,6 +95,20 @@ public final class PostgresConnection: @unchecked Sendable {
         if let first { throw first }
     }
 
+    /// The tables and views strata can read, by the names `--table` takes
+    /// (the schema only outside the search path), at most 100.
+    public func tablesWithTimes() throws(ReadError) -> [String] {
+        let result = try query("""
+            SELECT DISTINCT CASE WHEN table_schema = ANY (current_schemas(false)) THEN table_name
+                                 ELSE table_schema || '.' || table_name END
+            FROM information_schema.columns
+            WHERE data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
+              AND table_schema NOT IN ('pg_catalog', 'information_schema')
+            ORDER BY 1 LIMIT 100
+            """)
+        return (0..<result.rowCount).compactMap { result.text($0, 0) }
+    }
+
     /// Asks the server to stop the running query; safe from any thread.
     public func cancel() {
         guard let canceller else { return }

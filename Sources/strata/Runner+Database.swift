@@ -14,7 +14,7 @@ extension Runner {
     /// and Ctrl-C cancels it on the server before strata exits.
     func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
                       startLevel: Level?) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
-        let relation = try databaseRelation()
+        guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = ReadOptions()
         options.timeColumn = command.time
         options.valueColumn = command.value
@@ -55,8 +55,21 @@ extension Runner {
         if let (option, _) = given { throw .usage("\(option) reads a database: give a postgresql:// URI as the input") }
     }
 
-    /// `--table` or `--query`, exactly one; and no option that only files take.
-    private func databaseRelation() throws(Failure) -> PostgresRelation {
+    /// The URI alone: what to add, with the tables there are to read.
+    private func nothingToRead(_ address: PostgresAddress) throws(Failure) -> Failure {
+        let tables: [String]
+        do throws(ReadError) {
+            tables = try PostgresConnection(address).tablesWithTimes()
+        } catch {
+            throw Failure(line: error.message, exitCode: error.exitCode)
+        }
+        let list = tables.isEmpty ? "no table there has a timestamp or date column"
+            : "tables with a timestamp or date column: \(tables.prefix(10).joined(separator: ", "))\(tables.count > 10 ? ", …" : "")"
+        return .usage("\(address.display): say what to read with --table NAME or --query 'SELECT …' (\(list))")
+    }
+
+    /// `--table` or `--query`, at most one (nil: neither); and no option that only files take.
+    private func databaseRelation() throws(Failure) -> PostgresRelation? {
         guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
         let fileOnly: [(String, Bool)] = [("--end", command.end != nil), ("--duration", command.duration != nil),
                                           ("--label", command.label != nil), ("--time-format", command.timeFormat != nil),
@@ -65,7 +78,7 @@ extension Runner {
         switch (command.table, command.query) {
         case (let table?, nil): return .table(table)
         case (nil, let query?): return .query(query)
-        case (nil, nil): throw .usage("\(databaseAddress?.display ?? "postgresql://"): say what to read with --table NAME or --query 'SELECT …'")
+        case (nil, nil): return nil
         case (_?, _?): throw .usage("--table and --query both say what to read: give one")
         }
     }

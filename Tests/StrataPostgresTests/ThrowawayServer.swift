@@ -4,8 +4,8 @@ import Testing
 /// A PostgreSQL server for the tests, started once per test process:
 /// `initdb` in a temporary folder (as the `postgres` user when the tests
 /// run as root: initdb refuses root), listening only on a Unix socket in
-/// that folder, on a free port. It is stopped and its folder removed when
-/// the process exits. Without PostgreSQL's server programs the tests fail
+/// that folder, on a free port. A watchdog stops it and removes its folder
+/// once the process has gone, however it ended (a crash too). Without PostgreSQL's server programs the tests fail
 /// with a line saying what to install; they do not skip.
 final class ThrowawayServer: Sendable {
     let folder: URL
@@ -23,9 +23,7 @@ final class ThrowawayServer: Sendable {
     /// The one server of this process; the error of its start, every time it is asked for, when it could not start.
     static let shared: Result<ThrowawayServer, Failure> = {
         do {
-            let server = try ThrowawayServer()
-            atexit { ThrowawayServer.stopShared() }
-            return .success(server)
+            return .success(try ThrowawayServer())
         } catch let failure as Failure {
             return .failure(failure)
         } catch {
@@ -52,6 +50,7 @@ final class ThrowawayServer: Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         port = try Self.freePort()
         let data = folder.appendingPathComponent("data").path
+        try watch(data: data)
         try Self.run(binaries.appendingPathComponent("initdb").path,
                      ["-D", data, "-U", "strata", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"])
         try Self.run(binaries.appendingPathComponent("pg_ctl").path,
@@ -73,11 +72,13 @@ final class ThrowawayServer: Sendable {
         return url.path
     }
 
-    private static func stopShared() {
-        guard let server = try? shared.get() else { return }
-        try? run(server.binaries.appendingPathComponent("pg_ctl").path,
-                 ["-D", server.folder.appendingPathComponent("data").path, "-m", "immediate", "-w", "stop"])
-        try? FileManager.default.removeItem(at: server.folder)
+    /// Starts a shell that waits for this process to end, then stops the
+    /// server (if it runs) and removes the folder.
+    private func watch(data: String) throws {
+        let asServerUser = geteuid() == 0 ? "/usr/sbin/runuser -u postgres -- " : ""
+        let script = "exec >/dev/null 2>&1; while kill -0 \(getpid()); do sleep 1; done; "
+            + "\(asServerUser)\(binaries.path)/pg_ctl -D '\(data)' -m immediate -w stop; rm -rf '\(folder.path)'"
+        _ = try Self.spawn(["/bin/sh", "-c", script], output: open("/dev/null", O_WRONLY | O_CLOEXEC))
     }
 
     /// A port nothing listens on now: the kernel's pick for a socket bound to port 0.
@@ -103,20 +104,7 @@ final class ThrowawayServer: Sendable {
         let argv = asRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
         let log = NSTemporaryDirectory() + "strata-pg-run-\(UUID().uuidString)"
         defer { unlink(log) }
-        let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "cannot write \(log)") }
-        defer { close(fd) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fd, 1)
-        posix_spawn_file_actions_adddup2(&actions, fd, 2)
-        var pid: pid_t = 0
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else {
-            throw Failure(description: "cannot run \(argv[0])")
-        }
+        let pid = try spawn(argv, output: open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644))
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         guard status == 0 else {
@@ -124,5 +112,23 @@ final class ThrowawayServer: Sendable {
             throw Failure(description: "\((program as NSString).lastPathComponent) failed (\(status)): "
                           + text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
+    }
+
+    /// Starts `argv` with its stdout and stderr on `output` (closed here), and returns its pid.
+    private static func spawn(_ argv: [String], output: Int32) throws -> pid_t {
+        guard output >= 0 else { throw Failure(description: "cannot open the output of \(argv[0])") }
+        defer { close(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        var pid: pid_t = 0
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else {
+            throw Failure(description: "cannot run \(argv[0])")
+        }
+        return pid
     }
 }
