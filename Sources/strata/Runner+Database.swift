@@ -41,8 +41,9 @@ extension Runner {
         let (dataset, aggregate) = report(result, levels: result.levels)
         return (dataset, aggregate, { start, end, series in
             CardRowsRead { limit, _ in
-                guard let rows = try? source.rows(from: start, to: end, series: series, limit: limit) else { return nil }
-                return (rows.map { CardRow(location: "\($0.file):\($0.line)", text: $0.text) }, rows.count < limit)
+                // One row past the limit says whether more follow.
+                guard let rows = try? source.rows(from: start, to: end, series: series, limit: limit + 1) else { return nil }
+                return (rows.prefix(limit).map { CardRow(location: "\($0.file):\($0.line)", text: $0.text) }, rows.count <= limit)
             }
         })
     }
@@ -71,10 +72,11 @@ extension Runner {
     /// `--table` or `--query`, at most one (nil: neither); and no option that only files take.
     private func databaseRelation() throws(Failure) -> PostgresRelation? {
         guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
-        let fileOnly: [(String, Bool)] = [("--end", command.end != nil), ("--duration", command.duration != nil),
-                                          ("--label", command.label != nil), ("--time-format", command.timeFormat != nil),
-                                          ("--no-header", command.noHeader), ("--strict", command.strict)]
-        if let (option, _) = fileOnly.first(where: { $0.1 }) { throw .usage("\(option) reads files; a database's columns have types") }
+        let intervals = [("--end", command.end != nil), ("--duration", command.duration != nil), ("--label", command.label != nil)]
+        if let (option, _) = intervals.first(where: { $0.1 }) { throw .usage("\(option): intervals are read from files only, not from a database yet") }
+        let text = [("--time-format", command.timeFormat != nil), ("--no-header", command.noHeader), ("--strict", command.strict),
+                    ("--format", command.format != .auto)]
+        if let (option, _) = text.first(where: { $0.1 }) { throw .usage("\(option) reads text; a database's columns have types") }
         switch (command.table, command.query) {
         case (let table?, nil): return .table(table)
         case (nil, let query?): return .query(query)
