@@ -20,13 +20,18 @@ struct PostgresStatements {
     private var series: String { plan.seriesColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
     private var from: String { relation.fromItem }
 
-    /// `value` (of the time column's type) as a `timestamptz`.
+    /// `value` (of the time column's type) as a `timestamptz`. A local
+    /// time the clock shows twice (when it goes back) is its first instant,
+    /// as files read it; PostgreSQL alone would take the second.
     private func instant(_ value: String) -> String {
+        let local: String
         switch plan.timeKind {
-        case .instant: value
-        case .naive: "(\(value) AT TIME ZONE \(zone))"
-        case .date: "(\(value)::timestamp AT TIME ZONE \(zone))"
+        case .instant: return value
+        case .naive: local = value
+        case .date: local = "\(value)::timestamp"
         }
+        let second = "(\(local) AT TIME ZONE \(zone))", first = "(\(second) - interval '1 hour')"
+        return "(CASE WHEN \(first) AT TIME ZONE \(zone) = \(local) THEN \(first) ELSE \(second) END)"
     }
 
     /// The UTC second the time's bucket of `unit` (minute, hour or day) starts at.

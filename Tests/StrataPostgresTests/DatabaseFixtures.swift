@@ -30,13 +30,30 @@ enum DatabaseFixtures {
         return lines.joined(separator: "\n") + "\n"
     }()
 
+    /// The readings with their times as Berlin's clock showed them, naive:
+    /// the hour it shows twice in October holds two hours' rows.
+    static let localReadings: String = {
+        let lines = readings.split(separator: "\n")
+        return ([lines[0]] + lines.dropFirst().map { line in
+            let utc = iso8601.date(from: String(line.prefix(20)))!
+            return berlinClock.string(from: utc) + line.dropFirst(20)
+        }).joined(separator: "\n") + "\n"
+    }()
+
     /// UTC times as `2024-03-31T01:07:00Z`.
     static func iso(_ t: Int64) -> String {
+        iso8601.string(from: Date(timeIntervalSince1970: Double(t)))
+    }
+
+    private static let iso8601 = formatter("yyyy-MM-dd'T'HH:mm:ss'Z'", zone: "UTC")
+    private static let berlinClock = formatter("yyyy-MM-dd HH:mm:ss", zone: "Europe/Berlin")
+
+    private static func formatter(_ pattern: String, zone: String) -> DateFormatter {
         let format = DateFormatter()
         format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "UTC")
-        format.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-        return format.string(from: Date(timeIntervalSince1970: Double(t)))
+        format.timeZone = TimeZone(identifier: zone)
+        format.dateFormat = pattern
+        return format
     }
 
     /// The server with every table loaded; the CSV text of each table by name.
@@ -52,6 +69,7 @@ enum DatabaseFixtures {
             }
             let fixture = { (name: String) in try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
             try load("readings", "time timestamptz, city text, temp float8, amount numeric, reading_id int4", csv: readings)
+            try load("local_readings", "time timestamp, city text, temp float8, amount numeric, reading_id int4", csv: localReadings)
             try load("seattle", "date date, precipitation float8, temp_max float8, temp_min float8, wind float8, weather text",
                      csv: try fixture("seattle-weather.csv"))
             try load("births", "date date, births int4, wday text", csv: try fixture("births-1978.csv"))

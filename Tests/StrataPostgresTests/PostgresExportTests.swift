@@ -11,7 +11,7 @@ struct PostgresExportTests {
     static let allLevels: [Level] = [.hour, .day, .week, .month, .quarter, .year]
 
     @Test(arguments: [("readings", "Europe/Berlin"), ("readings", "UTC"), ("readings", "America/New_York"),
-                      ("new_york", "America/New_York"), ("seattle", "UTC"), ("seattle", "Europe/Berlin"),
+                      ("local_readings", "Europe/Berlin"), ("new_york", "America/New_York"), ("seattle", "UTC"), ("seattle", "Europe/Berlin"),
                       ("births", "UTC"), ("cities", "Asia/Kolkata")])
     func exportsAsTheFileDoes(table: String, zone: String) throws {
         for fallback in [false, true] {
