@@ -6,7 +6,6 @@ import StrataData
 /// rows come back raw, at most `limit` of them.
 public final class PostgresSource: Source, @unchecked Sendable {
     let connection: PostgresConnection
-    private let relation: PostgresRelation
     private let plan: PostgresPlan
     private let statements: PostgresStatements
     private let startLevel: Level?
@@ -21,7 +20,6 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public init(_ connection: PostgresConnection, relation: PostgresRelation, options: ReadOptions, setup: LoadSetup,
                 forcesFallback: Bool = false) throws(ReadError) {
         self.connection = connection
-        self.relation = relation
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
@@ -50,13 +48,15 @@ public final class PostgresSource: Source, @unchecked Sendable {
         return result
     }
 
+    /// One range `GROUP BY` by minute, hour or day; days merge into coarser
+    /// units here. A statement tells no share done: `progress` is not
+    /// called, and `PostgresConnection.cancel` is what stops it.
     public func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> FineBuckets? {
         let known = lock.withLock { seriesNames }
         let (columns, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
         let calendar = plan.calendar
         let buckets = columns.map { column in
             (0..<max(1, known.count)).map { s in
-                // Days merge into the weeks, months or years asked for.
                 var merged: [(ordinal: Int, stats: Stats)] = []
                 let series = column.sortedBuckets(series: s)
                 for (ordinal, stats) in zip(series.ordinals, series.stats) {
