@@ -81,12 +81,9 @@ struct PostgresFailureTests {
         let source = try PostgresSource(try PostgresConnection(address), relation: .table("readings"), options: ReadOptions(), setup: Self.setup)
         try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'strata_doomed'")
         #expect(throws: ReadError.self) { _ = try source.coarse { _ in } }
-        do {
-            _ = try source.rows(from: 0, to: Int64.max / 2, series: 0, limit: 1)
-        } catch {
-            #expect(error.exitCode == 69)
-            #expect(!error.message.contains("\n"))
-        }
+        let error = try #require(throws: ReadError.self) { _ = try source.rows(from: 0, to: Int64.max / 2, series: 0, limit: 1) }
+        #expect(error.exitCode == 69)
+        #expect(!error.message.contains("\n"))
     }
 
     /// `PQcancel` from another thread stops a running query.
