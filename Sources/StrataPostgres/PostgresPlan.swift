@@ -56,7 +56,7 @@ struct PostgresPlan {
                 return exact
             }
             if let index = Int(spec) {
-                guard (1...max(1, names.count)).contains(index), index <= names.count else {
+                guard index >= 1 && index <= names.count else {
                     throw .columnOutOfRange(file: name, option: option, index: index, count: names.count)
                 }
                 return index - 1

@@ -29,7 +29,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public func describe() throws(ReadError) -> SourceDescription {
         SourceDescription(sourceName: name, timeName: plan.timeColumn, valueNames: plan.valueNames, seriesColumn: plan.seriesColumn,
                           holdsIntervals: false, calendar: plan.calendar, levels: plan.levels,
-                          aggregate: plan.valueColumns.isEmpty ? .count : plan.profile.aggregate, notes: plan.notes)
+                          aggregate: plan.profile.aggregate, notes: plan.notes)
     }
 
     /// One `GROUP BY` at the base unit the levels need; whole when it returns, so no update follows.
