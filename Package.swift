@@ -22,19 +22,29 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "StrataData", dependencies: ["CZlib"]),
+        // PostgreSQL as a `Source`: the one target that links libpq.
+        .target(name: "StrataPostgres", dependencies: ["StrataData", "CLibPQ"]),
         .target(name: "StrataUI", dependencies: ["StrataData"]),
         .target(name: "StrataTerminal", dependencies: ["StrataUI", "CNcurses"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataData", "StrataUI", "StrataTerminal",
+                "StrataData", "StrataUI", "StrataTerminal", "StrataPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `make fuzz` builds it with -sanitize=fuzzer; otherwise a crash reproducer.
         .executableTarget(name: "StrataFuzz", dependencies: ["StrataData"]),
         .testTarget(name: "StrataDataTests", dependencies: ["StrataData"]),
+        // Runs a throwaway PostgreSQL server (initdb, pg_ctl) for its suites.
+        .testTarget(name: "StrataPostgresTests", dependencies: ["StrataPostgres", "StrataData"]),
         .testTarget(
             name: "StrataUITests",
             dependencies: ["StrataUI", "StrataData"],

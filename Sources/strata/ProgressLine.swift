@@ -3,14 +3,15 @@ import StrataData
 
 /// While a load takes longer than about 200 ms, a line on the terminal's
 /// stderr: `strata: reading data.csv  120 MB of 268 MB (45%)  3.2M rows
-/// 410 MB/s  1s left`, redrawn every 100 ms and erased when the load ends.
-/// Ctrl-C during the load ends the process as usual (the terminal is not
-/// in curses mode yet).
+/// 410 MB/s  1s left`, or for a database `strata: querying events  3s`,
+/// redrawn every 100 ms and erased when the load ends. Ctrl-C during a
+/// file's load ends the process as usual (the terminal is not in curses
+/// mode yet).
 final class ProgressLine: @unchecked Sendable {
     static let delay = 0.2
     static let interval = 0.1
 
-    private let progress: LoadProgress
+    private let progress: LoadProgress?
     private let name: String
     /// Bytes in all: the files' sizes; nil for a pipe or gzip, where it is not known.
     private let total: Int64?
@@ -31,6 +32,13 @@ final class ProgressLine: @unchecked Sendable {
             total += size
         }
         self.total = files.isEmpty ? nil : total
+    }
+
+    /// A query running on a server: only the time it has taken is known.
+    init(query name: String) {
+        progress = nil
+        self.name = name
+        total = nil
     }
 
     /// Starts watching, only when stderr is a terminal.
@@ -68,6 +76,7 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     func text(elapsed: Double) -> String {
+        guard let progress else { return "strata: querying \(name)  \(Int(elapsed))s" }
         let (rows, bytes) = progress.snapshot
         var parts = ["strata: reading \(name)"]
         let rate = elapsed > 0 ? Double(bytes) / elapsed : 0

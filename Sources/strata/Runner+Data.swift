@@ -173,18 +173,23 @@ extension Runner {
             throw .usage("-f follows one file by its name; a pipe is followed until it ends without it")
         }
         if command.followFor != nil && !command.follow { throw .usage("--follow-for goes with -f") }
+        return (sources, options, loadSetup(calendar: calendar, levels: levels, startLevel: startLevel))
+    }
+
+    /// What the command line fixed before reading, for files and databases alike.
+    func loadSetup(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?) -> LoadSetup {
         var setup = LoadSetup()
         setup.zone = command.tz == nil ? nil : calendar.zone
         setup.fallbackZone = calendar.zone
         setup.weekStart = calendar.weekStart
         setup.levels = levels
         setup.startLevel = startLevel
-        return (sources, options, setup)
+        return setup
     }
 
     /// The notes and skipped rows on stderr, as the spec asks; the dataset
     /// on `levels`, and the aggregate its bars show unless `--agg` says otherwise.
-    private func report(_ result: LoadResult, levels: [Level], finePages: FinePages?) -> (Dataset, Aggregate) {
+    func report(_ result: LoadResult, levels: [Level], finePages: FinePages? = nil) -> (Dataset, Aggregate) {
         for note in result.notes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil { reportSkipped(result) }

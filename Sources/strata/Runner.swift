@@ -12,6 +12,7 @@ struct Runner {
         // Before any thread starts: setlocale is not safe while another thread
         // parses numbers (the load runs beside the screen in a terminal).
         let utf8 = TerminalSession.localeIsUTF8()
+        try checkDatabaseOptions()
         let calendar = try makeCalendar()
         let levels = try parseLevels()
         let size = command.size ?? Size(width: 80, height: 24)
@@ -30,9 +31,14 @@ struct Runner {
         // A terminal shows the input as it loads; everything else prints the whole of it.
         let interactive = !headless && stdoutIsTerminal && command.export == nil
         let feed = DatasetFeed()
-        let (dataset, suggested, readRows) = interactive && !usesDemo
-            ? try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
-            : try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
+        if let address = databaseAddress {
+            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel)
+        } else if interactive && !usesDemo {
+            (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
+        } else {
+            (dataset, suggested, readRows) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        }
         let aggregate = command.agg ?? suggested
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in

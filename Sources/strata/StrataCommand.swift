@@ -14,18 +14,23 @@ struct StrataCommand: ParsableCommand {
         commandName: "strata",
         abstract: "Browse time-stamped data as pages of charts: ←/→ through time, ↑/↓ between day, week and month.",
         discussion: """
-            Reads CSV, TSV, JSON Lines or timestamped log lines from files or standard input \
-            (or shows a built-in demo). In a terminal, a big input opens at once on what has \
+            Reads CSV, TSV, JSON Lines or timestamped log lines from files or standard input, \
+            or a PostgreSQL table or query, aggregated in the database (or shows a built-in \
+            demo). In a terminal, a big input opens at once on what has \
             been read (a sorted file on its latest periods) and loads on while the keys work; \
             periods not read in full show their numbers as …. Exit codes: 0 ok, 64 bad usage, \
-            65 bad data, 66 an input cannot be opened, 69 no usable terminal, 70 internal error.
+            65 bad data, 66 an input cannot be opened, 69 no usable terminal or a database that went \
+            away, 70 internal error.
             """,
         version: "strata \(version)"
     )
 
-    @Argument(help: "Input files (`-` for standard input). None: standard input when it is not a terminal, else the demo.")
+    @Argument(help: "Input files (`-` for standard input), or a `postgresql://` URI with --table or --query. None: standard input when it is not a terminal, else the demo.")
     var files: [String] = []
 
+    @Option(help: "With a `postgresql://` URI: the table (or `SCHEMA.TABLE`) to browse.") var table: String?
+    @Option(help: "With a `postgresql://` URI: a SELECT to browse, run as a subquery.") var query: String?
+    @Option(name: .customLong("statement-timeout"), help: ArgumentHelp("With a `postgresql://` URI: stop a query after this many seconds (exit 69).", valueName: "SECONDS")) var statementTimeout: Int?
     @Option(help: "The time column: header name or 1-based index; `DATE+TIME` joins two columns.") var time: String?
     @Option(help: "The value column: header name or 1-based index.") var value: String?
     @Option(help: "A column that splits the data into series (Tab cycles them); `none` turns off the one found.") var series: String?

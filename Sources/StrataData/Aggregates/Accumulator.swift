@@ -126,6 +126,19 @@ public struct Accumulator: Sendable {
         }
     }
 
+    /// Adds a base bucket's stats whole, as a database's `GROUP BY` gives
+    /// them: `start` is the UTC instant the bucket starts at. False, and
+    /// nothing added, when no base bucket starts there (zone rules that
+    /// disagree with this calendar's).
+    public mutating func add(_ stats: Stats, bucketStart start: Int64, series: Int) -> Bool {
+        let ordinal = calendar.ordinal(of: baseUnit, at: start)
+        guard calendar.start(of: baseUnit, ordinal: ordinal) == start else { return false }
+        flush()
+        while runs[0].count <= series { runs[0].append(BucketRun()) }
+        if !stats.isEmpty { runs[0][series].add(ordinal, stats) }
+        return true
+    }
+
     /// Adds one interval `[start, end)` (UTC seconds, `end >= start`): in
     /// every base bucket and every coarser period it overlaps, it counts 1
     /// with the overlap in seconds as its value. A zero-length interval is

@@ -19,7 +19,7 @@ public struct Stats: Hashable, Sendable {
         max = value
     }
 
-    init(count: Int, sum: Double, min: Double, max: Double) {
+    public init(count: Int, sum: Double, min: Double, max: Double) {
         self.count = count
         self.sum = sum
         self.min = min

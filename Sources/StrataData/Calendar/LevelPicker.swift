@@ -45,7 +45,7 @@ public enum LevelPicker {
     }
 
     /// `5 s`, `1 h`, `31 d`: a gap for the note on stderr.
-    static func describe(_ gap: Int64) -> String {
+    public static func describe(_ gap: Int64) -> String {
         if gap < 60 { return "\(gap) s" }
         if gap < 3600 { return "\(gap / 60) min" }
         if gap < 86_400 { return "\(gap / 3600) h" }

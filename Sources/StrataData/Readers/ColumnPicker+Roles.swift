@@ -47,15 +47,22 @@ extension ColumnPicker {
         isNumeric(sample.column(c), decimalComma: decimalComma) && numberRefusal(c) == nil
     }
 
+    /// Why a numeric column is not a value by its name alone: a part of the
+    /// time, an id, a code; nil when the name allows it.
+    static func nameRefusal(_ name: String) -> String? {
+        let n = name.lowercased()
+        if TimePart(name: n) != nil || isDatePartName(name) { return "is a part of the time" }
+        if words(name).last.map(idWords.contains) == true { return "is an id" }
+        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return "is a code" }
+        return nil
+    }
+
     /// Why a numeric column is not taken for a value (`is an id`), for the
     /// note when no column is; nil when it is a value.
     func numberRefusal(_ c: Int) -> String? {
         let n = name(c).lowercased()
-        if TimePart(name: n) != nil || Self.isDatePartName(name(c)) || (Self.looksLikeTimeName(n) && !holdsDurations(c, named: n)) {
-            return "is a part of the time"
-        }
-        if Self.words(name(c)).last.map(Self.idWords.contains) == true { return "is an id" }
-        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return "is a code" }
+        if Self.looksLikeTimeName(n) && !holdsDurations(c, named: n) { return "is a part of the time" }
+        if let refusal = Self.nameRefusal(name(c)) { return refusal }
         let present = sample.column(c).map { String(decoding: ByteText.trimmed($0), as: UTF8.self) }.filter { !$0.isEmpty }
         if present.count >= 2 && Set(present).count == 1 { return "holds one value throughout" }
         // Five or more consecutive integers, one per row (in each run of rows the sample
@@ -121,17 +128,8 @@ extension ColumnPicker {
         return (0..<columnCount).first { c in
             guard !used.contains(c), !isNumeric(sample.column(c), decimalComma: decimalComma) else { return false }
             let keys = timed.map { sample.text($0, c) }
-            let distinct = Set(keys)
-            guard (2...50).contains(distinct.count), distinct.count * 2 <= timed.count, !distinct.contains("") else { return false }
-            var seen: Set<String> = [], under: [Int64: Set<String>] = [:], repeated = 0
-            for (k, r) in timed.enumerated() {
-                let t = times[r]!.0
-                if !seen.insert("\(t)|\(keys[k])").inserted { repeated += 1 }
-                under[t, default: []].insert(keys[k])
-            }
-            guard repeated * 100 <= timed.count else { return false }
-            let shared = timed.indices.count { under[times[timed[$0]]!.0]!.count > 1 }
-            return shared * 4 >= timed.count || sortsRows(timed.map { times[$0]!.0 }, by: keys, blocks: distinct.count)
+            guard let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: timed.map { times[$0]!.0 }) else { return false }
+            return sharesTimes || sortsRows(timed.map { times[$0]!.0 }, by: keys, blocks: Set(keys).count)
         }
     }
 

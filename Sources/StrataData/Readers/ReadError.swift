@@ -24,6 +24,10 @@ public enum ReadError: Error, Sendable, Equatable {
     case noValidRows(file: String, detail: String)
     /// The bytes cannot be read as text (65): UTF-16, broken gzip data.
     case unreadable(file: String, reason: String)
+    /// A database refused a query strata was given (`--query`) or built from the options (64).
+    case badQuery(source: String, reason: String)
+    /// A database went away or gave up mid-session: a lost connection, a statement timeout (69).
+    case unavailable(source: String, reason: String)
 
     /// Rows were read and every one was skipped: the first says why.
     static func allSkipped(file: String, rows: Int, first: SkippedRow?) -> ReadError {
@@ -41,7 +45,8 @@ public enum ReadError: Error, Sendable, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .cannotOpen: 66
-        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers, .notDurations: 64
+        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers, .notDurations, .badQuery: 64
+        case .unavailable: 69
         case .noTimeColumn, .badRow, .noValidRows, .unreadable: 65
         }
     }
@@ -75,7 +80,7 @@ public enum ReadError: Error, Sendable, Equatable {
                 return row.description
             case .noValidRows(let file, let detail):
                 return "\(file): \(detail)"
-            case .unreadable(let file, let reason):
+            case .unreadable(let file, let reason), .badQuery(let file, let reason), .unavailable(let file, let reason):
                 return "\(file): \(reason)"
             }
         }()).visible

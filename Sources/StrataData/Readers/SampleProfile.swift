@@ -34,7 +34,7 @@ public struct SampleProfile: Sendable, Equatable {
     ///   - times: each sample row's UTC instant, nil when it does not parse.
     ///   - offsets: each row's written UTC offset, nil for a naive time.
     ///   - seriesKeys: each row's series, when there is a series column.
-    init(times: [Int64?], offsets: [Int32?], seriesKeys: [String]? = nil) {
+    public init(times: [Int64?], offsets: [Int32?], seriesKeys: [String]? = nil) {
         let parsed = times.indices.filter { times[$0] != nil }
         let written = parsed.map { offsets[$0] }
         if let first = written.first, let offset = first, written.allSatisfy({ $0 == offset }) {

@@ -1,0 +1,148 @@
+import CLibPQ
+import Foundation
+import StrataData
+
+/// One libpq connection, read-only for its whole life. libpq reads the
+/// URI, the `PG*` variables, `~/.pgpass`, service files and `sslmode`; a
+/// password never reaches an error line (`PostgresAddress.scrub`).
+/// Queries are serialised: a card's rows (the UI thread) and a page's
+/// buckets (a worker) share it.
+public final class PostgresConnection: @unchecked Sendable {
+    private let connection: OpaquePointer
+    private let address: PostgresAddress
+    private let lock = NSLock()
+    /// Made once, so `cancel()` can be called from another thread (a signal's) while a query runs.
+    private let canceller: OpaquePointer?
+
+    /// Connects and makes the session read-only. A server that does not
+    /// answer gives up after `connect_timeout` (10 s unless the URI or
+    /// `PGCONNECT_TIMEOUT` says otherwise).
+    /// - Parameter statementTimeout: milliseconds a statement may run; nil: the server's setting.
+    public init(_ address: PostgresAddress, statementTimeout: Int? = nil) throws(ReadError) {
+        self.address = address
+        var keywords = ["fallback_application_name", "dbname"]
+        var values = ["strata", address.uri]
+        if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+            // First, so that the URI's own connect_timeout overrides it.
+            keywords.insert("connect_timeout", at: 0)
+            values.insert("10", at: 0)
+        }
+        let made = Self.withCStrings(keywords) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
+        guard let made else { throw .cannotOpen(file: address.display, reason: "out of memory") }
+        connection = made
+        guard PQstatus(made) == CONNECTION_OK else {
+            let reason = Self.oneLine(address.scrub(String(cString: PQerrorMessage(made))))
+            PQfinish(made)
+            throw .cannotOpen(file: address.display, reason: reason)
+        }
+        canceller = PQgetCancel(made)
+        // Every statement after these runs in a read-only transaction; numbers come back exact.
+        var settings = ["SET default_transaction_read_only = on", "SET extra_float_digits = 3", "SET client_encoding = 'UTF8'"]
+        if let statementTimeout { settings.append("SET statement_timeout = \(statementTimeout)") }
+        for setting in settings { _ = try query(setting) }
+    }
+
+    deinit {
+        if let canceller { PQfreeCancel(canceller) }
+        PQfinish(connection)
+    }
+
+    /// The server's version as a number: 150004 for 15.4.
+    var serverVersion: Int { Int(PQserverVersion(connection)) }
+
+    /// Runs one statement with its parameters (text, `$1`…), through the
+    /// extended protocol: one statement only, never several joined by `;`.
+    func query(_ sql: String, _ parameters: [String] = []) throws(ReadError) -> PostgresResult {
+        let result = lock.withLock {
+            Self.withCStrings(parameters) { values in
+                PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            }
+        }
+        guard let result else { throw .unavailable(source: address.display, reason: "no answer from the server") }
+        let status = PQresultStatus(result)
+        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
+            let error = failure(result)
+            PQclear(result)
+            throw error
+        }
+        return PostgresResult(result)
+    }
+
+    /// Runs one statement as `query` does, handing `row` each row as it
+    /// arrives (libpq's single-row mode, each a result of one row): memory
+    /// holds one row, not the whole answer.
+    func stream(_ sql: String, _ parameters: [String] = [], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
+        lock.lock()
+        defer { lock.unlock() }
+        let sent = Self.withCStrings(parameters) { values in
+            PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        guard sent == 1 else { throw .unavailable(source: address.display, reason: Self.oneLine(String(cString: PQerrorMessage(connection)))) }
+        PQsetSingleRowMode(connection)
+        var first: ReadError?
+        // Every result is read, even after an error: the connection is then ready for the next statement.
+        while let result = PQgetResult(connection) {
+            let status = PQresultStatus(result)
+            if first == nil {
+                if status == PGRES_SINGLE_TUPLE {
+                    do throws(ReadError) { try row(PostgresResult(result)) } catch { first = error }
+                    continue
+                }
+                if status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK { first = failure(result) }
+            }
+            PQclear(result)
+        }
+        if let first { throw first }
+    }
+
+    /// The tables and views strata can read, by the names `--table` takes
+    /// (the schema only outside the search path), at most 100.
+    public func tablesWithTimes() throws(ReadError) -> [String] {
+        let result = try query("""
+            SELECT DISTINCT CASE WHEN table_schema = ANY (current_schemas(false)) THEN table_name
+                                 ELSE table_schema || '.' || table_name END
+            FROM information_schema.columns
+            WHERE data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
+              AND table_schema NOT IN ('pg_catalog', 'information_schema')
+            ORDER BY 1 LIMIT 100
+            """)
+        return (0..<result.rowCount).compactMap { result.text($0, 0) }
+    }
+
+    /// Asks the server to stop the running query; safe from any thread.
+    public func cancel() {
+        guard let canceller else { return }
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(canceller, &buffer, Int32(buffer.count))
+    }
+
+    /// The error of a failed query, by its SQLSTATE class: a lost
+    /// connection, a timeout or a cancel is 69, a missing table 66, a query
+    /// the server refused 64.
+    private func failure(_ result: OpaquePointer) -> ReadError {
+        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? String(cString: PQerrorMessage(connection))
+        let reason = Self.oneLine(address.scrub(message))
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        if PQstatus(connection) != CONNECTION_OK || state.hasPrefix("08") || state.hasPrefix("57") || state.isEmpty {
+            return .unavailable(source: address.display, reason: reason.isEmpty ? "the connection was lost" : reason)
+        }
+        if state == "42P01" || state.hasPrefix("28") || state == "42501" || state == "3D000" || state == "3F000" {
+            return .cannotOpen(file: address.display, reason: reason)
+        }
+        return .badQuery(source: address.display, reason: reason)
+    }
+
+    /// libpq's messages end with a newline and may hold more (a hint after a tab): one line for stderr.
+    private static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// `strings` as a C array of C strings, for the length of `body`.
+    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
+    }
+}

@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import StrataData
+import StrataPostgres
+import StrataUI
+
+extension Runner {
+    /// The input when it is a `postgresql://` or `postgres://` URI.
+    var databaseAddress: PostgresAddress? { command.files.first.flatMap(PostgresAddress.init) }
+
+    /// A table or query's periods, aggregated by the server, with the card
+    /// reading its rows on demand. The picks are reported on stderr as a
+    /// file's are; while a query runs, stderr shows how long it has taken,
+    /// and Ctrl-C cancels it on the server before strata exits.
+    func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
+                      startLevel: Level?) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+        guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
+        var options = ReadOptions()
+        options.timeColumn = command.time
+        options.valueColumn = command.value
+        options.seriesColumn = command.series
+        options.countOnly = command.count
+        let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
+
+        let line = ProgressLine(query: relation.name)
+        let interrupt = DatabaseInterrupt()
+        line.start()
+        let source: PostgresSource, result: LoadResult
+        do throws(ReadError) {
+            let connection = try PostgresConnection(address, statementTimeout: command.statementTimeout.map { $0 * 1000 })
+            interrupt.connection = connection
+            source = try PostgresSource(connection, relation: relation, options: options, setup: setup)
+            result = try source.coarse { _ in }
+            line.finish()
+        } catch {
+            line.finish()
+            if interrupt.happened { throw Failure(message: "\(address.display): cancelled", exitCode: 130) }
+            throw Failure(line: error.message, exitCode: error.exitCode)
+        }
+        interrupt.connection = nil
+        let (dataset, aggregate) = report(result, levels: result.levels)
+        return (dataset, aggregate, { start, end, series in
+            CardRowsRead { limit, _ in
+                // One row past the limit says whether more follow.
+                guard let rows = try? source.rows(from: start, to: end, series: series, limit: limit + 1) else { return nil }
+                return (rows.prefix(limit).map { CardRow(location: "\($0.file):\($0.line)", text: $0.text) }, rows.count <= limit)
+            }
+        })
+    }
+
+    /// `--table`, `--query` and `--statement-timeout` without a database to read.
+    func checkDatabaseOptions() throws(Failure) {
+        guard databaseAddress == nil else { return }
+        let given = [("--table", command.table != nil), ("--query", command.query != nil),
+                     ("--statement-timeout", command.statementTimeout != nil)].first { $0.1 }
+        if let (option, _) = given { throw .usage("\(option) reads a database: give a postgresql:// URI as the input") }
+    }
+
+    /// The URI alone: what to add, with the tables there are to read.
+    private func nothingToRead(_ address: PostgresAddress) throws(Failure) -> Failure {
+        let tables: [String]
+        do throws(ReadError) {
+            tables = try PostgresConnection(address).tablesWithTimes()
+        } catch {
+            throw Failure(line: error.message, exitCode: error.exitCode)
+        }
+        let list = tables.isEmpty ? "no table there has a timestamp or date column"
+            : "tables with a timestamp or date column: \(tables.prefix(10).joined(separator: ", "))\(tables.count > 10 ? ", …" : "")"
+        return .usage("\(address.display): say what to read with --table NAME or --query 'SELECT …' (\(list))")
+    }
+
+    /// `--table` or `--query`, at most one (nil: neither); and no option that only files take.
+    private func databaseRelation() throws(Failure) -> PostgresRelation? {
+        guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
+        let intervals = [("--end", command.end != nil), ("--duration", command.duration != nil), ("--label", command.label != nil)]
+        if let (option, _) = intervals.first(where: { $0.1 }) { throw .usage("\(option): intervals are read from files only, not from a database yet") }
+        let text = [("--time-format", command.timeFormat != nil), ("--no-header", command.noHeader), ("--strict", command.strict),
+                    ("--format", command.format != .auto)]
+        if let (option, _) = text.first(where: { $0.1 }) { throw .usage("\(option) reads text; a database's columns have types") }
+        switch (command.table, command.query) {
+        case (let table?, nil): return .table(table)
+        case (nil, let query?): return .query(query)
+        case (nil, nil): return nil
+        case (_?, _?): throw .usage("--table and --query both say what to read: give one")
+        }
+    }
+}
+
+/// Ctrl-C while a query runs: the server is asked to stop it (`PQcancel`),
+/// and the query's failure then ends strata (exit 130), not a hang.
+private final class DatabaseInterrupt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: PostgresConnection?
+    private var interrupted = false
+    private let signals: DispatchSourceSignal
+
+    var connection: PostgresConnection? {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+
+    var happened: Bool { lock.withLock { interrupted } }
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        signals.setEventHandler { [unowned self] in
+            let connection = lock.withLock { () -> PostgresConnection? in
+                interrupted = true
+                return current
+            }
+            // Before the connection is made there is nothing to cancel: exit as Ctrl-C always does.
+            guard let connection else { exit(130) }
+            connection.cancel()
+        }
+        signals.resume()
+    }
+
+    deinit {
+        signals.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

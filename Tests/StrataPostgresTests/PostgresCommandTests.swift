@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The command a user types, against the test server: `.build/debug/strata`
+/// (built by `swift build`, which `make test` runs first).
+struct PostgresCommandTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/strata")
+
+    /// Runs strata; its exit status, stdout and stderr.
+    static func strata(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw ThrowawayServer.Failure(description: "no \(binary.path): run swift build first")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (out, err) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+    }
+
+    @Test func exportFromATableIsTheCSVFilesExport() throws {
+        let uri = try DatabaseFixtures.server.uri
+        let fixture = DatabaseFixtures.directory.appendingPathComponent("new-york-dst.csv").path
+        for flags in [["--tz", "America/New_York"], ["--tz", "UTC", "--levels", "hour,day", "--agg", "max"]] {
+            let table = try Self.strata([uri, "--table", "new_york", "--export", "csv"] + flags)
+            let file = try Self.strata([fixture, "--export", "csv"] + flags)
+            #expect(table.status == 0, "\(table.stderr)")
+            #expect(table.stdout == file.stdout)
+            #expect(table.stdout.split(separator: "\n").count > 100)
+        }
+    }
+
+    @Test func failuresAreOneLineWithTheirExitCode() throws {
+        let uri = try DatabaseFixtures.server.uri
+        let missing = try Self.strata([uri, "--table", "no_such_table", "--dump"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.hasPrefix("strata: ") && missing.stderr.split(separator: "\n").count == 1)
+        let bad = try Self.strata([uri, "--query", "SELEC 1", "--dump"])
+        #expect(bad.status == 64)
+        // The URI alone: what to add, with the tables to choose from.
+        let alone = try Self.strata([uri])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--table") && alone.stderr.contains("readings"))
+        let password = try Self.strata([uri.replacingOccurrences(of: "strata@", with: "nobody:hunter2@"), "--table", "readings"])
+        #expect(password.status == 66)
+        #expect(!password.stderr.contains("hunter2"))
+        let timeout = try Self.strata([uri, "--query", "SELECT time, temp, pg_sleep(0.01) AS s FROM readings", "--statement-timeout", "1", "--dump"])
+        #expect(timeout.status == 69)
+        #expect(timeout.stderr.contains("statement timeout"))
+    }
+}
