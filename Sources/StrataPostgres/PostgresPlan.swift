@@ -25,13 +25,19 @@ struct PostgresPlan {
     var calendar: CalendarSystem
     var levels: [Level]
     var profile: SampleProfile
+    /// The first and last time in the relation, when it has rows.
+    var span: ClosedRange<Int64>?
     var notes: [String]
 
     /// The names of the values as `SourceDescription.valueNames` has them.
     var valueNames: [String] { valueColumns.isEmpty ? [LoadResult.countedRows] : valueColumns }
 
-    /// The base unit the levels (and `--level`) need.
-    func baseUnit(startLevel: Level?) -> TimeUnit { Dataset.baseUnit(for: levels + (startLevel.map { [$0] } ?? [])) }
+    /// The base unit the levels (and `--level`) need, within `budget` bytes
+    /// (`BucketBudget`: coarser when they would not fit; a page's finer bars are then a range query).
+    func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
+        BucketBudget.baseUnit(for: levels + (startLevel.map { [$0] } ?? []), budget: budget, span: span, gap: profile.typicalGap,
+                              columns: valueNames.count)
+    }
 
     /// Type OIDs (`pg_type.oid`, fixed since PostgreSQL 7).
     private enum TypeID {
@@ -146,13 +152,16 @@ struct PostgresPlan {
         plan.profile.aggregate = value.map { Aggregate.suggested(forValueNamed: names[$0]) } ?? .count
 
         // The levels: from the sample's spacing and the whole span.
+        let span = try connection.query(statements.span())
+        if let first = span.double(0, 0), let last = span.double(0, 1) {
+            plan.span = Int64(first.rounded(.down))...max(Int64(first.rounded(.down)), Int64(last.rounded(.down)))
+        }
         if let levels = setup.levels {
             plan.levels = levels
         } else {
-            let span = try connection.query(statements.span())
             let finest = LevelPicker.finest(forGap: plan.profile.typicalGap)
-            if let first = span.double(0, 0), let last = span.double(0, 1) {
-                plan.levels = LevelPicker.levels(from: finest, first: Int64(first.rounded(.down)), last: Int64(last.rounded(.down)), calendar: calendar)
+            if let span = plan.span {
+                plan.levels = LevelPicker.levels(from: finest, first: span.lowerBound, last: span.upperBound, calendar: calendar)
             } else {
                 plan.levels = Level.defaultSet
             }

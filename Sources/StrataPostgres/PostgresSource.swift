@@ -14,12 +14,15 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// Every series' name, as the periods numbered them; set by `coarse`.
     private var seriesNames: [String] = []
     private let lock = NSLock()
+    /// `--memory`: what the periods kept may take (`BucketBudget`).
+    private let budget: Int64?
 
     /// Makes the picks (see `PostgresPlan`) over a connection.
     /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
     public init(_ connection: PostgresConnection, relation: PostgresRelation, options: ReadOptions, setup: LoadSetup,
                 forcesFallback: Bool = false) throws(ReadError) {
         self.connection = connection
+        budget = options.memoryBudget
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
@@ -34,7 +37,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
 
     /// One `GROUP BY` at the base unit the levels need; whole when it returns, so no update follows.
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
-        let unit = plan.baseUnit(startLevel: startLevel)
+        let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
         let (columns, names, rows) = try buckets(unit, range: nil)
         lock.withLock { seriesNames = names }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)

@@ -12,14 +12,17 @@ extension Runner {
     /// reading its rows on demand. The picks are reported on stderr as a
     /// file's are; while a query runs, stderr shows how long it has taken,
     /// and Ctrl-C cancels it on the server before strata exits.
+    /// - Parameter background: a terminal's: a page's finer bars are queried
+    ///   on a worker, never waited for (a dump queries them as it draws).
     func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
-                      startLevel: Level?) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+                      startLevel: Level?, background: Bool) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = ReadOptions()
         options.timeColumn = command.time
         options.valueColumn = command.value
         options.seriesColumn = command.series
         options.countOnly = command.count
+        options.memoryBudget = Int64(command.memory) << 20
         let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
 
         let line = ProgressLine(query: relation.name)
@@ -38,7 +41,10 @@ extension Runner {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
         interrupt.connection = nil
-        let (dataset, aggregate) = report(result, levels: result.levels)
+        // Periods kept coarser than the levels need, within the budget: a page's finer bars are a range query.
+        let coarser = result.levels.min().map { Dataset.subUnit(of: $0, levels: result.levels) < result.accumulator.baseUnit } ?? false
+        let fine = coarser ? FinePages(source: source, mode: background ? .background : .inline, budget: Int(command.memory << 20) / 4) : nil
+        let (dataset, aggregate) = report(result, levels: result.levels, finePages: fine)
         return (dataset, aggregate, { start, end, series in
             CardRowsRead { limit, _ in
                 // One row past the limit says whether more follow.
@@ -74,6 +80,7 @@ extension Runner {
         guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
         let intervals = [("--end", command.end != nil), ("--duration", command.duration != nil), ("--label", command.label != nil)]
         if let (option, _) = intervals.first(where: { $0.1 }) { throw .usage("\(option): intervals are read from files only, not from a database yet") }
+        if command.follow { throw .usage("-f follows a file as it grows; a database is read as it is") }
         let text = [("--time-format", command.timeFormat != nil), ("--no-header", command.noHeader), ("--strict", command.strict),
                     ("--format", command.format != .auto)]
         if let (option, _) = text.first(where: { $0.1 }) { throw .usage("\(option) reads text; a database's columns have types") }

@@ -33,7 +33,8 @@ struct Runner {
         let feed = DatasetFeed()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
         if let address = databaseAddress {
-            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel)
+            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel,
+                                                              background: interactive)
         } else if interactive && !usesDemo {
             (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
         } else {
