@@ -62,7 +62,7 @@ extension Runner {
                     // A pipe is followed until it ends: then the screen says so.
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: fine),
                                        rows: CardRows.reader(result.rowLocator), notice: sources == [.standardInput] ? "input ended" : nil))
-                    startFollowing(result, sources: sources, options: options, setup: setup, feed: feed)
+                    startFollowing(result, sources: sources, options: options, feed: feed)
                 case .failed(let error):
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
                 }
@@ -71,7 +71,7 @@ extension Runner {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
         let fine = first.loading == nil ? finePages(sources, options: options, setup: setup, result: first, mode: .background) : nil
-        if first.loading == nil { startFollowing(first, sources: sources, options: options, setup: setup, feed: feed) }
+        if first.loading == nil { startFollowing(first, sources: sources, options: options, feed: feed) }
         let (dataset, aggregate) = report(first, levels: first.levels, finePages: fine)
         return (dataset, aggregate, first.loading == nil ? CardRows.reader(first.rowLocator) : nil)
     }
@@ -86,7 +86,7 @@ extension Runner {
         let started = Date()
         var grewAt = started
         while Date().timeIntervalSince(grewAt) < 1, command.followFor.map({ Date().timeIntervalSince(started) < $0 }) ?? true {
-            Thread.sleep(forTimeInterval: Self.followSpacing)
+            Thread.sleep(forTimeInterval: FollowLoop.spacing)
             if let (grown, _) = try follower.poll() {
                 result = grown
                 grewAt = Date()
@@ -95,41 +95,11 @@ extension Runner {
         return result
     }
 
-    /// How often a followed file is looked at: appended rows reach the screen within 250 ms.
-    static let followSpacing = 0.1
-
-    /// With `-f`, a thread that looks at the file every `followSpacing` and
-    /// posts each fuller dataset, with a notice when the file was rotated,
-    /// truncated or removed.
-    private func startFollowing(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions, setup: LoadSetup,
-                                feed: DatasetFeed) {
+    /// With `-f`, a thread that looks at the file as it grows (`FollowLoop`).
+    private func startFollowing(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions, feed: DatasetFeed) {
         guard command.follow, case .file(let path)? = sources.first,
               let follower = FileFollower(path: path, result: loaded, options: options) else { return }
-        let name = loaded.sourceName
-        let thread = Thread {
-            while true {
-                Thread.sleep(forTimeInterval: Self.followSpacing)
-                do throws(ReadError) {
-                    guard let (grown, change) = try follower.poll() else { continue }
-                    feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(grown.rowLocator),
-                                       notice: change.map { Self.notice($0, name: name) }))
-                } catch {
-                    return feed.post(.failed(message: error.message, exitCode: error.exitCode))
-                }
-            }
-        }
-        // Below the screen's thread, as the load's are.
-        thread.qualityOfService = .utility
-        thread.start()
-    }
-
-    static func notice(_ change: FileFollower.Change, name: String) -> String {
-        switch change {
-        case .rotated: "\(name) rotated: following the new file"
-        case .truncated: "\(name) was truncated: read again from its start"
-        case .removed: "\(name) was removed: waiting for it"
-        case .back: "\(name) is back: following it"
-        }
+        FollowLoop(follower, name: loaded.sourceName, feed: feed).start()
     }
 
     /// Where a page's bars finer than the load kept, and the rows of part of

@@ -1,3 +1,4 @@
+import Foundation
 import StrataData
 import Testing
 @testable import StrataUI
@@ -75,5 +76,73 @@ struct FollowTests {
         let frame = app.render()
         #expect(frame.wakeUp.map { $0 - TestClock(now: ScreenTests.now).milliseconds() }.map { $0 <= 100 } == true)
         #expect(app.activity == .following(rows: 72))
+    }
+
+    // MARK: a file that a writer appends to, looked at as `-f` does
+
+    /// The app on `path` loaded whole, with a `FollowLoop` whose looks the test makes.
+    static func following(_ path: String) throws -> (app: StrataApp, loop: FollowLoop) {
+        var setup = LoadSetup()
+        setup.zone = .utc
+        setup.levels = [.day, .week]
+        let loaded = try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        let feed = DatasetFeed()
+        let follower = try #require(FileFollower(path: path, result: loaded, options: ReadOptions()))
+        var app = StrataApp(dataset: Dataset(loaded: loaded, levels: loaded.levels), clock: TestClock(now: ScreenTests.now),
+                            aggregate: .count, feed: feed, follows: true)
+        app.handle(.resize(LoadingTests.size))
+        return (app, FollowLoop(follower, name: "app.csv", feed: feed))
+    }
+
+    /// `count` rows an hour apart on 2024-01-01 from hour `first`.
+    static func hours(_ first: Int, _ count: Int) -> String {
+        (first..<(first + count)).map { String(format: "2024-01-01T%02d:00:00Z\n", $0) }.joined()
+    }
+
+    static func append(_ text: String, to path: String) {
+        let handle = FileHandle(forWritingAtPath: path)!
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try? handle.close()
+    }
+
+    /// One look, then the frame after the app's next tick.
+    static func look(_ app: inout StrataApp, _ loop: FollowLoop) -> String {
+        loop.step()
+        app.handle(.tick)
+        return app.render().grid.plainText
+    }
+
+    @Test func framesShowAWritersRowsAHalfLineOnlyOnceWholeAndEveryChangeToTheFile() throws {
+        try withTemporaryFile(named: "app.csv", holding: "time\n" + Self.hours(0, 4)) { path in
+            var (app, loop) = try Self.following(path)
+            #expect(app.render().grid.plainText.contains("count 4 "))
+            let writer = Thread { Self.append(Self.hours(4, 6), to: path) }
+            writer.start()
+            while !writer.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+            #expect(Self.look(&app, loop).contains("count 10 "))
+            // Half a line waits for its newline.
+            Self.append("2024-01-01T1", to: path)
+            #expect(Self.look(&app, loop).contains("count 10 "))
+            Self.append("0:00:00Z\n", to: path)
+            #expect(Self.look(&app, loop).contains("count 11 "))
+            // Cut short: read again from its start.
+            try Data(("time\n" + Self.hours(0, 2)).utf8).write(to: URL(fileURLWithPath: path))
+            var screen = Self.look(&app, loop)
+            #expect(screen.contains("count 2 ") && screen.contains("app.csv was truncated: read again from its start"))
+            // Renamed away and replaced: the rows read stay.
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            try Data(("time\n" + Self.hours(2, 3)).utf8).write(to: URL(fileURLWithPath: path))
+            screen = Self.look(&app, loop)
+            #expect(screen.contains("count 5 ") && screen.contains("app.csv rotated: following the new file"))
+            // Removed: waited for.
+            try FileManager.default.removeItem(atPath: path)
+            screen = Self.look(&app, loop)
+            #expect(screen.contains("count 5 ") && screen.contains("app.csv was removed: waiting for it"))
+            try Data(("time\n" + Self.hours(5, 1)).utf8).write(to: URL(fileURLWithPath: path))
+            screen = Self.look(&app, loop)
+            #expect(screen.contains("count 6 ") && screen.contains("app.csv is back: following it"))
+            try? FileManager.default.removeItem(atPath: path + ".1")
+        }
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import StrataData
+
+/// Looks at a followed file (`-f`) now and then and posts each fuller
+/// dataset to the app's feed, with a notice when the file was rotated,
+/// truncated, removed or came back. `start` runs it on a thread of its
+/// own; `step` is one look, for tests that move time by hand.
+public final class FollowLoop: @unchecked Sendable {
+    /// How often the file is looked at: appended rows reach the screen within 250 ms.
+    public static let spacing = 0.1
+
+    private let follower: FileFollower
+    private let feed: DatasetFeed
+    private let name: String
+
+    public init(_ follower: FileFollower, name: String, feed: DatasetFeed) {
+        self.follower = follower
+        self.name = name
+        self.feed = feed
+    }
+
+    /// One look at the file: posts what changed; false once it has failed (the failure is posted).
+    @discardableResult
+    public func step() -> Bool {
+        do throws(ReadError) {
+            guard let (grown, change) = try follower.poll() else { return true }
+            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(grown.rowLocator),
+                               notice: change.map(notice)))
+            return true
+        } catch {
+            feed.post(.failed(message: error.message, exitCode: error.exitCode))
+            return false
+        }
+    }
+
+    /// Looks every `spacing` seconds on a thread below the screen's, as the load's are, for as long as the program runs.
+    public func start() {
+        let thread = Thread { [self] in
+            repeat { Thread.sleep(forTimeInterval: Self.spacing) } while step()
+        }
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    /// What the footer says of a change, until the next key.
+    func notice(_ change: FileFollower.Change) -> String {
+        switch change {
+        case .rotated: "\(name) rotated: following the new file"
+        case .truncated: "\(name) was truncated: read again from its start"
+        case .removed: "\(name) was removed: waiting for it"
+        case .back: "\(name) is back: following it"
+        }
+    }
+}
