@@ -25,11 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "StrataData", dependencies: ["CZlib"]),
-        // PostgreSQL as a `Source`: the one target that links libpq.
+        // PostgreSQL as a `Source`: the one target that calls libpq (loaded when a database is first used).
         .target(name: "StrataPostgres", dependencies: ["StrataData", "CLibPQ"]),
         .target(name: "StrataUI", dependencies: ["StrataData"]),
         .target(name: "StrataTerminal", dependencies: ["StrataUI", "CNcurses"]),

@@ -27,15 +27,18 @@ public final class PostgresConnection: @unchecked Sendable {
             keywords.insert("connect_timeout", at: 0)
             values.insert("10", at: 0)
         }
-        let made = Self.withCStrings(keywords) { k in Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
+        guard strata_libpq_loaded() != 0 else {
+            throw .unavailable(source: address.display, reason: "libpq is not installed (Debian: apt install libpq5); a database needs it")
+        }
+        let made = Self.withCStrings(keywords) { k in Self.withCStrings(values) { v in strata_PQconnectdbParams(k, v, 1) } }
         guard let made else { throw .cannotOpen(file: address.display, reason: "out of memory") }
         connection = made
-        guard PQstatus(made) == CONNECTION_OK else {
-            let reason = Self.oneLine(address.scrub(String(cString: PQerrorMessage(made))))
-            PQfinish(made)
+        guard strata_PQstatus(made) == CONNECTION_OK else {
+            let reason = Self.oneLine(address.scrub(String(cString: strata_PQerrorMessage(made))))
+            strata_PQfinish(made)
             throw .cannotOpen(file: address.display, reason: reason)
         }
-        canceller = PQgetCancel(made)
+        canceller = strata_PQgetCancel(made)
         // Every statement after these runs in a read-only transaction; numbers come back exact.
         var settings = ["SET default_transaction_read_only = on", "SET extra_float_digits = 3", "SET client_encoding = 'UTF8'"]
         if let statementTimeout { settings.append("SET statement_timeout = \(statementTimeout)") }
@@ -43,26 +46,26 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     deinit {
-        if let canceller { PQfreeCancel(canceller) }
-        PQfinish(connection)
+        if let canceller { strata_PQfreeCancel(canceller) }
+        strata_PQfinish(connection)
     }
 
     /// The server's version as a number: 150004 for 15.4.
-    var serverVersion: Int { Int(PQserverVersion(connection)) }
+    var serverVersion: Int { Int(strata_PQserverVersion(connection)) }
 
     /// Runs one statement with its parameters (text, `$1`…), through the
     /// extended protocol: one statement only, never several joined by `;`.
     func query(_ sql: String, _ parameters: [String] = []) throws(ReadError) -> PostgresResult {
         let result = lock.withLock {
             Self.withCStrings(parameters) { values in
-                PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+                strata_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
             }
         }
         guard let result else { throw .unavailable(source: address.display, reason: "no answer from the server") }
-        let status = PQresultStatus(result)
+        let status = strata_PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
             let error = failure(result)
-            PQclear(result)
+            strata_PQclear(result)
             throw error
         }
         return PostgresResult(result)
@@ -75,14 +78,14 @@ public final class PostgresConnection: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let sent = Self.withCStrings(parameters) { values in
-            PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            strata_PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }
-        guard sent == 1 else { throw .unavailable(source: address.display, reason: Self.oneLine(String(cString: PQerrorMessage(connection)))) }
-        PQsetSingleRowMode(connection)
+        guard sent == 1 else { throw .unavailable(source: address.display, reason: Self.oneLine(String(cString: strata_PQerrorMessage(connection)))) }
+        strata_PQsetSingleRowMode(connection)
         var first: ReadError?
         // Every result is read, even after an error: the connection is then ready for the next statement.
-        while let result = PQgetResult(connection) {
-            let status = PQresultStatus(result)
+        while let result = strata_PQgetResult(connection) {
+            let status = strata_PQresultStatus(result)
             if first == nil {
                 if status == PGRES_SINGLE_TUPLE {
                     do throws(ReadError) { try row(PostgresResult(result)) } catch { first = error }
@@ -90,7 +93,7 @@ public final class PostgresConnection: @unchecked Sendable {
                 }
                 if status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK { first = failure(result) }
             }
-            PQclear(result)
+            strata_PQclear(result)
         }
         if let first { throw first }
     }
@@ -113,18 +116,18 @@ public final class PostgresConnection: @unchecked Sendable {
     public func cancel() {
         guard let canceller else { return }
         var buffer = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(canceller, &buffer, Int32(buffer.count))
+        _ = strata_PQcancel(canceller, &buffer, Int32(buffer.count))
     }
 
     /// The error of a failed query, by its SQLSTATE class: a lost
     /// connection, a timeout or a cancel is 69, a missing table 66, a query
     /// the server refused 64.
     private func failure(_ result: OpaquePointer) -> ReadError {
-        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            ?? String(cString: PQerrorMessage(connection))
+        let message = strata_PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? String(cString: strata_PQerrorMessage(connection))
         let reason = Self.oneLine(address.scrub(message))
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        if PQstatus(connection) != CONNECTION_OK || state.hasPrefix("08") || state.hasPrefix("57") || state.isEmpty {
+        let state = strata_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        if strata_PQstatus(connection) != CONNECTION_OK || state.hasPrefix("08") || state.hasPrefix("57") || state.isEmpty {
             return .unavailable(source: address.display, reason: reason.isEmpty ? "the connection was lost" : reason)
         }
         if state == "42P01" || state.hasPrefix("28") || state == "42501" || state == "3D000" || state == "3F000" {
