@@ -213,6 +213,9 @@ public struct Dataset: Sendable {
     /// The sub-unit a level's bars show.
     public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
 
+    /// Whether a level's bars are finer than the load kept: read from the source a page at a time.
+    public func readsPages(of level: Level) -> Bool { subUnit(of: level) < baseUnit }
+
     public static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
         switch level {
         case .hour: .minute

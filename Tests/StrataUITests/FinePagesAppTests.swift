@@ -66,4 +66,21 @@ struct FinePagesAppTests {
             #expect(app.render().grid.plainText == full.render().grid.plainText)
         }
     }
+
+    /// `y` asks for one scale over every minute of the hour level, which this load did not keep: it says so and stays.
+    @Test func oneScaleForAHourLevelReadAPageAtATimeIsRefusedWithAReason() throws {
+        try withTemporaryFile(named: "minutes.csv", holding: Self.text) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            let source = FileSource([.file(path)], options: ReadOptions(), setup: LoadSetup(), loaded: budgeted)
+            var app = Self.app(Dataset(loaded: budgeted, levels: budgeted.levels,
+                                       finePages: FinePages(source: source, mode: .inline, budget: 1 << 20)))
+            app.handle(.key(.character("y")))
+            #expect(app.state.navigation.yScale == .page)
+            #expect(app.state.notice == "one scale for the hour level needs every minute of it: read a page at a time here (a bigger --memory keeps them)")
+            // The day level's hours are kept: one scale for it is there.
+            app.handle(.key(.down))
+            app.handle(.key(.character("y")))
+            #expect(app.state.navigation.yScale == .level)
+        }
+    }
 }

@@ -43,6 +43,9 @@ enum NothingToDo {
             return "nothing to close (q quits)"
         case .scrollHelp(let lines):
             return lines < 0 ? "the top of help" : "the end of help"
+        case .toggleYScale:
+            return "one scale for the \(level) level needs every \(dataset.subUnit(of: navigation.level).name) of it: "
+                + "read a page at a time here (a bigger --memory keeps them)"
         case .searchNext:
             return "no search yet: / searches"
         default:

@@ -59,7 +59,11 @@ func reduceNavigation(_ state: inout AppState, action: Action, count: Int, env: 
         if next == .band, state.navigation.countsRows(in: env.dataset) { next = next.next }
         state.navigation.chosenChart = next
     case .toggleYScale:
-        state.navigation.yScale = state.navigation.yScale.toggled
+        // One scale for a level needs every sub-bucket of it: not kept where its bars are read a page at a time.
+        let level = state.navigation.level
+        if state.navigation.yScale == .level || !env.dataset.readsPages(of: level) {
+            state.navigation.yScale = state.navigation.yScale.toggled
+        }
     case .toggleAllSeries:
         // Only data with two series or more has anything to overlay.
         if state.navigation.namedSeriesCount > 1 { state.navigation.allSeries.toggle() }
