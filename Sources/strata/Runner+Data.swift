@@ -104,11 +104,12 @@ extension Runner {
 
     /// Where a page's bars finer than the load kept, and the rows of part of
     /// a sub-bucket (a running period's comparison), are read from; nil for
-    /// inputs that cannot be read again, and for a followed file, whose
-    /// offsets move.
+    /// inputs that cannot be read again at a range's bytes (a pipe; gzip,
+    /// inflated from its start for each read), and for a followed file,
+    /// whose offsets move.
     private func finePages(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, result: LoadResult,
                            mode: FinePages.Mode) -> FinePages? {
-        guard result.rowLocator.keepsRows, !command.follow else { return nil }
+        guard result.rowLocator.readsRangesInPlace, !command.follow else { return nil }
         let source = FileSource(sources, options: options, setup: setup, loaded: result)
         return FinePages(source: source, mode: mode, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
     }

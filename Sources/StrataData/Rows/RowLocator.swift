@@ -16,6 +16,9 @@ public struct RowLocator: Sendable {
     /// its rows are not kept and never returned.
     public var keepsRows: Bool { unkeptInputs.isEmpty }
 
+    /// Every input can be read again at the bytes of a range, without inflating it from its start (no pipe, no gzip).
+    public var readsRangesInPlace: Bool { sources.allSatisfy { $0.path != nil && !$0.isCompressed } }
+
     /// The names of the inputs whose rows are not kept (`stdin`).
     public var unkeptInputs: [String] { sources.filter { $0.path == nil }.map(\.name) }
 
