@@ -256,7 +256,7 @@ public struct Dataset: Sendable {
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
         let stats = stats(level, index: index, series: s, value: v)
         let subStats: [Stats]?
-        if sub < baseUnit {
+        if readsPages(of: level) {
             subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: stats.isEmpty)
         } else {
             subStats = keptStats(level, bounds, unit: sub, series: s, value: v)

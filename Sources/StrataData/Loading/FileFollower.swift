@@ -108,7 +108,8 @@ public final class FileFollower: @unchecked Sendable {
         if case .delimited(_, let header) = plan { hasHeader = header }
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader && hasHeader, cancel: nil)
         series = sink.series
-        result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil)
+        result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
+                      keep: options.skippedToKeep)
         result.rowLocator.grow(path, to: end)
         lines += Self.newlines(in: fd, from: offset, upTo: end)
         offset = end
@@ -161,8 +162,9 @@ extension LoadResult {
     }
 
     /// Adds the rows of `sink` (read after this result's, its series table
-    /// grown from this one's), its skipped rows' lines shifted by `lineOffset`.
-    mutating func append(_ sink: RowSink, lineOffset: Int, named: Bool) {
+    /// grown from this one's), its skipped rows' lines shifted by `lineOffset`;
+    /// at most `keep` skipped rows are kept, as a load keeps them.
+    mutating func append(_ sink: RowSink, lineOffset: Int, named: Bool, keep: Int) {
         var all = sink.accumulator
         all.flush()
         accumulator.merge(all.column(0))
@@ -174,7 +176,7 @@ extension LoadResult {
         rowsRead += sink.rowsRead
         accepted += sink.accepted
         skipped += sink.skipped
-        for var row in sink.firstSkipped where firstSkipped.count < 5 {
+        for var row in sink.firstSkipped where firstSkipped.count < keep {
             row.line += lineOffset
             firstSkipped.append(row)
         }
