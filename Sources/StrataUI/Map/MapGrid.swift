@@ -20,6 +20,8 @@ struct MapGrid {
     let rowsAreSeries: Bool
     /// Where rows already worked out are kept (the screen's; the reducer reads no cells).
     var memory: MapRows?
+    /// "Now", when a running period's cell counts so far (the screen's; the reducer reads no cells).
+    var now: Int64?
 
     var level: Level { navigation.level }
     var subUnit: TimeUnit { dataset.subUnit(of: level) }
@@ -131,12 +133,21 @@ struct MapGrid {
     func cells(ofRow row: Int, columns: Range<Int>) -> [Cell] {
         if rowsAreSeries {
             let series = seriesRows[row]
-            return columns.map { .stats(dataset.stats(level, index: $0, series: series, value: navigation.valueIndex)) }
+            return columns.map { .stats(periodStats($0, series: series)) }
         }
         let all = memory.map { $0.value(level, index: row, series: navigation.shownSeries, value: navigation.valueIndex) {
             cells(ofPeriod: row)
         } } ?? cells(ofPeriod: row)
         return Array(all[columns.clamped(to: all.indices)])
+    }
+
+    /// A period as a cell of a series' row: a running period's so far.
+    private func periodStats(_ index: Int, series: Int) -> Stats {
+        guard let now, let running = nowRow(now), running == index else {
+            return dataset.stats(level, index: index, series: series, value: navigation.valueIndex)
+        }
+        let page = dataset.page(level, index: index, series: series, value: navigation.valueIndex)
+        return PartialPeriod(page: page, now: now, coverage: dataset.coverage).stats(of: page, in: dataset, series: series)
     }
 
     /// Every column of period row `row`.
@@ -229,8 +240,9 @@ struct MapGrid {
         func number(_ stats: Stats) -> String { final ? stats.value(aggregate).map(NumberFormat.exact) ?? "no data" : ellipsis }
         func value(_ stats: Stats) -> String { stats.isEmpty && final ? "no data" : "\(aggregate.rawValue) \(number(stats))" }
         if rowsAreSeries {
-            let stats = dataset.stats(level, index: column, series: seriesRows[row], value: navigation.valueIndex)
-            return "\(rowLabel(row))  \(calendar.periodName(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))"
+            let stats = periodStats(column, series: seriesRows[row])
+            let soFar = now.flatMap(nowRow) == column ? "  so far" : ""
+            return "\(rowLabel(row))  \(calendar.periodName(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))\(soFar)"
         }
         let page = navigation.page(in: dataset, level: level, index: row)
         // An hour's minutes carry its hour: the row's day before them, and after them the offset of a repeated hour.

@@ -12,7 +12,8 @@ struct MapScreen: AppScreen {
     let env: AppEnvironment
 
     func draw(into frame: inout Frame) {
-        let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.memory.mapRows)
+        let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.memory.mapRows,
+                           now: env.now)
         let layout = MapLayout(size: frame.grid.size, grid: grid)
         HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))

@@ -8,7 +8,8 @@ import StrataData
 /// looking the sub-buckets up again.
 struct MiniCard: Sendable {
     struct Look: Sendable {
-        let total: Double?
+        /// The whole period's; a running period's is replaced by its so far when drawn.
+        var total: Double?
         /// One value per column of the card, squeezed as `Sparkline` squeezes.
         let columns: [Double?]
         /// The lowest and highest values of the sub-buckets that span their

@@ -59,7 +59,7 @@ extension PagerScreen {
         if chart.series.count > 1, !aggregate.isQuantity {
             return overlaidLevelItems(page, series: chart.series, buckets: upTo, mark: part.mark)
         }
-        guard let value = (part.isRunning ? soFar(page, buckets: upTo) : page.stats).value(aggregate) else {
+        guard let value = part.stats(of: page, in: dataset, series: navigation.shownSeries).value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
@@ -138,16 +138,8 @@ extension PagerScreen {
         return NumberFormat.trimmed(abs(change), digits: abs(change) >= 10 || change == 0 ? 0 : 1) + "%"
     }
 
-    /// The page's first `buckets` sub-buckets together; intervals over that
-    /// stretch each once (merged sub-buckets would count one per bucket it crosses).
     func soFar(_ page: Page, buckets: Int) -> Stats {
-        guard buckets > 0 else { return Stats() }
-        if let exact = dataset.intervalStats(series: navigation.shownSeries, from: page.start, to: page.buckets[buckets - 1].end) {
-            return exact
-        }
-        var stats = Stats()
-        for bucket in page.buckets.prefix(buckets) { stats.merge(bucket.stats) }
-        return stats
+        PartialPeriod.stats(of: page, firstBuckets: buckets, in: dataset, series: navigation.shownSeries)
     }
 
     /// The previous period's value and the page's, to compare; for a period

@@ -40,6 +40,26 @@ struct PartialPeriod {
         mark = Self.mark(start: page.start, end: page.end, now: now, coverage: coverage)
     }
 
+    /// The period's figures as far as they go: a running period's
+    /// sub-buckets up to the one holding "now" (rows after it, a schedule's
+    /// or a forecast's, wait), else the whole period's. The pager's stats
+    /// line, the map's and the overview's "so far" all count this way.
+    func stats(of page: Page, in dataset: Dataset, series: Int) -> Stats {
+        isRunning ? Self.stats(of: page, firstBuckets: covered.upperBound, in: dataset, series: series) : page.stats
+    }
+
+    /// The page's first `buckets` sub-buckets together; intervals over that
+    /// stretch each once (merged sub-buckets would count one per bucket it crosses).
+    static func stats(of page: Page, firstBuckets buckets: Int, in dataset: Dataset, series: Int) -> Stats {
+        guard buckets > 0 else { return Stats() }
+        if let exact = dataset.intervalStats(series: series, from: page.start, to: page.buckets[buckets - 1].end) {
+            return exact
+        }
+        var stats = Stats()
+        for bucket in page.buckets.prefix(buckets) { stats.merge(bucket.stats) }
+        return stats
+    }
+
     /// The mark of the period `[start, end)`: `so far` when it contains
     /// "now", `partial` when the data starts or ends inside it.
     static func mark(start: Int64, end: Int64, now: Int64, coverage: Range<Int64>?) -> String? {
