@@ -139,10 +139,8 @@ public struct Dataset: Sendable {
             stats.reserveCapacity(grouping.periods.count)
             var k = 0
             for run in grouping.periods {
-                var total = buckets.stats[k]
-                for j in (k + 1)..<(k + run.buckets) { total.merge(buckets.stats[j]) }
                 ordinals.append(run.period)
-                stats.append(total)
+                stats.append(buckets.stats[k..<(k + run.buckets)].merged())
                 k += run.buckets
             }
             periods[level] = BucketSeries(sortedOrdinals: ordinals, stats: stats)
@@ -153,9 +151,7 @@ public struct Dataset: Sendable {
             if let sizes = grouping.subBuckets {
                 k = 0
                 for n in sizes {
-                    var subBucket = Stats()
-                    for j in k..<(k + n) { subBucket.merge(buckets.stats[j]) }
-                    range.include(subBucket)
+                    range.include(buckets.stats[k..<(k + n)].merged())
                     k += n
                 }
             } else {
@@ -167,9 +163,7 @@ public struct Dataset: Sendable {
             }
             ranges[level] = range
         }
-        var total = Stats()
-        for stats in buckets.stats { total.merge(stats) }
-        return Series(name: name, buckets: buckets, periods: periods, subBucketRanges: ranges, total: total, units: [:])
+        return Series(name: name, buckets: buckets, periods: periods, subBucketRanges: ranges, total: buckets.stats.merged(), units: [:])
     }
 
     /// Interval data: each series' base buckets as read, and its periods

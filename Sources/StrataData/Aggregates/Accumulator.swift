@@ -18,9 +18,10 @@ public struct Accumulator: Sendable {
     /// The open bucket of column 0, and of the columns after it (`others[k - 1]`
     /// is column `k`'s): a bucket of one column is a stored property, not an
     /// array element to check for sharing on every row. Empty ones
-    /// (`Self.blank`) are not flushed.
+    /// (`Self.blank`) are not flushed. Their sums are compensated: a
+    /// bucket's rows are most of the additions a period's sum is made of.
     private var first = Self.blank
-    private var others: [Stats]
+    private var others: [CompensatedStats]
     /// Rows the open bucket took through `add(seconds:series:values:)`.
     private var openRows = 0
     /// Column 0 counts rows: its stats come from `openRows` at the flush
@@ -33,10 +34,10 @@ public struct Accumulator: Sendable {
 
     /// An empty bucket whose sum is -0.0: adding a value to it gives exactly
     /// `Stats(value:)`, even for a -0.0 (0.0 + -0.0 would be 0.0).
-    private static let blank: Stats = {
+    private static let blank: CompensatedStats = {
         var s = Stats()
         s.sum = -0.0
-        return s
+        return CompensatedStats(s)
     }()
 
     /// Interval data only: per unit coarser than the base (`baseUnit + 1`
@@ -190,12 +191,12 @@ public struct Accumulator: Sendable {
     /// Moves the open bucket into its series' runs; call before reading the buckets.
     public mutating func flush() {
         guard openSeries >= 0 else { return }
-        if countsRows && openRows > 0 { first = Stats(count: openRows, sum: Double(openRows), min: 1, max: 1) }
+        if countsRows && openRows > 0 { first = CompensatedStats(Stats(count: openRows, sum: Double(openRows), min: 1, max: 1)) }
         openRows = 0
-        store(first, column: 0)
+        store(first.total, column: 0)
         first = Self.blank
         for k in others.indices {
-            store(others[k], column: k + 1)
+            store(others[k].total, column: k + 1)
             others[k] = Self.blank
         }
         openSeries = -1

@@ -6,21 +6,26 @@
 struct BucketRun: Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
+    /// The last bucket in `stats` with its sum's carry: the rows of
+    /// interleaved series come to it one flush at a time. `stats` holds its total.
+    private var last = CompensatedStats()
     /// Buckets that came before the last one in `ordinals`.
-    private(set) var aside: [Int: Stats] = [:]
+    private var aside: [Int: CompensatedStats] = [:]
 
     var isEmpty: Bool { ordinals.isEmpty && aside.isEmpty }
 
     mutating func add(_ ordinal: Int, _ bucket: Stats) {
-        guard let last = ordinals.last, ordinal <= last else {
+        guard let lastOrdinal = ordinals.last, ordinal <= lastOrdinal else {
             ordinals.append(ordinal)
             stats.append(bucket)
+            last = CompensatedStats(bucket)
             return
         }
-        if ordinal == last {
-            stats[stats.count - 1].merge(bucket)
+        if ordinal == lastOrdinal {
+            last.merge(bucket)
+            stats[stats.count - 1] = last.total
         } else {
-            aside[ordinal, default: Stats()].merge(bucket)
+            aside[ordinal, default: CompensatedStats()].merge(bucket)
         }
     }
 
@@ -30,13 +35,15 @@ struct BucketRun: Sendable {
         // The second half mostly starts inside the first half's last bucket: that one is merged, the rest appended.
         if aside.isEmpty, other.aside.isEmpty, let first = other.ordinals.first, ordinals.last.map({ $0 <= first }) ?? true {
             let shared = ordinals.last == first ? 1 : 0
-            if shared == 1 { stats[stats.count - 1].merge(other.stats[0]) }
+            if shared == 1 { add(first, other.stats[0]) }
+            guard other.ordinals.count > shared else { return }
             ordinals += other.ordinals.dropFirst(shared)
             stats += other.stats.dropFirst(shared)
+            last = other.last
             return
         }
         for (ordinal, bucket) in zip(other.ordinals, other.stats) { add(ordinal, bucket) }
-        for (ordinal, bucket) in other.aside { add(ordinal, bucket) }
+        for (ordinal, bucket) in other.aside { add(ordinal, bucket.total) }
     }
 
     /// Every bucket once, sorted by ordinal.
@@ -48,8 +55,8 @@ struct BucketRun: Sendable {
     /// The buckets by ordinal.
     var table: [Int: Stats] {
         var table = aside
-        for (ordinal, bucket) in zip(ordinals, stats) { table[ordinal, default: Stats()].merge(bucket) }
-        return table
+        for (ordinal, bucket) in zip(ordinals, stats) { table[ordinal, default: CompensatedStats()].merge(bucket) }
+        return table.mapValues(\.total)
     }
 
     /// The first and last ordinals with data.
@@ -60,5 +67,5 @@ struct BucketRun: Sendable {
         return low...high
     }
 
-    var rowCount: Int { stats.reduce(0) { $0 + $1.count } + aside.values.reduce(0) { $0 + $1.count } }
+    var rowCount: Int { stats.reduce(0) { $0 + $1.count } + aside.values.reduce(0) { $0 + $1.stats.count } }
 }

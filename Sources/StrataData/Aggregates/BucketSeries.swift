@@ -43,23 +43,18 @@ public struct BucketSeries: Sendable {
         var result = [Stats](repeating: Stats(), count: Swift.max(0, boundaries.count - 1))
         var i = lowerBound(first)
         for k in result.indices {
-            let end = boundaries[k + 1]
-            while i < ordinals.count, ordinals[i] < end {
-                result[k].merge(stats[i])
-                i += 1
-            }
+            let from = i
+            while i < ordinals.count, ordinals[i] < boundaries[k + 1] { i += 1 }
+            result[k] = stats[from..<i].merged()
         }
         return result
     }
 
     /// The merged stats of every bucket with an ordinal in `range`.
     public func stats(in range: Range<Int>) -> Stats {
-        var total = Stats()
-        var i = lowerBound(range.lowerBound)
-        while i < ordinals.count, ordinals[i] < range.upperBound {
-            total.merge(stats[i])
-            i += 1
-        }
-        return total
+        let from = lowerBound(range.lowerBound)
+        var i = from
+        while i < ordinals.count, ordinals[i] < range.upperBound { i += 1 }
+        return stats[from..<i].merged()
     }
 }

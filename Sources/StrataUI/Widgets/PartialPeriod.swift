@@ -55,9 +55,7 @@ struct PartialPeriod {
         if let exact = dataset.intervalStats(series: series, from: page.start, to: page.buckets[buckets - 1].end) {
             return exact
         }
-        var stats = Stats()
-        for bucket in page.buckets.prefix(buckets) { stats.merge(bucket.stats) }
-        return stats
+        return page.buckets.prefix(buckets).lazy.map(\.stats).merged()
     }
 
     /// The mark of the period `[start, end)`: `so far` when it contains

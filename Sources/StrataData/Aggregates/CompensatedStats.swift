@@ -1,0 +1,54 @@
+/// `Stats` whose sum carries the rounding error of each addition
+/// (Neumaier's compensated summation, through a branch-free two-sum),
+/// folded in when read. A period's sum is then its rows' to the last digit
+/// shown, whether it was added up from minutes, hours or days: plain
+/// addition gave `88213589.5799995` or `88213589.58` for one month
+/// depending on `--levels`.
+public struct CompensatedStats: Sendable {
+    public private(set) var stats: Stats
+    /// What the additions so far rounded away.
+    private var carry = 0.0
+
+    public init(_ stats: Stats = Stats()) {
+        self.stats = stats
+    }
+
+    @inline(__always)
+    public mutating func add(_ value: Double) {
+        let before = stats.sum
+        stats.add(value)
+        carry += Self.roundingError(before, value, sum: stats.sum)
+    }
+
+    @inline(__always)
+    public mutating func merge(_ other: Stats) {
+        let before = stats.sum
+        stats.merge(other)
+        carry += Self.roundingError(before, other.sum, sum: stats.sum)
+    }
+
+    /// The stats with the carry folded into the sum. A sum past the largest
+    /// Double keeps its infinity (its carry is NaN), and a sum of -0.0 its sign.
+    public var total: Stats {
+        guard carry != 0, carry.isFinite, stats.sum.isFinite else { return stats }
+        var total = stats
+        total.sum += carry
+        return total
+    }
+
+    /// `a + b - sum` exactly, for `sum` the rounded `a + b` (Knuth's two-sum).
+    @inline(__always)
+    static func roundingError(_ a: Double, _ b: Double, sum: Double) -> Double {
+        let b1 = sum - a
+        return (a - (sum - b1)) + (b - b1)
+    }
+}
+
+extension Sequence where Element == Stats {
+    /// Every element merged, with a compensated sum.
+    public func merged() -> Stats {
+        var total = CompensatedStats()
+        for stats in self { total.merge(stats) }
+        return total.total
+    }
+}
