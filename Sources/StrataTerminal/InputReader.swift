@@ -9,21 +9,30 @@ struct InputReader<Source: TerminalInput> {
     static var maxFailedReads: Int { 64 }
 
     private(set) var source: Source
+    /// How long a read waits when the run loop waits for ever. ncurses
+    /// notices a resize (SIGWINCH) when a read begins or is interrupted;
+    /// one that lands just before a read blocks would wait for the next
+    /// key, and the screen keep its old size. Waking to read again bounds that.
+    let idleWakeMilliseconds: Int32
     /// Read while looking past an ESC, not yet handed out; the first is next.
     private var readAhead: [RawInput] = []
     private var failedReads = 0
 
-    init(source: Source) {
+    init(source: Source, idleWakeMilliseconds: Int32 = 1000) {
         self.source = source
+        self.idleWakeMilliseconds = idleWakeMilliseconds
     }
 
     /// Waits up to `timeoutMilliseconds` (nil: for ever) for the next input.
     mutating func next(timeoutMilliseconds: Int?) -> BackendInput {
         while true {
             let input: RawInput
+            var waitedItsTime = false
             if readAhead.isEmpty {
-                input = source.read(timeoutMilliseconds: timeoutMilliseconds.map { Int32(clamping: $0) } ?? -1)
+                let started = ContinuousClock.now
+                input = source.read(timeoutMilliseconds: timeoutMilliseconds.map { Int32(clamping: $0) } ?? idleWakeMilliseconds)
                 if source.takeStop() { return .continued }
+                waitedItsTime = ContinuousClock.now - started >= .milliseconds(idleWakeMilliseconds / 2)
             } else {
                 input = readAhead.removeFirst()
             }
@@ -39,6 +48,11 @@ struct InputReader<Source: TerminalInput> {
                 return .event(.resize(source.size))
             case .timeout:
                 if timeoutMilliseconds != nil { return .timeout }
+                // Waiting for ever: a read that waited its time read nothing, one back at once failed.
+                if waitedItsTime {
+                    failedReads = 0
+                    continue
+                }
                 failedReads += 1
                 if failedReads >= Self.maxFailedReads { return .closed }
             case .ignored:

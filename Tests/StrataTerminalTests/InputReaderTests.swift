@@ -28,7 +28,7 @@ struct InputReaderTests {
     @Test func anEscAloneIsTheEscKeyAndTheLookAheadDoesNotWait() {
         var reader = InputReader(source: ScriptedTerminal([.escape]))
         #expect(reader.next(timeoutMilliseconds: nil) == Self.escape)
-        #expect(reader.source.timeouts == [-1, 0])
+        #expect(reader.source.timeouts == [reader.idleWakeMilliseconds, 0])
     }
 
     /// The resize arrives within Esc's delay, so the look-ahead reads it: it comes next.
@@ -85,6 +85,17 @@ struct InputReaderTests {
         #expect(reader.next(timeoutMilliseconds: nil) == .event(.key(.character("a"))))
         #expect(reader.next(timeoutMilliseconds: nil) == .closed)
         #expect(reader.source.timeouts.count == 2 * almost.count + 2)
+    }
+
+    /// Waiting for ever, the reader wakes to read again: a resize that
+    /// ncurses saw too late for one read is the next read's, not the next key's.
+    /// Quiet reads are not failures, however many.
+    @Test func waitingForEverWakesAndReadsAgain() {
+        let wide = Size(width: 120, height: 40)
+        let quiet = Array(repeating: Step.quiet, count: InputReader<ScriptedTerminal>.maxFailedReads + 2)
+        var reader = InputReader(source: ScriptedTerminal(quiet + [.resize(wide)]), idleWakeMilliseconds: 4)
+        #expect(reader.next(timeoutMilliseconds: nil) == .event(.resize(wide)))
+        #expect(Set(reader.source.timeouts) == [4])
     }
 
     @Test func aStopIsReportedSoTheLoopMeasuresAgain() {

@@ -1,4 +1,5 @@
 import CNcurses
+import Glibc
 @testable import StrataTerminal
 import StrataUI
 
@@ -11,6 +12,8 @@ struct ScriptedTerminal: TerminalInput {
         case resize(Size)
         /// Ctrl-Z: the read is interrupted, and the process stops and continues.
         case stop
+        /// Nothing arrives, and the read waits its whole timeout.
+        case quiet
     }
 
     private(set) var size: Size
@@ -35,6 +38,9 @@ struct ScriptedTerminal: TerminalInput {
             return .functionKey(KEY_RESIZE)
         case .stop:
             stopped = true
+            return .nothing
+        case .quiet:
+            if timeoutMilliseconds > 0 { usleep(UInt32(timeoutMilliseconds) * 1000) }
             return .nothing
         }
     }
