@@ -38,6 +38,30 @@ struct StartPeriodTests {
         #expect(Self.id(d, .month, d.startIndex(.month, now: now)) == "2014-01")
     }
 
+    /// Every level opens where the opening one does: on the day level's
+    /// 2013-12-31, the week holding it (2014-W01, from Monday 30 December,
+    /// though on its own that week is a stub), December, 2013: `↓` keeps to the day shown.
+    @Test func everyLevelOpensOnThePeriodHoldingTheOpeningOnesStart() throws {
+        let (d, _) = try Self.dataset("local-in-utc.csv")
+        let now = Fixture.utc(2026, 11, 25)
+        let start = try #require(d.startInstant(.day, now: now))
+        #expect(start == Fixture.utc(2014, 1, 1) - 1)
+        #expect([Level.day, .week, .month, .year].map { Self.id(d, $0, d.index($0, containing: start)) }
+            == ["2013-12-31", "2014-W01", "2013-12", "2013"])
+        // Opening on the month level, its last instant with data: the finer levels' latest in it.
+        let fromMonth = try #require(d.startInstant(.month, now: now))
+        #expect(Self.id(d, .day, d.index(.day, containing: fromMonth)) == "2013-12-31")
+    }
+
+    /// Data that goes on past now (a schedule, a forecast) opens on the period holding now, on every level.
+    @Test func dataPastNowOpensOnNow() throws {
+        let (d, _) = try Self.dataset("local-in-utc.csv")
+        let now = Fixture.utc(2013, 12, 20, 13, 5)
+        #expect(Self.id(d, .day, d.startIndex(.day, now: now)) == "2013-12-20")
+        #expect(d.startInstant(.day, now: now) == now)
+        #expect(Self.id(d, .month, d.startIndex(.month, now: now)) == "2013-12")
+    }
+
     /// A last period with less data than it should have, after one with even less, stays.
     @Test func aStubAfterAShorterPeriodStays() throws {
         let (d, _) = try Self.dataset("stations.csv")

@@ -38,8 +38,9 @@ public struct StrataApp {
     /// Work earlier frames did, for the dataset on show: a new dataset starts a new one.
     private var memory = FrameMemory()
 
-    /// Every level starts on the one containing `reference`, or on its latest
-    /// period with data unless that is a stub (`Dataset.startIndex(_:now:)`).
+    /// Every level starts on the period containing `reference`, or else the
+    /// instant the opening level starts at: its latest period with data
+    /// unless that is a stub, or the one holding now (`Dataset.startInstant(_:now:)`).
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
@@ -55,9 +56,9 @@ public struct StrataApp {
         self.animates = animates
         let levels = dataset.levels
         let counts = levels.map { dataset.count($0) }
-        let positions = levels.map { level in
-            reference.map { dataset.index(level, containing: $0) } ?? dataset.startIndex(level, now: clock.wallSeconds())
-        }
+        let opening = startLevel.flatMap { levels.contains($0) ? $0 : nil } ?? levels.first
+        let start = reference ?? opening.flatMap { dataset.startInstant($0, now: clock.wallSeconds()) }
+        let positions = levels.map { level in start.map { dataset.index(level, containing: $0) } ?? 0 }
         var navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
                                     aggregate: aggregate, seriesCount: dataset.series.count,
