@@ -58,6 +58,18 @@ struct SameTimeTests {
         return "\(arrow) \(text) vs same time \(calendar.periodName(level, ordinal: ordinal - 1))"
     }
 
+    /// `count 363 so far   rate 30/h`: the rows of the period holding `now` up to it, over the time elapsed.
+    static func soFar(level: Level, now: Int64) -> String {
+        let start = calendar.start(of: level.unit, ordinal: calendar.ordinal(of: level.unit, at: now))
+        let count = Double(times.filter { $0 >= start && $0 <= now }.count)
+        let (seconds, unit): (Double, String) = switch level {
+        case .hour: (60, "min")
+        case .day: (3600, "h")
+        default: (86_400, "d")
+        }
+        return "count \(NumberFormat.humane(count)) so far   rate \(NumberFormat.humane(count / (Double(now - start) / seconds)))/\(unit)"
+    }
+
     @Test(arguments: [
         (Level.day, "2026-11-26T12:05:00Z"),   // a day at 12:05
         (.week, "2026-11-25T00:30:00Z"),       // a week on Wednesday at 00:30
@@ -72,6 +84,8 @@ struct SameTimeTests {
             let line = try Self.statsLine(path, level: level, now: now)
             let expected = try #require(Self.expected(level: level, now: now), "the period before has rows to compare with")
             #expect(line.contains(expected), "\(line)")
+            // The rows after now (the data runs to 14:00) wait: the count and the rate are up to now, to the second.
+            #expect(line.contains(Self.soFar(level: level, now: now)), "\(line)")
         }
     }
 }

@@ -25,6 +25,8 @@ struct SoFarTests {
         // The week's card: its days up to the one holding now, as the pager's week page says.
         #expect(screen[13] == " ┃~172      ┃ │~0        │")
         #expect(try Self.lines("down").contains { $0.hasPrefix("  total 172 so far ") })
+        // The top days rank it by its so far too.
+        #expect(screen.contains("   03  2024-01-02  12"))
         // Whole, they would be 62 and 1,172.
         #expect(Self.data.stats(.day, index: 1).sum == 62 && Self.data.stats(.week, index: 0).sum == 1172)
     }

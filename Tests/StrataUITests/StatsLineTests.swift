@@ -93,8 +93,8 @@ struct StatsLineTests {
         let now = Self.start + Self.day + 5400
         #expect(items(data, day: 1, .count, now: now)
             == ["count 2", "so far", "rate 1.33/h", "▲ 100% vs same time 2024-01-01"])
-        // Seconds inside the first two hours: 2 h against 1 h 30 m.
-        #expect(items(data, day: 1, .sum, now: now).last == "▲ 33% vs same time 2024-01-01")
+        // Seconds up to 01:30: 1 h 30 m against 1 h, and so far 1 h 30 m an hour and a half in.
+        #expect(items(data, day: 1, .sum, now: now) == ["total 1h 30m", "so far", "rate 1h/h", "▲ 50% vs same time 2024-01-01"])
         // Each show's whole time in the day: more than any hour holds of it.
         #expect(items(data, day: 0, .mean).first == "mean 2h per interval")
     }

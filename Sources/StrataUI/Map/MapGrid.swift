@@ -147,7 +147,7 @@ struct MapGrid {
             return dataset.stats(level, index: index, series: series, value: navigation.valueIndex)
         }
         let page = dataset.page(level, index: index, series: series, value: navigation.valueIndex)
-        return PartialPeriod(page: page, now: now, coverage: dataset.coverage).stats(of: page, in: dataset, series: series)
+        return PartialPeriod(page: page, now: now, coverage: dataset.coverage).stats(of: page, in: dataset, series: series, value: navigation.valueIndex)
     }
 
     /// Every column of period row `row`.

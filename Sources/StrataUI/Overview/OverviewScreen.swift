@@ -97,7 +97,7 @@ struct OverviewScreen: AppScreen {
     func soFar(_ level: Level, index: Int) -> Double? {
         let page = dataset.page(level, index: index, series: navigation.shownSeries, value: navigation.valueIndex)
         return PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
-            .stats(of: page, in: dataset, series: navigation.shownSeries).value(navigation.aggregate)
+            .stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex).value(navigation.aggregate)
     }
 
     /// A card whose period a load is still reading has a dimmed sparkline and a total of `…`.
@@ -128,10 +128,13 @@ struct OverviewScreen: AppScreen {
         let level = navigation.level
         guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].periods[level] else { return }
         let firstOrdinal = dataset.ordinal(level, index: 0)
+        // The running period ranks by what it has so far, as its card shows.
+        let running = dataset.calendar.ordinal(of: level.unit, at: env.now)
         // The highest ten, kept in order as the periods go by: no sort of the whole level each frame.
         var ranked: [(ordinal: Int, value: Double)] = []
         for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
-            guard let value = stats.value(navigation.aggregate), dataset.isFinal(level, index: ordinal - firstOrdinal) else { continue }
+            guard let value = ordinal == running ? soFar(level, index: ordinal - firstOrdinal) : stats.value(navigation.aggregate),
+                  dataset.isFinal(level, index: ordinal - firstOrdinal) else { continue }
             if ranked.count == OverviewLayout.topCount, let last = ranked.last, value <= last.value { continue }
             let place = ranked.firstIndex { value > $0.value } ?? ranked.count
             ranked.insert((ordinal, value), at: place)

@@ -59,7 +59,7 @@ extension PagerScreen {
         if chart.series.count > 1, !aggregate.isQuantity {
             return overlaidLevelItems(page, series: chart.series, buckets: upTo, mark: part.mark)
         }
-        guard let value = part.stats(of: page, in: dataset, series: navigation.shownSeries).value(aggregate) else {
+        guard let value = part.stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex).value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
@@ -173,10 +173,17 @@ extension PagerScreen {
     /// while they are read.
     private func toTheSecond(_ page: Page, _ before: Page, cut: Int, until: Int64) -> (previous: Double, value: Double)?? {
         let sub = page.buckets[cut - 1], earlier = before.buckets[cut - 1]
-        guard let rows = dataset.finePages, rows.failure == nil, !dataset.holdsIntervals, until < sub.end else { return nil }
         let series = navigation.shownSeries, v = navigation.valueIndex
+        let sameTimeBefore = min(earlier.end, earlier.start + (until - sub.start))
+        // Intervals are all in memory: each counted once over the two stretches.
+        if let now = dataset.intervalStats(series: series, from: page.start, to: until),
+           let then = dataset.intervalStats(series: series, from: before.start, to: sameTimeBefore) {
+            guard let a = then.value(navigation.aggregate), let b = now.value(navigation.aggregate) else { return .some(nil) }
+            return (a, b)
+        }
+        guard let rows = dataset.finePages, rows.failure == nil, until < sub.end else { return nil }
         guard let now = dataset.statsOfRows(from: sub.start, to: until, series: series, value: v),
-              let then = dataset.statsOfRows(from: earlier.start, to: min(earlier.end, earlier.start + (until - sub.start)), series: series, value: v)
+              let then = dataset.statsOfRows(from: earlier.start, to: sameTimeBefore, series: series, value: v)
         else { return .some(nil) }
         var current = soFar(page, buckets: cut - 1), previous = soFar(before, buckets: cut - 1)
         current.merge(now)

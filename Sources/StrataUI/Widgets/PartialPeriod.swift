@@ -40,12 +40,20 @@ struct PartialPeriod {
         mark = Self.mark(start: page.start, end: page.end, now: now, coverage: coverage)
     }
 
-    /// The period's figures as far as they go: a running period's
-    /// sub-buckets up to the one holding "now" (rows after it, a schedule's
-    /// or a forecast's, wait), else the whole period's. The pager's stats
-    /// line, the map's and the overview's "so far" all count this way.
-    func stats(of page: Page, in dataset: Dataset, series: Int) -> Stats {
-        isRunning ? Self.stats(of: page, firstBuckets: covered.upperBound, in: dataset, series: series) : page.stats
+    /// The period's figures as far as they go: a running period's up to
+    /// "now" (rows after it, a schedule's or a forecast's, wait), else the
+    /// whole period's. The sub-bucket holding now counts to the second from
+    /// its rows, as "vs same time" and the rate do; whole while they are read,
+    /// or when they cannot be read again (a pipe). The pager's stats line,
+    /// the map's and the overview's "so far" all count this way.
+    func stats(of page: Page, in dataset: Dataset, series: Int, value: Int) -> Stats {
+        guard isRunning, let last = covered.last else { return isRunning ? Stats() : page.stats }
+        let running = page.buckets[last], until = min(comparedUntil ?? running.end, running.end)
+        if let exact = dataset.intervalStats(series: series, from: page.start, to: until) { return exact }
+        var stats = CompensatedStats(Self.stats(of: page, firstBuckets: last, in: dataset, series: series))
+        let part = until < running.end ? dataset.statsOfRows(from: running.start, to: until, series: series, value: value) : nil
+        stats.merge(part ?? running.stats)
+        return stats.total
     }
 
     /// The page's first `buckets` sub-buckets together; intervals over that
