@@ -93,6 +93,15 @@ struct BadInputTests {
         #expect(f?.code == 64)
         #expect(f?.message.hasSuffix("column \"date\": dates like 05/03/2013 could be DD/MM/YYYY or MM/DD/YYYY; "
                                       + "say which with --time-format \"%d/%m/%Y\" or \"%m/%d/%Y\"") == true)
+        // On a 12-hour clock, the formats offered read it.
+        let twelve = failure("date,value\n03/01/2026 12:15:48 AM,1\n03/02/2026 1:05:00 PM,2\n")
+        #expect(twelve?.message.hasSuffix("say which with --time-format \"%d/%m/%Y %I:%M:%S %p\" or \"%m/%d/%Y %I:%M:%S %p\"") == true)
+        let monthFirst = try Fixture.load("date,value\n03/01/2026 12:15:48 AM,1\n03/02/2026 1:05:00 PM,2\n") {
+            $0.timeFormat = "%m/%d/%Y %I:%M:%S %p"
+        }
+        #expect(Fixture.minutes(monthFirst).map(\.0) == [Fixture.utc(2026, 3, 1, 0, 15), Fixture.utc(2026, 3, 2, 13, 5)])
+        let dottedTwelve = try Fixture.load("date,value\n05.03.2013 10:00 PM,1\n04.03.2013 11:00 AM,2\n")
+        #expect(Fixture.minutes(dottedTwelve).map(\.0) == [Fixture.utc(2013, 3, 4, 11), Fixture.utc(2013, 3, 5, 22)])
         // Dotted dates are read day first instead, with a note that says how to flip it.
         let dotted = try Fixture.load("date,value\n05.03.2013 10:00,1\n04.03.2013 11:00,2\n")
         #expect(dotted.notes.contains("time: day first (no date read has a day over 12; --time-format \"%m.%d.%Y %H:%M\" reads month first)"))

@@ -38,7 +38,10 @@ public enum ReadError: Error, Sendable, Equatable {
     /// The `--time-format` patterns that read dates like `example` day first and month first.
     static func dayMonthPatterns(_ example: String) -> (dayFirst: String, monthFirst: String) {
         let sep = example.first { !$0.isNumber }.map(String.init) ?? "/"
-        let rest = example.contains(":") ? " %H:%M" + (example.split(separator: ":").count > 2 ? ":%S" : "") : ""
+        // `03/01/2026 12:15:48 AM`: a 12-hour clock, which `%H` would refuse.
+        let twelveHour = example.range(of: #"\d\s*[AaPp]\.?[Mm]\.?$"#, options: .regularExpression) != nil
+        let clock = (twelveHour ? " %I:%M" : " %H:%M") + (example.split(separator: ":").count > 2 ? ":%S" : "") + (twelveHour ? " %p" : "")
+        let rest = example.contains(":") ? clock : ""
         return ("%d\(sep)%m\(sep)%Y\(rest)", "%m\(sep)%d\(sep)%Y\(rest)")
     }
 
