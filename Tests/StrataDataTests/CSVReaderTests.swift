@@ -223,15 +223,30 @@ struct GzipPipeTests {
         #expect(Fixture.minutes(r).last?.0 == Fixture.utc(2010, 1, 17, 21, 2))
     }
 
-    /// A `.gz` cut short is bad data, said once, with the file's name.
-    @Test func aTruncatedGzipIsBadData() throws {
+    /// A `.gz` cut short is read up to the cut, as `zcat` gives it: its
+    /// whole rows are counted, the cut line is one skipped row that says
+    /// where the read stopped; nothing inflated at all is not gzip.
+    @Test func aTruncatedGzipIsReadUpToTheCut() throws {
         let text = "time,value\n" + (0..<5000).map { "2024-01-0\(1 + $0 / 1440)T00:00:00Z,\($0)" }.joined(separator: "\n") + "\n"
         try Fixture.withFolder { folder in
             let gz = try Fixture.gzip(Fixture.write("x.csv", text, in: folder))
             let bytes = try Data(contentsOf: URL(fileURLWithPath: gz))
-            let cut = Fixture.write("cut.csv.gz", bytes: Array(bytes.prefix(bytes.count - 20)), in: folder)
-            #expect(throws: ReadError.unreadable(file: cut, reason: "not valid gzip data (it ends before its last member does)")) {
-                try DataLoader.load([.file(cut)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+            let cut = Fixture.write("cut.csv.gz", bytes: Array(bytes.prefix(bytes.count / 2)), in: folder)
+            for piped in [false, true] {
+                let r = piped ? try Fixture.loadPiped(Array(bytes.prefix(bytes.count / 2)))
+                              : try DataLoader.load([.file(cut)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+                // The first rows, whole: 1,440 on each day until the cut.
+                #expect(r.accepted > 1440 && r.accepted < 5000)
+                #expect(Fixture.minutes(r).map(\.1.count) == (0..<4).map { min(1440, r.accepted - $0 * 1440) }.filter { $0 > 0 })
+                #expect(r.skipped == 1 && r.rowsRead == r.accepted + 1)
+                let skip = try #require(r.firstSkipped.first)
+                #expect(skip.line == r.accepted + 2 && skip.column == 1)
+                #expect(skip.reason.hasPrefix("gzip data cut short after "))
+                #expect(skip.reason.hasSuffix(" bytes (it ends before its last member does); the read stops here"))
+            }
+            let notGzip = Fixture.write("bad.csv.gz", bytes: [0x1F, 0x8B, 0x08, 0x00] + Array(repeating: 0, count: 100), in: folder)
+            #expect(throws: ReadError.unreadable(file: notGzip, reason: "not valid gzip data (invalid stored block lengths)")) {
+                try DataLoader.load([.file(notGzip)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
             }
         }
     }

@@ -175,8 +175,11 @@ final class ByteStream: @unchecked Sendable {
         return poll(&watch, 1, milliseconds) != 0
     }
 
+    /// Why gzip data ended before its end: the bytes before the cut are read.
+    var cut: String? { inflater?.cut }
+
     /// Ends the stream: gzip data was checked whole as it was read
-    /// (`GzipInflater` throws at a cut or a corrupt byte); its buffers go now.
+    /// (`GzipInflater` stops at a cut or a corrupt byte); its buffers go now.
     func finish() {
         inflater = nil
     }

@@ -5,6 +5,7 @@ import Foundation
 /// `.gz` file, or gzip piped in (`cat x.csv.gz | strata`). Several members
 /// one after the other are read as one stream, as `gzip -dc` does, and
 /// bytes after the last that are not a member are ignored, as its warning says.
+/// A cut or a corrupt byte ends the data there, as `zcat` gives what it could.
 final class GzipInflater {
     private static let inputSize = 256 << 10
 
@@ -16,6 +17,9 @@ final class GzipInflater {
     /// The member being read reached its end; the next bytes may start another.
     private var memberEnded = false
     private var finished = false
+    /// Why the data ended early (cut short, or corrupt after some of it
+    /// inflated): the bytes before it are read, and the reader says where it stopped.
+    private(set) var cut: String?
 
     /// - Parameter prefix: bytes already read from `fd` (the magic number of a pipe).
     init(fd: Int32, name: String, prefix: [UInt8] = []) throws(ReadError) {
@@ -40,7 +44,7 @@ final class GzipInflater {
             if stream.avail_in == 0 {
                 guard !inputEnded else {
                     finished = true
-                    if !memberEnded { throw invalid("it ends before its last member does") }
+                    if !memberEnded { try stop("it ends before its last member does") }
                     break
                 }
                 try refill()
@@ -59,8 +63,8 @@ final class GzipInflater {
             case Z_STREAM_END: memberEnded = true
             case Z_OK, Z_BUF_ERROR: break
             default:
-                let detail = stream.msg.map { String(cString: $0) } ?? "corrupt data"
-                throw invalid(detail)
+                finished = true
+                try stop(stream.msg.map { String(cString: $0) } ?? "corrupt data")
             }
         }
         return count - Int(stream.avail_out)
@@ -80,7 +84,10 @@ final class GzipInflater {
         }
     }
 
-    private func invalid(_ detail: String) -> ReadError {
-        .unreadable(file: name, reason: "not valid gzip data (\(detail))")
+    /// Ends the data at a cut or a corrupt byte: what inflated before it
+    /// is read; with nothing inflated, the input is not gzip data at all.
+    private func stop(_ detail: String) throws(ReadError) {
+        guard stream.total_out > 0 else { throw .unreadable(file: name, reason: "not valid gzip data (\(detail))") }
+        cut = "gzip data cut short after \(stream.total_out) bytes (\(detail))"
     }
 }

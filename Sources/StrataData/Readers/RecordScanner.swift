@@ -37,6 +37,9 @@ final class RecordScanner {
         case unterminatedQuote
         /// A JSON array's syntax breaks (`jsonBreak` says how): the read stops there.
         case brokenJSON
+        /// Gzip data ends before its end (`stream.cut` says how): its last
+        /// line, cut mid-way if it was, is not a record; the read stops there.
+        case cutShort
         /// While sampling: the sample cannot hold this record as well as
         /// those before it; the record is read again after `endSample`.
         case windowFull
@@ -112,6 +115,8 @@ final class RecordScanner {
     private(set) var jsonBreak: (reason: String, offset: Int64)?
     /// The last element was followed by neither `,` nor `]`: the next read reports it.
     private var separatorMissing = false
+    /// `.cutShort` was said: once.
+    private var cutReported = false
     /// `jsonArray`: the input offsets where the physical line `line`, and
     /// the current record's first line, start (for columns: a one-line
     /// document's line starts far before the buffer).
@@ -230,6 +235,7 @@ final class RecordScanner {
         while true {
             if pos == nextHole { return takeHole() }
             if pos >= end {
+                if atEOF, stream.cut != nil, !cutReported { return cutShort() }
                 if atEOF { return expectsArrayEnd && jsonBreak == nil ? brokenJSON(at: pos, "the input ends before the array closes") : .end }
                 if stream.reportsStalls, !waitedOut, !stream.hasData(within: 0) {
                     waitedOut = true
@@ -249,6 +255,8 @@ final class RecordScanner {
             }
             if let result {
                 if result == .record && isBlank { continue }
+                // A last line with no end of line, where the data was cut: part of a record.
+                if result == .record, atEOF, recordEnd >= end, stream.cut != nil { return cutShort() }
                 return result
             }
         }
@@ -807,6 +815,15 @@ final class RecordScanner {
 
     /// Where a JSON array's syntax breaks: a sample stops before it; a read
     /// reports it once (its line, column and byte offset) and stops.
+    private func cutShort() -> Next {
+        if pin != nil { return .end }
+        cutReported = true
+        badColumn = 1
+        fieldCount = 0
+        totalFields = 0
+        return .cutShort
+    }
+
     private func brokenJSON(at p: Int, _ reason: String) -> Next {
         if pin != nil { return .end }
         let (lines, lastStart) = newlines(from: pos, to: p)

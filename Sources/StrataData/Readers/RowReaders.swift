@@ -50,6 +50,9 @@ enum RowReaders {
         if next == .oversized {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
                                      reason: "record longer than \(scanner.limits.maxRecord >> 20) MB"))
+        } else if next == .cutShort {
+            try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
+                                     reason: "\(scanner.stream.cut ?? "the input is cut short"); the read stops here"))
         } else if next == .brokenJSON, let (reason, offset) = scanner.jsonBreak {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
                                      reason: "invalid JSON at byte \(offset): \(reason); the read stops here"))
