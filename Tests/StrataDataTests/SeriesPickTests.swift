@@ -56,6 +56,71 @@ struct SeriesPickTests {
         #expect(r.notes.contains { $0.hasPrefix("series: column \"\(shape.column)\"") })
     }
 
+    /// Stations that read every 10 minutes, each at its own minute and
+    /// second: no time is shared, yet each station is a steady series beside
+    /// the others, sorted by station or by time.
+    @Test(arguments: [Order.bySeries, .bySeriesDescending, .byTime])
+    func readingsAtTheirOwnMinutesAreSeries(_ order: Order) throws {
+        var random = SplitMix(seed: 9)
+        var rows: [(time: Int, series: Int, line: String)] = []
+        let start = CivilDate(year: 2024, month: 1, day: 1).dayNumber * 86_400
+        for (s, offset) in [0, 437, 1_081].enumerated() {
+            for k in 0..<3000 {
+                let t = start + offset + k * 600
+                rows.append((t, s, "\(Self.iso(t / 3600 * 3600).dropLast(6))\(Self.twoDigits(t % 3600 / 60)):\(Self.twoDigits(t % 60))Z,"
+                    + "st\(s),\(Int(random.next() % 300)).\(random.next() % 10)"))
+            }
+        }
+        switch order {
+        case .bySeries: rows.sort { ($0.series, $0.time) < ($1.series, $1.time) }
+        case .bySeriesDescending: rows.sort { ($1.series, $0.time) < ($0.series, $1.time) }
+        default: rows.sort { ($0.time, $0.series) < ($1.time, $1.series) }
+        }
+        let r = try load("time,station,temp\n" + rows.map(\.line).joined(separator: "\n") + "\n")
+        #expect(r.seriesColumn == "station", "\(order): \(r.notes)")
+        #expect(r.valueName == "temp")
+        #expect(r.notes.contains("series: column \"station\" (each station's rows are readings at a steady pace, side by side in time; "
+                                 + "--series none turns this off)"))
+    }
+
+    /// Sales at random seconds, each labelled with its store: events, split
+    /// by nothing, whether the file is sorted by store, by time or not at all.
+    @Test(arguments: Order.allCases)
+    func eventsLabelledWithAStoreAreNotASeriesInAnyOrder(_ order: Order) throws {
+        var random = SplitMix(seed: 13)
+        var rows: [(time: Int, series: Int, line: String)] = []
+        var t = CivilDate(year: 2025, month: 1, day: 1).dayNumber * 86_400
+        for _ in 0..<8000 {
+            t += 1 + Int(random.next() % 1400)
+            let store = Int(random.next() % 4)
+            rows.append((t, store, "\(Self.iso(t / 3600 * 3600).dropLast(6))\(Self.twoDigits(t % 3600 / 60)):\(Self.twoDigits(t % 60))Z,"
+                + "store-\(store),\(random.next() % 1000).\(random.next() % 100)"))
+        }
+        switch order {
+        case .bySeries: rows.sort { ($0.series, $0.time) < ($1.series, $1.time) }
+        case .bySeriesDescending: rows.sort { ($1.series, $0.time) < ($0.series, $1.time) }
+        case .byTime: break
+        case .shuffled: for i in rows.indices.reversed() { rows.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+        }
+        let r = try load("sold_at,store,amount\n" + rows.map(\.line).joined(separator: "\n") + "\n")
+        #expect(r.seriesColumn == nil, "\(order): \(r.notes)")
+        #expect(r.countsRows)
+    }
+
+    /// Days labelled with their weekday: a part of the date, not seven weekly series.
+    @Test func aWeekdayColumnIsNotASeries() throws {
+        var text = "date,dow,visits\n"
+        let first = CivilDate(year: 2023, month: 1, day: 2).dayNumber
+        for d in 0..<400 {
+            text += "\(CivilDate(dayNumber: first + d).isoString),\(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][d % 7]),\(50 + d % 37)\n"
+        }
+        let r = try load(text)
+        #expect(r.seriesColumn == nil)
+        #expect(r.valueName == "visits")
+    }
+
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
     /// A text column that changes with the rows but never shares a time
     /// (one station's daily weather: sun, rain, fog) is not a series.
     @Test func aConditionColumnIsNotASeries() throws {

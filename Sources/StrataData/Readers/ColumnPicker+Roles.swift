@@ -116,35 +116,52 @@ extension ColumnPicker {
         }
     }
 
-    /// The series column: a text column with 2 to 50 values, each time at
-    /// most once under each (one row per time per series), that explains
-    /// why times repeat, whatever the rows' order: a time is shared by
-    /// several of its values (rows sorted by time, or chunks of a file
-    /// sorted by series that meet in time), or the file is sorted by it (the
-    /// time goes back only where its value changes, and mostly does there).
-    func detectSeries(times: [(Int64, Int32?)?], excluding used: [Int], decimalComma: Bool) -> Int? {
+    /// The series column and why: a text column with 2 to 50 values, each
+    /// time at most once under each (one row per time per series), and not
+    /// a part of the date (`weekday`, `Mon`): a time is shared by several of
+    /// its values (stations read at once), or each value's rows are readings
+    /// at a steady pace whose spans overlap (stations read at their own
+    /// minutes). Both hold whatever the rows' order: sorted by time, by the
+    /// column, or shuffled. Events that merely carry a label (sales of four
+    /// stores, days labelled with their weather) are neither.
+    func detectSeries(times: [(Int64, Int32?)?], excluding used: [Int], decimalComma: Bool) -> (column: Int, why: String)? {
         let timed = (0..<sample.count).filter { times[$0] != nil }
         guard timed.count >= 4 else { return nil }
-        return (0..<columnCount).first { c in
-            guard !used.contains(c), !isNumeric(sample.column(c), decimalComma: decimalComma) else { return false }
-            let keys = timed.map { sample.text($0, c) }
-            guard let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: timed.map { times[$0]!.0 }) else { return false }
-            return sharesTimes || sortsRows(timed.map { times[$0]!.0 }, by: keys, blocks: Set(keys).count)
+        for c in 0..<columnCount where !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma) {
+            let keys = timed.map { sample.text($0, c) }, instants = timed.map { times[$0]!.0 }
+            guard !Self.isDatePartName(name(c)), !keys.allSatisfy(Self.namesADatePart),
+                  let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: instants) else { continue }
+            if sharesTimes { return (c, "each time has one row per \(name(c))") }
+            if Self.interleavesAsReadings(keys: keys, times: instants) {
+                return (c, "each \(name(c))'s rows are readings at a steady pace, side by side in time")
+            }
         }
+        return nil
     }
 
-    /// The rows come in blocks of one key each (a change at most between
-    /// blocks and where the sample skips ahead), and the time goes back only
-    /// where the key changes, at least once: a file sorted by the key, then by time.
-    private func sortsRows(_ times: [Int64], by keys: [String], blocks: Int) -> Bool {
-        var changes = 0, back = 0
-        for k in times.indices.dropFirst() where times[k] < times[k - 1] || keys[k] != keys[k - 1] {
-            if keys[k] == keys[k - 1] { return false }
-            changes += 1
-            if times[k] < times[k - 1] { back += 1 }
+    /// Each key's own times are steady, and the keys' spans overlap.
+    static func interleavesAsReadings(keys: [String], times: [Int64]) -> Bool {
+        var byKey: [String: [Int64]] = [:]
+        for (key, t) in zip(keys, times) { byKey[key, default: []].append(t) }
+        var pace = Regularity()
+        var latestStart = Int64.min, earliestEnd = Int64.max
+        for own in byKey.values {
+            let distinct = Array(Set(own)).sorted()
+            pace.add(distinct)
+            latestStart = max(latestStart, distinct.first!)
+            earliestEnd = min(earliestEnd, distinct.last!)
         }
-        return back > 0 && changes <= blocks + sample.segments.count
+        return pace.isSteady && latestStart < earliestEnd
     }
+
+    /// `Mon`, `monday`, `Jan`, `january`: a weekday's or a month's name.
+    static func namesADatePart(_ text: String) -> Bool {
+        datePartNames.contains(text.lowercased())
+    }
+
+    private static let datePartNames: Set<String> = Set(
+        (CalendarSystem.weekdayNames + CalendarSystem.monthNames + CalendarSystem.longMonthNames).map { $0.lowercased() }
+            + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "sept", "tues", "thur", "thurs"])
 
     /// Columns named as parts of a time, year first (needed), in the order
     /// year, month, day, hour, minute, stopping at the first part missing.

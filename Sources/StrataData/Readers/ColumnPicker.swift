@@ -48,6 +48,7 @@ struct ColumnPicker {
     func plan() throws(ReadError) -> (RowPlan, [String], SampleProfile) {
         var notes: [String] = []
         let seriesOff = options.seriesColumn?.lowercased() == "none" || options.seriesPerFile
+        var seriesWhy: String?
         var series = try options.seriesColumn.flatMap { spec throws(ReadError) in
             seriesOff ? nil : try resolve(spec, option: "--series")
         }
@@ -98,7 +99,10 @@ struct ColumnPicker {
                 series = intervalSeries(sampleIntervals(time, format, end), excluding: timeColumns + [end.column], decimalComma: decimalComma)
             }
         } else if series == nil && !seriesOff && options.seriesColumn == nil {
-            series = detectSeries(times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma)
+            if let (column, why) = detectSeries(times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma) {
+                series = column
+                seriesWhy = why
+            }
         }
         var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
                                     seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
@@ -132,7 +136,7 @@ struct ColumnPicker {
             notes.append("value: none, counting rows" + (passed.map { " (\($0))" } ?? ""))
         }
         if let series {
-            let why = end != nil ? "no two of its intervals overlap" : "each time has one row per \(name(series))"
+            let why = end != nil ? "no two of its intervals overlap" : seriesWhy ?? "each time has one row per \(name(series))"
             notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (\(why); --series none turns this off)" : "")")
         }
         // Every other value column is loaded too, so the UI can switch to it.
