@@ -304,9 +304,10 @@ fi
 # (Tests/StrataPostgresTests/ThrowawayServer.swift): initdb in a temporary
 # folder, as the postgres user when run as root, listening on a Unix socket
 # there and on 127.0.0.1 at a free port; stopped and removed when this section
-# ends, or when the script does, however it ends. The table: `events(time
-# timestamptz, value float8)`, PGROWS rows 3 s apart from 2022-01-01 UTC, with
-# values 0–99.99 from the row's number, an index on time, vacuumed and analyzed (no autovacuum then runs during the runs). Measured:
+# ends, or when the script ends before it (an error, Ctrl-C, TERM; not KILL).
+# The table: `events(time timestamptz, value float8)`, PGROWS rows 3 s apart
+# from 2022-01-01 UTC, with values 0–99.99 from the row's number, an index on
+# time, vacuumed and analyzed (so no autovacuum runs while it is measured). Measured:
 # strata's first screen with no flags against psql running the coarse
 # `GROUP BY` strata sends (as the server logged it from strata's session), the
 # peak RSS of strata, and every byte the server sent strata, counted by
