@@ -20,7 +20,9 @@
 #        the first frame in a terminal on 1M, 10M and 100M rows and thirty
 #        years of minutes, written to bench/out/open.md), BENCH_ONLY=follow
 #        (only following a file appended at 100,000 rows/s for 30 s, written
-#        to bench/out/follow.md).
+#        to bench/out/follow.md), BENCH_ONLY=postgres (only a table in a
+#        throwaway PostgreSQL server, written to bench/out/postgres.md),
+#        BENCH_PG_ROWS (default 10000000 rows in that table).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +38,10 @@ OUT=bench/out
 SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
-case "$ONLY" in ''|card|intervals|charts|open|follow) ;; *) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open' and 'follow' are known" >&2; exit 2 ;; esac
+PGROWS=${BENCH_PG_ROWS:-10000000}
+case "$ONLY" in ''|card|intervals|charts|open|follow|postgres) ;;
+*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'follow' and 'postgres' are known" >&2; exit 2 ;;
+esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
 card) rm -f "$OUT"/card* ;;
@@ -44,7 +49,9 @@ intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
 open) rm -f "$OUT"/open* ;;
 follow) rm -f "$OUT"/follow* ;;
 charts) rm -f "$OUT"/charts* ;;
-*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/follow* ;;
+postgres) rm -f "$OUT"/pg-* "$OUT"/postgres.md ;;
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/follow* "$OUT"/pg-* \
+       "$OUT"/postgres.md ;;
 esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
@@ -56,6 +63,7 @@ command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v tmux >/dev/null || missing+=(tmux)
 [ -x /usr/bin/time ] || missing+=(time)
 command -v cc >/dev/null || missing+=(gcc)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)   # the server, psql and libpq
 if [ ${#missing[@]} -gt 0 ]; then
     log "installing ${missing[*]}"
     SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -288,6 +296,142 @@ PY
 if [ "$ONLY" = follow ]; then
     follow_bench
     cat "$OUT/follow.md"
+    exit 0
+fi
+
+# --- PostgreSQL ------------------------------------------------------------------
+# A table in a throwaway server, started as the database tests start theirs
+# (Tests/StrataPostgresTests/ThrowawayServer.swift): initdb in a temporary
+# folder, as the postgres user when run as root, listening on a Unix socket
+# there and on 127.0.0.1 at a free port; stopped and removed when this section
+# ends, or when the script ends before it (an error, Ctrl-C, TERM; not KILL).
+# The table: `events(time timestamptz, value float8)`, PGROWS rows 3 s apart
+# from 2022-01-01 UTC, with values 0–99.99 from the row's number, an index on
+# time, vacuumed and analyzed (so no autovacuum runs while it is measured). Measured:
+# strata's first screen with no flags against psql running the coarse
+# `GROUP BY` strata sends (as the server logged it from strata's session), the
+# peak RSS of strata, and every byte the server sent strata, counted by
+# bench/pgproxy.py between strata and the server's TCP port.
+pg_stop() {  # pg_stop BIN DIR [AS...]: the server stopped at once, its folder removed
+    local bin=$1 dir=$2; shift 2
+    "$@" "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+}
+postgres_bench() {
+    local bin dir port as=() uri cmd psql_cmd proxy tcp
+    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+    dir=$(mktemp -d /tmp/strata-bench-pg.XXXXXX)
+    chmod 777 "$dir"   # the server's user writes its data, log and socket there
+    [ "$(id -u)" = 0 ] && as=(runuser -u postgres --)
+    trap "pg_stop '$bin' '$dir' ${as[*]}" EXIT
+    trap 'exit 130' INT TERM
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    log "PostgreSQL $("$bin/pg_config" --version | awk '{print $2}'): a throwaway server in $dir, port $port"
+    "${as[@]}" "$bin/initdb" -D "$dir/data" -U strata -A trust --no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 ||
+        { cat "$dir/initdb.log" >&2; exit 1; }
+    "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
+        -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c TimeZone=UTC" start >/dev/null ||
+        { cat "$dir/log" >&2; exit 1; }
+    uri="postgresql://strata@$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$dir"):$port/postgres"
+    log "loading $PGROWS rows into events(time timestamptz, value float8), an index on time"
+    local t0=$SECONDS
+    "$bin/psql" "$uri" -X -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+CREATE TABLE events(time timestamptz, value float8);
+INSERT INTO events SELECT timestamptz '2022-01-01 00:00:00+00' + i * interval '3 seconds', ((i * 7919) % 10000) / 100.0
+    FROM generate_series(0::int8, $PGROWS - 1) AS i;
+CREATE INDEX ON events(time);
+VACUUM (ANALYZE) events;
+SQL
+    echo $((SECONDS - t0)) > "$OUT/pg-load.seconds"
+    "$bin/psql" "$uri" -X -A -t -c "SELECT pg_size_pretty(pg_total_relation_size('events'))" > "$OUT/pg-size.txt"
+
+    # strata once with its statements logged: the screen it shows, and the coarse GROUP BY it sent.
+    cmd="$STRATA '$uri' --table events --dump --now $NOW"
+    PGOPTIONS="-c log_statement=all" bash -c "$cmd" > "$OUT/pg-screen.txt" 2>"$OUT/pg-notes.txt"
+    grep -q "hour [0-9]*/[0-9]*" "$OUT/pg-screen.txt" || { log "strata's first screen of the table is not its hours"; cat "$OUT/pg-notes.txt" >&2; exit 1; }
+    sed -n 's/^.*LOG:  execute [^:]*: \(SELECT .* GROUP BY .*\)$/\1/p' "$dir/log" | grep -v '\$1' > "$OUT/pg-coarse.sql" || true
+    [ "$(wc -l < "$OUT/pg-coarse.sql")" = 1 ] || { log "not one coarse GROUP BY in the server's log"; cat "$dir/log" >&2; exit 1; }
+    psql_cmd="$bin/psql '$uri' -X -q -f $OUT/pg-coarse.sql"
+
+    # One run of each a round: load that comes and goes (builds on the shared cores) falls on both alike.
+    log "strata's first screen against psql's GROUP BY, $RUNS rounds of one run each"
+    for ((r = 1; r <= RUNS; r++)); do hf "$OUT/pg-first-$r.json" 1 "$cmd" "$psql_cmd"; done
+    rss pg-strata "$cmd"
+
+    # Every byte the server sent strata, through the counting proxy (which stops by itself).
+    python3 bench/pgproxy.py "$port" "$OUT/pg-bytes.json" 300 > "$dir/proxy.port" &
+    proxy=$!
+    for _ in $(seq 100); do [ -s "$dir/proxy.port" ] && break; sleep 0.1; done
+    tcp="postgresql://strata@127.0.0.1:$(cat "$dir/proxy.port")/postgres?sslmode=disable&gssencmode=disable"
+    $STRATA "$tcp" --table events --dump --now $NOW > "$OUT/pg-screen-proxied.txt" 2>/dev/null
+    wait "$proxy"
+    cmp -s "$OUT/pg-screen.txt" "$OUT/pg-screen-proxied.txt" || { log "through the proxy strata showed another screen"; exit 1; }
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/pg.load"
+
+    pg_stop "$bin" "$dir" "${as[@]}"
+    trap - EXIT INT TERM
+    python3 - "$OUT" "$STRATA" "$NOW" "$PGROWS" "PostgreSQL $("$bin/pg_config" --version | awk '{print $2}')" "$bin" <<'PY' > "$OUT/postgres.md"
+import json, os, statistics, sys
+out, strata, now, rows, version, bindir = sys.argv[1:]
+rounds = [json.load(open(f"{out}/{f}"))["results"] for f in sorted(os.listdir(out)) if f.startswith("pg-first-") and f.endswith(".json")]
+def pooled(i):  # median of command i's times over all rounds, and its mean CPU (user+sys)
+    return (statistics.median(t for r in rounds for t in r[i]["times"]),
+            statistics.mean(r[i]["user"] + r[i]["system"] for r in rounds))
+def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+def verdict(ok): return "**met**" if ok else "**missed**"
+(t_strata, c_strata), (t_psql, c_psql) = pooled(0), pooled(1)
+spread = [f"{min(r[i]['times'][0] for r in rounds):.1f}–{max(r[i]['times'][0] for r in rounds):.1f} s" for i in (0, 1)]
+try: rss = int(open(f"{out}/pg-strata.rss").read().split()[-1]) / 1024
+except Exception: rss = float("nan")
+conns = json.load(open(f"{out}/pg-bytes.json"))["connections"]
+received = sum(c["to_client"] for c in conns)
+statements = [s for c in conns for s in c["statements"]]
+coarse = [s for s in statements if "GROUP BY" in s["sql"] and "$1" not in s["sql"]]
+pages = [s for s in statements if "GROUP BY" in s["sql"] and "$1" in s["sql"]]
+rest = [s for s in statements if "GROUP BY" not in s["sql"]]
+buckets = sum(s["rows"] for s in coarse + pages)
+per_bucket = 5 * 8   # start (int8), count (int8), sum, min and max (float8)
+shown = buckets * per_bucket
+load = open(f"{out}/pg.load").read().strip()
+print(f"## PostgreSQL ({int(rows):,} rows in a table)\n")
+print(f"{version}, a throwaway server on this machine (`fsync=off`, otherwise its defaults), a table `events(time timestamptz, "
+      f"value float8)` of {int(rows):,} rows 3 s apart from 2022-01-01 UTC, an index on time "
+      f"({open(f'{out}/pg-size.txt').read().strip()} with it; loaded, indexed, vacuumed and analyzed in {open(f'{out}/pg-load.seconds').read().strip()} s). "
+      f"strata's first screen with no flags (`--dump`) against `psql` running the coarse `GROUP BY` strata sends, as the server "
+      f"logged it; both over the Unix socket, medians of {len(rounds)} rounds of one run of each (hyperfine), so the two share "
+      f"the load. The server's time is most of both: ranges {spread[0]} (strata) and {spread[1]} (psql). "
+      f"Load average right after: {load}.\n")
+print("| command | median | CPU (user+sys) | peak RSS | bytes from the server |")
+print("|---|---:|---:|---:|---:|")
+print(f"| strata first screen, no flags (`--dump`) | {fmt(t_strata)} | {fmt(c_strata)} | {rss:.1f} MB | {received:,} |")
+print(f"| `psql`, the same coarse `GROUP BY` | {fmt(t_psql)} | {fmt(c_psql)} | — | — |")
+print()
+print("The bytes the server sent strata, by statement (bench/pgproxy.py, between strata and the server's TCP port):\n")
+print("| statements | rows | bytes |")
+print("|---|---:|---:|")
+print(f"| start-up, settings, the columns, a sample of the first rows, the span ({len(rest)}) | {sum(s['rows'] for s in rest):,} | "
+      f"{sum(s['bytes'] for s in rest):,} |")
+for s in coarse: print(f"| the coarse `GROUP BY` ({s['sql'].split(chr(39))[1]}s) | {s['rows']:,} | {s['bytes']:,} |")
+for s in pages: print(f"| the page's `GROUP BY` ({s['sql'].split(chr(39))[1]}s of its period) | {s['rows']:,} | {s['bytes']:,} |")
+print()
+print(f"- First screen within 1.3× psql's `GROUP BY`: {t_strata / t_psql:.2f}× ({fmt(t_strata)} vs {fmt(t_psql)}) — "
+      f"{verdict(t_strata <= 1.3 * t_psql)}.")
+print(f"- Peak RSS at most 32 MB: {rss:.1f} MB — {verdict(rss <= 32)}.")
+print(f"- Bytes from the server within 2× the aggregates shown: {received:,} B against {buckets:,} buckets × {per_bucket} B = "
+      f"{shown:,} B, {received / shown:.2f}× — {verdict(received <= 2 * shown)}. The bytes are all the server sent on strata's "
+      f"connection, start-up and sample included; the aggregates are the buckets strata received (the rows of both `GROUP BY`s) "
+      f"at the size of their values in binary: start (int8), count (int8), sum, min and max (float8).")
+print()
+print("```sh")
+print(f"{strata} 'postgresql://strata@SOCKET_DIR:PORT/postgres' --table events --dump --now {now}")
+print(f"{bindir}/psql 'postgresql://strata@SOCKET_DIR:PORT/postgres' -X -q -f COARSE.sql   # COARSE.sql:")
+print(open(f"{out}/pg-coarse.sql").read().strip())
+print("```")
+PY
+}
+if [ "$ONLY" = postgres ]; then
+    postgres_bench
+    cat "$OUT/postgres.md"
     exit 0
 fi
 
@@ -560,5 +704,6 @@ card) cat "$OUT/card.md" ;;
 charts) cat "$OUT/charts.md" ;;
 *) open_bench
    follow_bench
-   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/follow.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+   postgres_bench
+   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/follow.md" "$OUT/postgres.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
 esac

@@ -138,10 +138,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// The stats of value column `k` in a bucket's row (`count(*)` when counting rows).
     private func bucketStats(_ result: PostgresResult, column k: Int) -> Stats {
         if plan.valueColumns.isEmpty {
-            let count = Int(result.int64(0, 3) ?? 0)
+            let count = Int(result.int64(0, statements.firstAggregateColumn) ?? 0)
             return Stats(count: count, sum: Double(count), min: 1, max: 1)
         }
-        let c = 3 + 4 * k
+        let c = statements.firstAggregateColumn + 4 * k
         let count = Int(result.int64(0, c) ?? 0)
         guard count > 0 else { return Stats() }
         return Stats(count: count, sum: result.double(0, c + 1) ?? 0, min: result.double(0, c + 2) ?? 0, max: result.double(0, c + 3) ?? 0)

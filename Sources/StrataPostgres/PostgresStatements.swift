@@ -55,8 +55,11 @@ struct PostgresStatements {
         "SELECT extract(epoch FROM \(instant("min(\(column))")))::float8, extract(epoch FROM \(instant("max(\(column))")))::float8 FROM \(from)"
     }
 
-    /// Per bucket of `unit` and series: its start, the series, the first
-    /// instant in it, then count, sum, min and max of each value (`count(*)` when counting).
+    /// Per bucket of `unit` and series: its start, the series and the first
+    /// instant in it (only when there is a series column), then count, sum,
+    /// min and max of each value (`count(*)` when counting). Without a
+    /// series a row is no more than that: the bytes the server sends stay
+    /// near the size of the aggregates (`make bench` measures them).
     /// - Parameter ranged: only `[$1, $2)`.
     func buckets(_ unit: TimeUnit, ranged: Bool) -> String {
         let aggregates = plan.valueColumns.isEmpty
@@ -65,9 +68,14 @@ struct PostgresStatements {
                 let value = "\(PostgresRelation.quoted(name))::float8"
                 return "count(\(value)), sum(\(value)), min(\(value)), max(\(value))"
             }.joined(separator: ", ")
-        return "SELECT \(bucketStart(unit)), \(series), extract(epoch FROM min(\(time)))::float8, \(aggregates) FROM \(from) "
-            + "WHERE \(ranged ? range : "\(column) IS NOT NULL") GROUP BY 1, 2 ORDER BY 1, 2"
+        let keys = plan.seriesColumn == nil ? "1" : "1, 2"
+        let seriesItems = plan.seriesColumn == nil ? "" : "\(series), extract(epoch FROM min(\(time)))::float8, "
+        return "SELECT \(bucketStart(unit)), \(seriesItems)\(aggregates) FROM \(from) "
+            + "WHERE \(ranged ? range : "\(column) IS NOT NULL") GROUP BY \(keys) ORDER BY \(keys)"
     }
+
+    /// The column of `buckets`' rows the first value's count is in.
+    var firstAggregateColumn: Int { plan.seriesColumn == nil ? 1 : 3 }
 
     /// Up to `limit` rows of `[$1, $2)` in time order, every column as text; of series `$3` when `bySeries`.
     func rows(bySeries: Bool, limit: Int) -> String {
