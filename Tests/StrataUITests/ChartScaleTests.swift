@@ -164,6 +164,19 @@ struct NiceTickTests {
         #expect(NumberFormat.tick(0, step: 5) == "0")
     }
 
+    /// The card's numbers: a sum of prices to the cent, a mean to four significant digits or a decimal.
+    @Test func exactNumbersKeepTheirOwnFewDecimals() {
+        #expect(NumberFormat.exact(71_232.98) == "71,232.98")
+        #expect(NumberFormat.exact(993.64) == "993.64")
+        #expect(NumberFormat.exact(1_669_262.52) == "1,669,262.52")
+        #expect(NumberFormat.exact(0.1 + 0.2) == "0.3")
+        #expect(NumberFormat.exact(12.5) == "12.5")
+        #expect(NumberFormat.exact(1002.791805883961) == "1,002.8")
+        #expect(NumberFormat.exact(23.846153846) == "23.85")
+        #expect(NumberFormat.exact(-4.25) == "-4.25")
+        #expect(NumberFormat.exact(1_234_567) == "1,234,567")
+    }
+
     @Test func humaneGoesScientificPastTeraAndBelowAHundredth() {
         #expect(NumberFormat.humane(3e18) == "3e18")
         #expect(NumberFormat.humane(999e12) == "999T")

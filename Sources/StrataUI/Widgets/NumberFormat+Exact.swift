@@ -1,9 +1,11 @@
 extension NumberFormat {
     /// A number in full for the card's table: integers with `,` grouping
-    /// (`1,234,567`), others with at least 4 significant digits (`5.590`
-    /// trimmed to `5.59`, `0.01234`, `1,234.6`). From 1e15 on, where a
-    /// double's digits run out, in scientific notation to 7 significant
-    /// digits (`1.234568e20`) rather than 20 columns of noise.
+    /// (`1,234,567`); a number with a few decimals with all of them (a sum
+    /// of prices, `71,232.98`); others with at least 4 significant digits
+    /// (`5.590` trimmed to `5.59`, `0.01234`, `1,234.6`, a mean's
+    /// `1,002.8`). From 1e15 on, where a double's digits run out, in
+    /// scientific notation to 7 significant digits (`1.234568e20`) rather
+    /// than 20 columns of noise.
     public static func exact(_ value: Double) -> String {
         guard value.isFinite else { return humane(value) }
         let magnitude = abs(value)
@@ -17,7 +19,17 @@ extension NumberFormat {
             while scaled < 1, digits < 12 { scaled *= 10; digits += 1 }
             if magnitude >= 10 { digits = magnitude >= 100 ? 1 : 2 }
         }
-        return grouped(trimmed(value, digits: digits))
+        return grouped(trimmed(value, digits: max(digits, ownDecimals(value) ?? 0)))
+    }
+
+    /// The decimals `value` has when they are few (up to 4, and within a
+    /// double's 15 significant digits): 2 for `71232.98`; nil for a mean's `1002.7918…`.
+    static func ownDecimals(_ value: Double) -> Int? {
+        let magnitude = abs(value)
+        for (decimals, scale) in [10.0, 100, 1000, 10_000].enumerated() where magnitude * scale < 1e15 {
+            if abs((value * scale).rounded() / scale - value) <= magnitude * 1e-13 { return decimals + 1 }
+        }
+        return nil
     }
 
     /// `1234567.5` as `1,234,567.5`.
