@@ -2,6 +2,7 @@
  *   gen ROWS OUT.csv [COLUMNS]
  *   gen ROWS OUT.csv COLUMNS YEARS
  *   gen ROWS OUT.csv intervals
+ *   gen ROWS OUT.json json|jsonl
  * ISO-8601 UTC times (2020-01-01T00:00:07Z) in time order from 2020-01-01
  * over three years (2020..2022), or over YEARS years that end where those
  * three do (30: 1993..2022, for minute readings), then COLUMNS (default 1, at most 8) values
@@ -11,7 +12,10 @@
  * `intervals` writes `channel,title,start,end` instead: 200 channels
  * (ch000..ch199), each airing back-to-back programmes of 5 to 60 minutes
  * on a 5-minute grid from 2020-01-01, titles from 5,000 (`show 1234`),
- * rows in order of start. */
+ * rows in order of start. `json` writes the one-column rows as a
+ * pretty-printed JSON array, one object per line between `[` and `]`
+ * (`  {"time": "2020-01-01T00:00:14Z", "value": 11.17, "host": "web-2"},`),
+ * and `jsonl` the same objects as JSON Lines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -77,14 +81,16 @@ static int intervals(long long rows, FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3 || argc > 5) { fprintf(stderr, "usage: gen ROWS OUT.csv [COLUMNS [YEARS]]\n"); return 64; }
+    if (argc < 3 || argc > 5) { fprintf(stderr, "usage: gen ROWS OUT.csv [COLUMNS [YEARS] | intervals | json | jsonl]\n"); return 64; }
     long long rows = atoll(argv[1]);
     if (argc == 4 && strcmp(argv[3], "intervals") == 0) {
         FILE *out = fopen(argv[2], "wb");
         if (!out) { perror(argv[2]); return 66; }
         return intervals(rows, out);
     }
-    int columns = argc >= 4 ? atoi(argv[3]) : 1;
+    /* 0: CSV; 1: a JSON array; 2: JSON Lines */
+    int json = argc == 4 && strcmp(argv[3], "json") == 0 ? 1 : argc == 4 && strcmp(argv[3], "jsonl") == 0 ? 2 : 0;
+    int columns = argc >= 4 && !json ? atoi(argv[3]) : 1;
     int years = argc == 5 ? atoi(argv[4]) : 0;
     if (argc == 5 && (years < 1 || years > 100)) { fprintf(stderr, "gen: YEARS must be 1 to 100\n"); return 64; }
     if (columns < 1 || columns > 8) { fprintf(stderr, "gen: COLUMNS must be 1 to 8\n"); return 64; }
@@ -98,7 +104,9 @@ int main(int argc, char **argv) {
     /* rows spread evenly, each jittered inside its own slot: in time order */
     double slot = (double)span / (double)rows;
     int64_t cachedDay = -1; char date[11];
-    if (columns == 1) used += (size_t)sprintf(buf, "time,value\n");
+    if (json == 1) used += (size_t)sprintf(buf, "[\n");
+    else if (json) {}
+    else if (columns == 1) used += (size_t)sprintf(buf, "time,value\n");
     else {
         used += (size_t)sprintf(buf, "time");
         for (int c = 1; c <= columns; c++) used += (size_t)sprintf(buf + used, ",v%d", c);
@@ -113,6 +121,7 @@ int main(int argc, char **argv) {
             cachedDay = day;
         }
         char *p = buf + used;
+        if (json) p += sprintf(p, "%s{\"time\": \"", json == 1 ? "  " : "");
         memcpy(p, date, 10); p += 10; *p++ = 'T';
         p = two(p, (int)(sec / 3600)); *p++ = ':';
         p = two(p, (int)(sec / 60 % 60)); *p++ = ':';
@@ -121,14 +130,15 @@ int main(int argc, char **argv) {
             /* value: 0.0 .. 99.99, one or two decimals */
             uint32_t r = next();
             unsigned whole = r % 100, frac = (r >> 10) % 100;
-            *p++ = ',';
-            p += sprintf(p, "%u.", whole);
+            p += sprintf(p, json ? "\", \"value\": %u." : ",%u.", whole);
             if (frac % 10 == 0) *p++ = '0' + frac / 10; else p = two(p, (int)frac);
+            if (json) p += sprintf(p, ", \"host\": \"web-%u\"}%s", (r >> 20) % 4, json == 1 && i + 1 < rows ? "," : "");
         }
         *p++ = '\n';
         used = (size_t)(p - buf);
         if (used > sizeof buf - 64) { fwrite(buf, 1, used, out); used = 0; }
     }
+    if (json == 1) used += (size_t)sprintf(buf + used, "]\n");
     fwrite(buf, 1, used, out);
     if (fclose(out) != 0) { perror(argv[2]); return 74; }
     return 0;

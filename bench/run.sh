@@ -22,7 +22,10 @@
 #        (only following a file appended at 100,000 rows/s for 30 s, written
 #        to bench/out/follow.md), BENCH_ONLY=postgres (only a table in a
 #        throwaway PostgreSQL server, written to bench/out/postgres.md),
-#        BENCH_PG_ROWS (default 10000000 rows in that table).
+#        BENCH_PG_ROWS (default 10000000 rows in that table), BENCH_ONLY=json
+#        (only a ~1 GB JSON array and the same rows as JSON Lines, with no
+#        flags, written to bench/out/json.md), BENCH_JSON_ROWS (default
+#        15000000: about 1 GB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,8 +42,9 @@ SCRATCH=.build-bench
 STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
 PGROWS=${BENCH_PG_ROWS:-10000000}
-case "$ONLY" in ''|card|intervals|charts|open|follow|postgres) ;;
-*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'follow' and 'postgres' are known" >&2; exit 2 ;;
+NJSON=${BENCH_JSON_ROWS:-15000000}
+case "$ONLY" in ''|card|intervals|charts|open|follow|postgres|json) ;;
+*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'follow', 'postgres' and 'json' are known" >&2; exit 2 ;;
 esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
@@ -48,10 +52,11 @@ card) rm -f "$OUT"/card* ;;
 intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
 open) rm -f "$OUT"/open* ;;
 follow) rm -f "$OUT"/follow* ;;
+json) rm -f "$OUT"/json* ;;
 charts) rm -f "$OUT"/charts* ;;
 postgres) rm -f "$OUT"/pg-* "$OUT"/postgres.md ;;
 *) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/follow* "$OUT"/pg-* \
-       "$OUT"/postgres.md ;;
+       "$OUT"/postgres.md "$OUT"/json* ;;
 esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
@@ -89,10 +94,12 @@ done
 # --- inputs -----------------------------------------------------------------
 cc -O2 -o "$DATA/gen" bench/gen.c
 stamp=$(cksum < bench/gen.c | cut -d' ' -f1)
-input() {  # input ROWS [COLUMNS|intervals] -> path of the generated file, made if missing or stale
+input() {  # input ROWS [COLUMNS|intervals|json|jsonl] -> path of the generated file, made if missing or stale
     local cols=${2:-1} f="$DATA/t$1.csv"
     [ "$cols" = 1 ] || f="$DATA/t$1x$cols.csv"
     [ "$cols" = intervals ] && f="$DATA/iv$1.csv"
+    [ "$cols" = json ] && f="$DATA/j$1.json"
+    [ "$cols" = jsonl ] && f="$DATA/j$1.jsonl"
     if [ ! -f "$f" ] || [ "$(cat "$f.stamp" 2>/dev/null)" != "$stamp" ]; then
         log "generating $f"
         "$DATA/gen" "$1" "$f" "$cols"
@@ -435,6 +442,62 @@ if [ "$ONLY" = postgres ]; then
     exit 0
 fi
 
+# --- a JSON document ----------------------------------------------------------------
+# With no flags, as auto_cmd: a pretty-printed JSON array of NJSON objects (one
+# a line between `[` and `]`, about 1 GB) against the same objects as JSON
+# Lines and against `wc -l` on the array; and the peak RSS of each.
+json_bench() {
+    local array lines
+    array=$(input "$NJSON" json)
+    lines=$(input "$NJSON" jsonl)
+    $(auto_cmd "$array") 2> "$OUT/json-check.txt" >/dev/null
+    grep -q "input: JSON array (" "$OUT/json-check.txt" || { log "$array is not read as a JSON array"; cat "$OUT/json-check.txt" >&2; exit 1; }
+    cat "$array" "$lines" >/dev/null
+    log "JSON, $NJSON records: wc -l, the array and JSON Lines with no flags, $RUNS runs each"
+    hf "$OUT/json.json" "$RUNS" --warmup 1 "wc -l $array" "$(auto_cmd "$array")" "$(auto_cmd "$lines")"
+    rss json-array "$(auto_cmd "$array")"
+    rss json-lines "$(auto_cmd "$lines")"
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/json.load"
+    python3 - "$OUT" "$STRATA" "$NOW" "$array" "$lines" "$(head -2 "$array" | tail -1)" <<'PY' > "$OUT/json.md"
+import json, os, statistics, sys
+out, strata, now, array, lines, example = sys.argv[1:]
+r = json.load(open(f"{out}/json.json"))["results"]
+def med(i): return statistics.median(r[i]["times"])
+def cpu(i): return r[i]["user"] + r[i]["system"]
+def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+def rss(name): return int(open(f"{out}/{name}.rss").read().split()[-1]) / 1024
+def verdict(ok): return "**met**" if ok else "**missed**"
+records = sum(1 for _ in open(lines, "rb"))
+load = open(f"{out}/json.load").read().strip()
+print(f"## A JSON document ({records:,} records)\n")
+print(f"With no flags: a pretty-printed JSON array, one object a line between `[` and `]` (`{example.strip()}`), "
+      f"against the same objects as JSON Lines and against `wc -l` on the array. Medians of {len(r[0]['times'])} runs "
+      f"(one warm-up, files in the page cache). Load average right after: {load}.\n")
+print("| input | file | command | median | × `wc -l` | × JSON Lines | CPU (user+sys) | peak RSS |")
+print("|---|---:|---|---:|---:|---:|---:|---:|")
+wc, arr, jl = med(0), med(1), med(2)
+for i, (what, path, cmd, name) in enumerate([("array", array, "`wc -l`", None), ("array", array, "strata, no flags", "json-array"),
+                                           ("JSON Lines", lines, "strata, no flags", "json-lines")]):
+    peak = "—" if name is None else f"{rss(name):.1f} MB"
+    print(f"| {what} | {os.path.getsize(path)/1e6:.0f} MB | {cmd} | {fmt(med(i))} | {med(i)/wc:.1f}× | {med(i)/jl:.2f}× | {fmt(cpu(i))} | {peak} |")
+print()
+print(f"- The array within 1.5× its JSON Lines twin: {arr/jl:.2f}× ({fmt(arr)} vs {fmt(jl)}) — {verdict(arr <= 1.5 * jl)}.")
+for what, name in [("the array", "json-array"), ("JSON Lines", "json-lines")]:
+    print(f"- Peak RSS of {what} within the 64 MB budget: {rss(name):.1f} MB — {verdict(rss(name) <= 64)}.")
+print()
+print("```sh")
+print(f"bench/data/gen {records} FILE json      # or jsonl")
+print(f"wc -l FILE")
+print(f"{strata} FILE --dump --now {now}")
+print("```")
+PY
+}
+if [ "$ONLY" = json ]; then
+    json_bench
+    cat "$OUT/json.md"
+    exit 0
+fi
+
 # --- six series at once ----------------------------------------------------------
 # The same `time,value` rows dealt round six series (`s0`…`s5`). The same moves
 # (no `a`: the aggregate stays a sum) on the single series' bars (all six
@@ -705,5 +768,6 @@ charts) cat "$OUT/charts.md" ;;
 *) open_bench
    follow_bench
    postgres_bench
-   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/follow.md" "$OUT/postgres.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+   json_bench
+   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/follow.md" "$OUT/postgres.md" "$OUT/json.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
 esac
