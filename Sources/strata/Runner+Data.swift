@@ -131,6 +131,7 @@ extension Runner {
         options.labelColumn = command.label
         options.countOnly = command.count
         options.timeFormat = command.timeFormat
+        options.year = command.year.flatMap { Int($0) }
         options.header = command.noHeader ? false : nil
         options.strict = command.strict
         options.now = now

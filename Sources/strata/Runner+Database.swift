@@ -81,8 +81,8 @@ extension Runner {
         let intervals = [("--end", command.end != nil), ("--duration", command.duration != nil), ("--label", command.label != nil)]
         if let (option, _) = intervals.first(where: { $0.1 }) { throw .usage("\(option): intervals are read from files only, not from a database yet") }
         if command.follow { throw .usage("-f follows a file as it grows; a database is read as it is") }
-        let text = [("--time-format", command.timeFormat != nil), ("--no-header", command.noHeader), ("--strict", command.strict),
-                    ("--format", command.format != .auto)]
+        let text = [("--time-format", command.timeFormat != nil), ("--year", command.year != nil), ("--no-header", command.noHeader),
+                    ("--strict", command.strict), ("--format", command.format != .auto)]
         if let (option, _) = text.first(where: { $0.1 }) { throw .usage("\(option) reads text; a database's columns have types") }
         switch (command.table, command.query) {
         case (let table?, nil): return .table(table)

@@ -41,6 +41,7 @@ struct StrataCommand: ParsableCommand {
     @Option(help: "Input format (`json`: one document, its records an array of objects).") var format: InputFormat = .auto
     @Option(name: .customLong("json-path"), help: "The dotted path of a JSON document's array of records, e.g. `data.items` (default: the top array, else the first array of objects, breadth-first).") var jsonPath: String?
     @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.") var timeFormat: String?
+    @Option(help: ArgumentHelp("The year of each input's first syslog time (`Dec 30 23:59:01` has none); later ones count on over New Year (default: dated back from a file's modification time, else now).", valueName: "YYYY")) var year: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.") var noHeader = false
     @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).") var weekStart: WeekStart = .monday
@@ -86,6 +87,13 @@ struct StrataCommand: ParsableCommand {
             try command.run()
         } catch {
             exit(withError: error)
+        }
+    }
+
+    /// What the option types cannot say: `--year` is four digits.
+    func validate() throws {
+        if let year, year.wholeMatch(of: /[0-9]{4}/) == nil || year == "0000" {
+            throw ValidationError("--year: \"\(year)\" is not a year (four digits, such as 2024)")
         }
     }
 

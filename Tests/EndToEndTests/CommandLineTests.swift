@@ -147,6 +147,26 @@ struct CommandLineTests {
         #expect(named.stdout == outcomes[0].stdout)
     }
 
+    /// `--year 2024` on a syslog log from 30 December to 1 January: December
+    /// 2024, then January 2025, from a pipe as from a file (whatever its
+    /// modification time), and stderr says where the year came from.
+    @Test func yearDatesASyslogLogFromAPipeAndAFile() throws {
+        let log = "Dec 30 23:10:01 host cron[1]: a\nDec 31 10:00:00 host cron[1]: b\nJan  1 00:00:05 host cron[1]: c\n"
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-year-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("messages")
+        try Data(log.utf8).write(to: file)
+        let days = ["day,2024-12-30", "day,2024-12-31", "day,2025-01-01"]
+        let piped = try Self.strata("--year 2024 --export csv --level day", stdin: log)
+        let named = try Self.strata("'\(file.path)' --year 2024 --export csv --level day")
+        for outcome in [piped, named] {
+            #expect(outcome.status == 0)
+            #expect(outcome.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").prefix(2).joined(separator: ",") } == days)
+            #expect(outcome.stderr.contains("strata: time: syslog lines have no year: the first takes 2024 (--year)"))
+        }
+    }
+
     /// The enum options list their values, as the completions do.
     @Test func helpListsTheValues() throws {
         // As one line: help wraps at the width it finds.
@@ -188,6 +208,8 @@ struct CommandLineTests {
         ("--week-start tuesday --demo", 64, "--week-start"),
         ("--format xml --demo", 64, "--format"),
         ("--size 0x5 --demo --dump", 64, "--size <WxH>"),
+        ("--year 24 --demo", 64, "--year: \"24\" is not a year"),
+        ("--year abc --demo", 64, "--year: \"abc\" is not a year"),
         ("\(weather) --value weather_typo", 64, "weather_typo"),
     ])
     func exitCodes(arguments: String, status: Int32, mention: String) throws {

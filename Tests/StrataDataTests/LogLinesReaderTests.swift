@@ -34,11 +34,16 @@ struct LogLinesReaderTests {
         #expect(app.firstSkipped.first?.reason == "no YYYY-MM-DD HH:MM:SS.fff time on this line")
     }
 
+    /// Syslog lines from 30 December to 2 January.
+    static let newYear = "Dec 30 23:10:01 host cron[1]: a\nDec 31 10:00:00 host cron[1]: b\nJan  1 00:00:05 host cron[1]: c\n"
+        + "Jan  2 08:00:00 host cron[1]: d\n"
+    static let newYearTimes = [Fixture.utc(2024, 12, 30, 23, 10), Fixture.utc(2024, 12, 31, 10), Fixture.utc(2025, 1, 1),
+                               Fixture.utc(2025, 1, 2, 8)]
+
     /// A syslog file from 30 December to 2 January, last written on 3 January
     /// 2025: its years come from that time, not from "now" (2023).
     @Test func syslogYearsComeFromTheFilesModificationTime() throws {
-        let text = "Dec 30 23:10:01 host cron[1]: a\nDec 31 10:00:00 host cron[1]: b\nJan  1 00:00:05 host cron[1]: c\n"
-            + "Jan  2 08:00:00 host cron[1]: d\n"
+        let text = Self.newYear
         let r = try Fixture.withFolder { folder in
             let path = Fixture.write("messages", text, in: folder)
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(Fixture.utc(2025, 1, 3, 9)))],
@@ -47,8 +52,31 @@ struct LogLinesReaderTests {
         }
         #expect(r.notes[2] == "time: syslog lines have no year: each takes the latest that does not put it after "
                 + "the file's modification time (2025-01-03)")
-        #expect(Fixture.minutes(r).map(\.0) == [Fixture.utc(2024, 12, 30, 23, 10), Fixture.utc(2024, 12, 31, 10), Fixture.utc(2025, 1, 1),
-                                                 Fixture.utc(2025, 1, 2, 8)])
+        #expect(Fixture.minutes(r).map(\.0) == Self.newYearTimes)
+    }
+
+    /// `--year 2024` dates the first line, and the years count on over New
+    /// Year: from a pipe, read as it comes, and from a file last written in
+    /// 2030, read by two threads (the January lines by the second) and read back.
+    @Test func yearOptionDatesTheFirstLineAndCountsOn() throws {
+        let piped = try Fixture.loadPiped(Array(Self.newYear.utf8), baseUnit: .minute) { $0.year = 2024 }
+        #expect(piped.notes[2] == "time: syslog lines have no year: the first takes 2024 (--year), each after it the earliest "
+                + "that does not put it before the first")
+        #expect(Fixture.minutes(piped).map(\.0) == Self.newYearTimes)
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("messages", Self.newYear, in: folder)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(Fixture.utc(2030, 6, 1)))],
+                                                  ofItemAtPath: path)
+            let options = Fixture.options { $0.year = 2024; $0.splitThreshold = 1 }
+            let r = try DataLoader.load([.file(path)], options: options, calendar: Fixture.utc, baseUnit: .minute)
+            #expect(Fixture.minutes(r).map(\.0) == Self.newYearTimes)
+            let rows = try r.rowLocator.rows(from: Fixture.utc(2025, 1, 1), to: Fixture.utc(2025, 1, 2), series: 0, limit: 5)
+            #expect(rows.map(\.line) == [3])
+        }
+        // Times that carry their year keep it, with a note.
+        let dated = try Fixture.load("2013-03-05T14:00:00Z boot\n", name: "app.log") { $0.year = 2024 }
+        #expect(dated.notes.contains("time: --year 2024 ignored: these times carry their year"))
+        #expect(Fixture.minutes(dated).map(\.0) == [Fixture.utc(2013, 3, 5, 14)])
     }
 
     @Test func formatOverridesSniffing() throws {

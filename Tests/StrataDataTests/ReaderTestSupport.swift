@@ -50,7 +50,8 @@ enum Fixture {
 
     /// Loads `bytes` as a pipe gives them (through a FIFO in a temporary
     /// folder): no size, no middle to sample, read once.
-    static func loadPiped(_ bytes: [UInt8], baseUnit: TimeUnit = .hour) throws -> LoadResult {
+    static func loadPiped(_ bytes: [UInt8], baseUnit: TimeUnit = .hour,
+                          _ configure: (inout ReadOptions) -> Void = { _ in }) throws -> LoadResult {
         try withFolder { folder in
             let fifo = folder.appendingPathComponent("pipe").path
             guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -60,7 +61,7 @@ enum Fixture {
                 close(fd)
             }
             writer.start()
-            return try DataLoader.load([.file(fifo)], options: options(), calendar: utc, baseUnit: baseUnit)
+            return try DataLoader.load([.file(fifo)], options: options(configure), calendar: utc, baseUnit: baseUnit)
         }
     }
 

@@ -160,6 +160,20 @@ struct TimeParserTests {
         #expect(parse("Feb  1 00:00:00 host app: x") == u(2023, 2, 1))
     }
 
+    /// `--year`: the first time read is in that year, and later ones count on over New Year.
+    @Test func syslogYearCountsOnFromTheFirst() {
+        var parser = TimeParser(format: .syslog, zone: .utc, years: .from(year: 2024, first: nil))
+        func parse(_ text: String) -> Int64? {
+            Array(text.utf8).withUnsafeBufferPointer { parser.find(in: $0)?.0 }
+        }
+        #expect(parse("Dec 30 23:00:00 host app: x") == u(2024, 12, 30, 23))
+        #expect(parser.years == .from(year: 2024, first: u(2024, 12, 30, 23)))
+        #expect(parse("Dec 30 01:00:00 host app: x") == u(2024, 12, 30, 1))
+        #expect(parse("Jan  2 08:00:00 host app: x") == u(2025, 1, 2, 8))
+        #expect(parse("Dec 29 23:30:00 host app: x") == u(2024, 12, 29, 23, 30))
+        #expect(parse("Dec 28 00:00:00 host app: x") == u(2025, 12, 28))
+    }
+
     @Test func findsTheFirstTimestampAnywhereInALine() {
         let line = "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /2013-01-01 HTTP/1.0\" 200"
         let found = Array(line.utf8).withUnsafeBufferPointer { f -> (Int64, Int)? in

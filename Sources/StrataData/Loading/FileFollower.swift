@@ -19,6 +19,10 @@ public final class FileFollower: @unchecked Sendable {
     private var result: LoadResult
     private let plan: RecordPlan
     private let mode: RecordScanner.Mode
+    /// With `--year`, the load's: new syslog lines count on from its first.
+    /// Else nil: they are dated back from now, not from the modification
+    /// time the load saw, which they come after.
+    private let years: SyslogYears?
     private var series: SeriesTable
     /// The file being read (kept open across a rename) and where its whole lines end.
     private var file: FileHandle?
@@ -38,6 +42,7 @@ public final class FileFollower: @unchecked Sendable {
         self.result = result
         self.plan = source.plan
         self.mode = source.mode
+        self.years = options.year == nil ? nil : source.years
         self.series = result.rowLocator.series
         self.file = file
         self.identity = Self.identity(of: file.fileDescriptor)
@@ -101,7 +106,8 @@ public final class FileFollower: @unchecked Sendable {
         guard let end = Self.lastNewline(in: fd, from: offset, to: Int64(status.st_size)) else { return false }
         let stream = ByteStream.region(of: fd, name: name, range: offset..<end)
         let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits)
-        var parser = TimeParser(format: plan.format, zone: result.calendar.zone, now: options.now ?? Int64(Date().timeIntervalSince1970))
+        var parser = TimeParser(format: plan.format, zone: result.calendar.zone,
+                                years: years ?? .until(options.now ?? Int64(Date().timeIntervalSince1970)))
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false)
         sink.series = series
         var hasHeader = false

@@ -110,7 +110,7 @@ extension ColumnPicker {
     /// matter here) and its written offset.
     func sampleTimes(_ time: RowPlan.Time, _ format: TimeFormat) -> [(Int64, Int32?)?] {
         let (s, c) = values(time)
-        var parser = TimeParser(format: format, zone: .utc, now: now)
+        var parser = TimeParser(format: format, zone: .utc, years: years)
         return s.column(c).map { f in
             parser.parse(f).map { ($0, SampleProfile.offset(of: ByteText.trimmed(f), format: format)) }
         }

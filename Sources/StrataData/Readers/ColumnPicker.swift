@@ -14,7 +14,7 @@ struct ColumnPicker {
     /// The delimiter is `;` or tab, so `1,5` may be a number.
     var decimalCommaAllowed = false
     /// For syslog times in the sample (they have no year).
-    var now: Int64 = 0
+    var years = SyslogYears.until(0)
     /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
     var dayMonthOrder: NumericDate.Order?
 

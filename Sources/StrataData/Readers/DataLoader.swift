@@ -174,7 +174,7 @@ public enum DataLoader {
             }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
-                rowSources.append(RowSource(input: source, stream: stream, plan: plan, now: reader.now, mode: reader.recordMode, index: index))
+                rowSources.append(RowSource(input: source, stream: stream, plan: plan, years: reader.years, mode: reader.recordMode, index: index))
             }
             switch outcome {
             case .rows:

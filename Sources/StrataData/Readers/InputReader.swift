@@ -16,6 +16,9 @@ final class InputReader {
     /// What times without a year are dated back from: a named file's
     /// modification time, else the load's "now".
     let now: Int64
+    /// Where syslog times take their year: back from `now`, or on from
+    /// `--year` (the first time, once the sample has read it).
+    private(set) var years: SyslogYears
     private(set) var notes: [String] = []
     private(set) var valueName = LoadResult.countedRows
     /// The time column (`a+b` when joined), or `line` for logs.
@@ -57,6 +60,7 @@ final class InputReader {
         self.calendar = calendar
         self.baseUnit = baseUnit
         self.now = stream.modified ?? now
+        years = options.year.map { .from(year: $0, first: nil) } ?? .until(self.now)
     }
 
     var file: String { stream.name }
@@ -118,11 +122,16 @@ final class InputReader {
         } else if sniffed && (format == .jsonl || format == .lines) {
             notes.insert("input: \(format.rawValue)", at: 0)
         }
-        if plan.format == .syslog {
+        if plan.format == .syslog, let year = options.year {
+            insertAfterTimeNote("time: syslog lines have no year: the first takes \(year) (--year), each after it the earliest "
+                                + "that does not put it before the first")
+        } else if plan.format == .syslog {
             let day = CivilDate(dayNumber: Int(floorDiv64(now, 86_400)))
             let from = stream.modified == nil ? "now"
                 : "the file's modification time (\(day.year)-\(Digits.pad(day.month, 2))-\(Digits.pad(day.day, 2)))"
             insertAfterTimeNote("time: syslog lines have no year: each takes the latest that does not put it after \(from)")
+        } else if let year = options.year {
+            insertAfterTimeNote("time: --year \(year) ignored: these times carry their year")
         }
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
@@ -222,7 +231,7 @@ final class InputReader {
         }
         let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
         var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
-                                  decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, now: now)
+                                  decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, years: years)
         do {
             return .delimited(try adopt(picker), hasHeader: header)
         } catch {
@@ -284,6 +293,11 @@ final class InputReader {
     /// follows the time's.
     private func adopt(_ picker: ColumnPicker, dayMonthNote: String? = nil) throws(ReadError) -> RowPlan {
         let (plan, notes, profile) = try picker.plan()
+        // The first time of `--year`, as the sample's parser read it (its wall time: read as UTC).
+        if case .from(let year, nil) = years, plan.format == .syslog,
+           let first = picker.sampleTimes(plan.time, plan.format).lazy.compactMap({ $0?.0 }).first {
+            years = .from(year: year, first: first)
+        }
         self.notes += notes
         if let dayMonthNote { insertAfterTimeNote("time: " + dayMonthNote) }
         self.profile = profile
@@ -440,7 +454,7 @@ final class InputReader {
             if !options.countOnly { pick.valueColumn = options.valueColumn ?? valueName }
             if labelSets.count > 1 { pick.seriesColumn = options.seriesColumn ?? JSONPairs.seriesName }
         }
-        var picker = ColumnPicker(file: file, names: names, sample: data, options: pick, pattern: pattern, noun: "field", now: now)
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: pick, pattern: pattern, noun: "field", years: years)
         var plan: RowPlan
         do {
             plan = try adopt(picker)
@@ -496,8 +510,9 @@ final class InputReader {
             throw .noTimeColumn(file: file, detail: "no timestamps found in the first \(lines.count) lines; "
                                 + "for a table, name the time column with --time (and --time-format)")
         }
-        var parser = TimeParser(format: format, zone: .utc, now: now)
+        var parser = TimeParser(format: format, zone: .utc, years: years)
         let found = (0..<lines.count).map { parser.find(in: lines.value($0, 0)) }
+        years = parser.years
         profile = SampleProfile(times: found.map { $0?.0 },
                                 offsets: found.indices.map { r in found[r].flatMap { SampleProfile.offset(of: lines.value(r, 0), format: format, from: $0.1) } })
         notes.append("time: first timestamp on each line, format \(format.description)")
@@ -509,7 +524,7 @@ final class InputReader {
     // MARK: reading
 
     private func makeParser(_ plan: RecordPlan) -> TimeParser {
-        TimeParser(format: plan.format, zone: calendar.zone, now: now)
+        TimeParser(format: plan.format, zone: calendar.zone, years: years)
     }
 
     private func skipsHeader(_ plan: RecordPlan) -> Bool {

@@ -38,6 +38,8 @@ public struct ReadOptions: Sendable {
     public var strict = false
     /// "Now" in UTC seconds, for syslog times (which have no year); nil: the clock.
     public var now: Int64?
+    /// `--year`: the year of each input's first syslog time; later ones count on from it.
+    public var year: Int?
     /// How many skipped rows `LoadResult.firstSkipped` keeps.
     public var skippedToKeep = 5
     /// Where readers report rows and bytes as they go, for a progress line.

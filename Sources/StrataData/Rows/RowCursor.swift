@@ -46,7 +46,7 @@ final class RowCursor {
             skip = 0
         }
         scanner = RecordScanner(stream: stream, mode: source.mode, limits: locator.limits)
-        parser = TimeParser(format: source.plan.format, zone: locator.calendar.zone, now: source.now)
+        parser = TimeParser(format: source.plan.format, zone: locator.calendar.zone, years: source.years)
         sink = RowSink(calendar: locator.calendar, baseUnit: bucketUnit ?? locator.baseUnit, keep: 0, strict: false)
         sink.series = locator.series
         if bucketUnit != nil { sink.window = start..<end }

@@ -27,8 +27,8 @@ struct RowSource: Sendable {
     private(set) var path: String?
     private(set) var stamp: Stamp?
     let plan: RecordPlan
-    /// What the reader dated times without a year back from (`InputReader.now`).
-    let now: Int64
+    /// Where the reader dated times without a year from (`InputReader.years`).
+    let years: SyslogYears
     let mode: RecordScanner.Mode
     let index: RowIndex
     /// A gzip file: read again by decompressing it from its start.
@@ -37,14 +37,14 @@ struct RowSource: Sendable {
     private(set) var length: Int64
 
     /// Call once `stream` has been read to its end.
-    init(input: InputSource, stream: ByteStream, plan: RecordPlan, now: Int64, mode: RecordScanner.Mode, index: RowIndex) {
+    init(input: InputSource, stream: ByteStream, plan: RecordPlan, years: SyslogYears, mode: RecordScanner.Mode, index: RowIndex) {
         name = stream.name
         var kept: (String, Stamp)?
         if case .file(let path) = input, path != "-", let stamp = Stamp(path: path) { kept = (path, stamp) }
         path = kept?.0
         stamp = kept?.1
         self.plan = plan
-        self.now = now
+        self.years = years
         self.mode = mode
         self.index = index
         isCompressed = path != nil && stream.fileRange == nil

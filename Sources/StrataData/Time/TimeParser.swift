@@ -5,9 +5,10 @@
 struct TimeParser: Sendable {
     let format: TimeFormat
     private var converter: LocalTimeConverter
-    /// For syslog times: the year of "now" and the latest wall time accepted.
-    private let nowYear: Int
-    private let latestWall: Int64
+    /// Where syslog times take their year, and its bound in wall time (nil
+    /// until the first time of `--year` is read).
+    private(set) var years: SyslogYears
+    private var yearRule: SyslogTime.YearRule?
     // The last ISO date seen (its first 8 bytes and next 2) and its day number.
     private var cachedHead: UInt64 = 0
     private var cachedTail: UInt16 = 0
@@ -17,22 +18,26 @@ struct TimeParser: Sendable {
     /// The offsets written in the times parsed so far.
     private(set) var writtenOffsets = WrittenOffsets()
 
-    init(format: TimeFormat, zone: ZoneRules, now: Int64) {
+    init(format: TimeFormat, zone: ZoneRules, years: SyslogYears) {
         self.format = format
         self.converter = LocalTimeConverter(zone: zone)
-        let nowWall = now + Int64(zone.offset(at: now))
-        self.nowYear = CivilDate(dayNumber: Int(floorDiv64(nowWall, 86_400))).year
-        self.latestWall = nowWall + 86_400
+        self.years = years
+        self.yearRule = years.rule(in: zone)
         if case .iso = format { isISO = true } else { isISO = false }
     }
 
+    /// Syslog times dated back from `now`.
+    init(format: TimeFormat, zone: ZoneRules, now: Int64) {
+        self.init(format: format, zone: zone, years: .until(now))
+    }
+
     /// A parser for another column of the same rows (an interval's end):
-    /// its own format, the same zone and "now".
+    /// its own format, the same zone and years.
     init(format: TimeFormat, sameAs other: TimeParser) {
         self.format = format
         converter = LocalTimeConverter(zone: other.converter.zone)
-        nowYear = other.nowYear
-        latestWall = other.latestWall
+        years = other.years
+        yearRule = other.yearRule
         if case .iso = format { isISO = true } else { isISO = false }
     }
 
@@ -105,8 +110,11 @@ struct TimeParser: Sendable {
     }
 
     private mutating func syslogUTC(_ month: Int, _ day: Int, _ seconds: Int64) -> Int64? {
-        guard let wall = SyslogTime.resolve(month: month, day: day, seconds: seconds, nowYear: nowYear, latestWall: latestWall)
-        else { return nil }
+        if yearRule == nil {
+            years = years.anchored(month: month, day: day, seconds: seconds)
+            yearRule = years.rule(in: converter.zone)
+        }
+        guard let rule = yearRule, let wall = SyslogTime.resolve(month: month, day: day, seconds: seconds, rule: rule) else { return nil }
         return converter.utc(fromLocal: wall)
     }
 
