@@ -349,16 +349,22 @@ final class InputReader {
             recordsPath = path
         case .nothing(let top):
             let firstLine = Field(rebasing: head[0..<(head.firstIndex(of: 10) ?? head.count)])
-            if options.jsonPath == nil, JSONLine().walk(firstLine, { _, _, _, _ in }) == nil {
-                scanner.mode = .lines
-                return try prepareJSON(scanner)
-            }
             let whole = scanner.atEOF && head.count < window
             let within = whole ? "" : " in the first \(window >> 20) MB"
+            let noRecords = ReadError.noTimeColumn(file: file, detail: "no array of objects\(within) in the JSON document (its top is \(top))")
+            if options.jsonPath == nil, JSONLine().walk(firstLine, { _, _, _, _ in }) == nil {
+                scanner.mode = .lines
+                do {
+                    return try prepareJSON(scanner)
+                } catch .noTimeColumn {
+                    // One object without a time, as an API's compact error answer is: what it holds, as when pretty-printed.
+                    throw noRecords
+                }
+            }
             if let wanted = options.jsonPath {
                 throw .noTimeColumn(file: file, detail: "--json-path \(wanted): no array there\(within) (the top of the document is \(top))")
             }
-            throw .noTimeColumn(file: file, detail: "no array of objects\(within) in the JSON document (its top is \(top))")
+            throw noRecords
         }
         do {
             return try prepareJSON(scanner)
