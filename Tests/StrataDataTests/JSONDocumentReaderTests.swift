@@ -62,6 +62,23 @@ struct JSONDocumentReaderTests {
         }
     }
 
+    /// A pretty array is sampled through the file as its JSON Lines twin is
+    /// (a memory budget goes by the span its sample sees): its chunks start
+    /// at records, never at an object nested in one.
+    @Test func aPrettyArrayIsSampledThroughTheFile() throws {
+        let many = Self.records(400)
+        let nested = "[\n" + many.map { record in
+            "  " + record.dropLast() + ", \"quotes\": [\n      {\"bid\": 1},\n      {\"bid\": 2}\n    ]}"
+        }.joined(separator: ",\n") + "\n]\n"
+        let twin = try Fixture.load(many.joined(separator: "\n") + "\n", name: "prices.jsonl")
+        #expect(twin.profile.span == Fixture.utc(2024, 1, 1)...Fixture.utc(2025, 2, 3))
+        for text in [Self.pretty(many), nested] {
+            let r = try Fixture.load(text, name: "prices.json")
+            #expect(r.profile.span == twin.profile.span && r.profile.timesAscending)
+            #expect(Self.summary(r) == Self.summary(twin))
+        }
+    }
+
     @Test func aPipedArrayAndAGzippedOne() throws {
         let piped = try Fixture.loadPiped(Array(Self.prettyArray.utf8))
         #expect(piped.notes.first == "input: JSON array (40 records)" && piped.accepted == 40)

@@ -208,6 +208,12 @@ extension ByteStream {
     /// with `{`, most likely between two records (the split is checked, not
     /// trusted). Within 1 MB, else any newline.
     func elementStart(after offset: Int64) -> Int64? {
+        elementStart(after: offset, indent: nil) ?? newline(after: offset)
+    }
+
+    /// As above, with the `{` after `indent` spaces when given (a record's,
+    /// where a nested object's is deeper); nil when none is within 1 MB.
+    func elementStart(after offset: Int64, indent: Int?) -> Int64? {
         guard let range = fileRange else { return nil }
         var window = [UInt8](repeating: 0, count: 1 << 20)
         let n = window.withUnsafeMutableBytes { pread(fdForSplit, $0.baseAddress, $0.count, off_t(offset)) }
@@ -217,12 +223,13 @@ extension ByteStream {
             var before = newline - 1, after = newline + 1
             while before >= 0, isSpace(window[before]) { before -= 1 }
             while after < n, isSpace(window[after]) { after += 1 }
-            if before >= 0, window[before] == UInt8(ascii: ","), after < n, window[after] == UInt8(ascii: "{") {
+            if before >= 0, window[before] == UInt8(ascii: ","), after < n, window[after] == UInt8(ascii: "{"),
+               indent.map({ after - newline - 1 == $0 }) ?? true {
                 let next = offset + Int64(newline) + 1
                 return next < range.upperBound ? next : nil
             }
             i = newline + 1
         }
-        return newline(after: offset)
+        return nil
     }
 }

@@ -49,6 +49,9 @@ final class InputReader {
     private var pairsName: String?
     /// Where the records' array's first element is (past its `[`), in a regular file.
     private var recordsOffset: Int64 = 0
+    /// A pretty-printed array's records start on lines of their own after
+    /// this many spaces: where the sample's chunks through the file may start.
+    private var elementIndent: Int?
     /// The records' array broke: its last row read is the break, not a record.
     private var arrayBroke = false
 
@@ -205,8 +208,9 @@ final class InputReader {
             sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
         }
         if spread && !ended && sample.count > 0 {
-            let fields = scanner.mode == .lines ? nil : sample.fieldCount(0)
-            try SpreadSampler(stream: stream, mode: scanner.mode).sample(after: scanner.nextOffset, into: sample, fields: fields)
+            let fields = scanner.mode == .lines || scanner.mode == .jsonArray ? nil : sample.fieldCount(0)
+            try SpreadSampler(stream: stream, mode: scanner.mode, elementIndent: elementIndent)
+                .sample(after: scanner.nextOffset, into: sample, fields: fields)
         }
         return sample
     }
@@ -342,6 +346,8 @@ final class InputReader {
         let head = try scanner.lookAhead(window)
         switch JSONDocument.locate(head, path: options.jsonPath) {
         case .records(let path, let offset):
+            let first = ByteText.skipSpacesAndNewlines(head, offset + 1)
+            if let newline = head[(offset + 1)..<first].lastIndex(of: 10) { elementIndent = first - newline - 1 }
             scanner.skip(offset + 1)
             recordsOffset = scanner.nextOffset
             scanner.mode = .jsonArray
@@ -377,7 +383,8 @@ final class InputReader {
 
     private func prepareJSON(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
         let inArray = scanner.mode == .jsonArray
-        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: !inArray)
+        // An array's chunks need its records on lines of their own; one on a single line has none.
+        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: !inArray || elementIndent != nil)
         if lines.count == 0, let error = onlyOversized() { throw error }
         var names: [String] = []
         var index: [String: Int] = [:]

@@ -11,6 +11,9 @@ struct SpreadSampler {
 
     let stream: ByteStream
     let mode: RecordScanner.Mode
+    /// `jsonArray`: the spaces before each record's `{` on its line, so that
+    /// a chunk starts at a record and not at an object nested in one.
+    var elementIndent: Int?
 
     /// Appends each chunk's records to `sample` as a segment of its own.
     /// - Parameters:
@@ -22,7 +25,8 @@ struct SpreadSampler {
         let span = range.upperBound - head
         let wanted = (0..<Self.chunks).map { head + span * Int64($0) / Int64(Self.chunks) }
             + [max(head, range.upperBound - Self.tailBytes)]
-        let starts = Set(wanted.map { $0 == head ? head : recordStart(at: $0, in: range) }).sorted()
+        // An array's head sample stops between records, not at a line's start: its first chunk starts at the next record.
+        let starts = Set(wanted.map { $0 == head && mode != .jsonArray ? head : recordStart(at: $0, in: range) }).sorted()
         for (k, start) in starts.enumerated() where start < range.upperBound {
             let stop = k + 1 < starts.count ? starts[k + 1] : range.upperBound
             let part = stream.slice(start..<stop)
@@ -43,6 +47,8 @@ struct SpreadSampler {
 
     /// The start of the first record that begins at or after `offset`.
     private func recordStart(at offset: Int64, in range: Range<Int64>) -> Int64 {
-        offset <= range.lowerBound ? range.lowerBound : stream.newline(after: offset - 1) ?? range.upperBound
+        if offset <= range.lowerBound { return range.lowerBound }
+        if mode == .jsonArray { return stream.elementStart(after: offset, indent: elementIndent) ?? range.upperBound }
+        return stream.newline(after: offset - 1) ?? range.upperBound
     }
 }
