@@ -47,6 +47,7 @@ enum StrataFuzz {
             (options(.csv) { $0.header = false; $0.timeColumn = "1+2" }, [.day, .month]),
             (options(.jsonl) { $0.timeColumn = "t"; $0.valueColumn = "v.x"; $0.seriesColumn = "s" }, Level.defaultSet),
             (options(.json) { $0.jsonPath = "data"; $0.timeColumn = "t" }, [.hour, .day]),
+            (options(.lines) { $0.year = 2024 }, [.hour, .day]),
             (options(.csv) { $0.header = false; $0.timeColumn = "1"; $0.countOnly = true; $0.timeFormat = pattern },
              [.day, .year]),
             (options(.auto) { $0.strict = true }, [.week, .quarter]),
