@@ -102,6 +102,11 @@ struct BadInputTests {
         #expect(Fixture.minutes(monthFirst).map(\.0) == [Fixture.utc(2026, 3, 1, 0, 15), Fixture.utc(2026, 3, 2, 13, 5)])
         let dottedTwelve = try Fixture.load("date,value\n05.03.2013 10:00 PM,1\n04.03.2013 11:00 AM,2\n")
         #expect(Fixture.minutes(dottedTwelve).map(\.0) == [Fixture.utc(2013, 3, 4, 11), Fixture.utc(2013, 3, 5, 22)])
+        // `a.m.` as the detector reads it, and as %p does.
+        let dots = failure("date,value\n3/1/2026 12:15 a.m.,1\n3/2/2026 1:15 PM,2\n")
+        #expect(dots?.message.hasSuffix("say which with --time-format \"%d/%m/%Y %I:%M %p\" or \"%m/%d/%Y %I:%M %p\"") == true)
+        let read = try Fixture.load("date,value\n3/1/2026 12:15 a.m.,1\n3/2/2026 1:15 PM,2\n") { $0.timeFormat = "%m/%d/%Y %I:%M %p" }
+        #expect(Fixture.minutes(read).map(\.0) == [Fixture.utc(2026, 3, 1, 0, 15), Fixture.utc(2026, 3, 2, 13, 15)])
         // Dotted dates are read day first instead, with a note that says how to flip it.
         let dotted = try Fixture.load("date,value\n05.03.2013 10:00,1\n04.03.2013 11:00,2\n")
         #expect(dotted.notes.contains("time: day first (no date read has a day over 12; --time-format \"%m.%d.%Y %H:%M\" reads month first)"))

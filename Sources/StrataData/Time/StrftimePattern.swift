@@ -109,8 +109,9 @@ struct StrftimePattern: Sendable, Equatable {
                 guard let (_, n) = ByteText.number(f, i, max: 12) else { return nil }
                 i += n
             case .meridiem:
-                if ByteText.matches(f, i, "AM") { pm = false } else if ByteText.matches(f, i, "PM") { pm = true } else { return nil }
-                i += 2
+                // As the detector reads them: `AM`, `pm`, `a.m.`.
+                guard let (afternoon, end) = TextualDate.meridiem(f, i) else { return nil }
+                pm = afternoon; i = end
             case .zone:
                 if i < f.count, f[i] == UInt8(ascii: "Z") || f[i] == UInt8(ascii: "z") {
                     offset = 0; i += 1
