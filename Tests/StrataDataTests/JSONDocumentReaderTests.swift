@@ -185,6 +185,21 @@ struct JSONDocumentReaderTests {
         }
     }
 
+    /// A record's arrays are fields of their own, written compactly: a list
+    /// of tags or a matrix's pairs is shown, not left out.
+    @Test func aRecordsArraysAreFieldsToo() throws {
+        let text = "[\n  {\n    \"date\": \"2024-01-01\",\n    \"tags\": [\n      \"a\",\n      \"b c\"\n    ],\n"
+            + "    \"pairs\": [[1, 2], [3, 4]],\n    \"price\": 1\n  }\n]\n"
+        try Fixture.withFile("tags.json", text) { path in
+            let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .hour)
+            let rows = try r.rowLocator.rows(from: Fixture.utc(2024, 1, 1), to: Fixture.utc(2024, 1, 2), series: 0, limit: 5)
+            #expect(rows.map { r.rowLocator.recordFields().fields(of: $0) } == [[
+                RecordField(name: "date", value: "2024-01-01"), RecordField(name: "tags", value: #"["a","b c"]"#),
+                RecordField(name: "pairs", value: "[[1,2],[3,4]]"), RecordField(name: "price", value: "1"),
+            ]])
+        }
+    }
+
     // MARK: metric matrices
 
     /// A Prometheus `query_range` answer: two series of hourly samples.

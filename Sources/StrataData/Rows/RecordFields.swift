@@ -8,8 +8,8 @@ public struct RecordField: Equatable, Sendable {
 
 /// Splits the raw rows of a `RowLocator`'s inputs into named fields: a
 /// delimited input by its delimiter and quotes, under its header's names
-/// (read once, when this is made); a JSON line into its scalar fields with
-/// their dotted paths. A log line has no fields.
+/// (read once, when this is made); a JSON record into its scalar fields
+/// with their dotted paths, and its arrays. A log line has no fields.
 public struct RecordFields: Sendable {
     private enum Shape: Sendable {
         case delimited(UInt8, names: [String])
@@ -45,7 +45,10 @@ public struct RecordFields: Sendable {
             // An element of a pretty-printed array spans lines, which the row's text marks.
             var bytes = Array(String(row.text.map { $0 == RawRow.lineMark ? "\n" : $0 }).utf8)
             bytes.withUnsafeMutableBufferPointer { line in
-                _ = JSONLine().walk(Field(line)) { path, value, _, _ in
+                // An array is one field, written as `jq -c` does: a matrix's pairs or a list of tags is not left out.
+                _ = JSONLine().walk(Field(line), arrays: { path, array in
+                    fields.append(RecordField(name: String(decoding: path, as: UTF8.self), value: Self.compact(array)))
+                }) { path, value, _, _ in
                     fields.append(RecordField(name: String(decoding: path, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
                 }
             }
@@ -61,6 +64,29 @@ public struct RecordFields: Sendable {
         let scanner = RecordScanner(stream: stream, mode: source.mode, limits: limits)
         guard (try? scanner.prime()) != nil, (try? scanner.next()) == .record else { return [] }
         return (0..<scanner.fieldCount).map { String(decoding: ByteText.trimmed(scanner.field($0)), as: UTF8.self) }
+    }
+
+    /// JSON without the spaces and newlines between its tokens.
+    static func compact(_ json: Field) -> String {
+        var bytes: [UInt8] = []
+        var inString = false, escaped = false
+        for b in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == ByteText.space || b == ByteText.tab || b == 10 || b == 13 {
+                continue
+            }
+            bytes.append(b)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A record's text split as RFC 4180 reads it: quoted fields hold
