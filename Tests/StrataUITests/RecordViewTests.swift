@@ -66,20 +66,26 @@ struct RecordViewTests {
             """)
     }
 
-    @Test func aJSONLineShowsItsFlattenedFields() throws {
+    @Test func aJSONRecordIsPrettyPrinted() throws {
         let events = """
             {"ts":"2024-05-01T09:15:00Z","user":{"name":"ann","id":7},"bytes":120,"ok":true}
-            {"ts":"2024-05-02T10:40:00Z","user":{"name":"bo","id":8},"bytes":30,"ok":null}
+            {"ts":"2024-05-02T10:40:00Z","user":{"name":"bo","id":8},"tags":["a","b, c"],"none":{},"bytes":30,"ok":null}
             """
-        let screen = try Self.replay(events, name: "events.jsonl", "enter end enter", size: Size(width: 50, height: 12))
-        let box = screen.split(separator: "\n").dropFirst(2).prefix(7).joined(separator: "\n")
+        let screen = try Self.replay(events, name: "events.jsonl", "enter end enter", size: Size(width: 50, height: 17))
+        let box = screen.split(separator: "\n").dropFirst(2).prefix(13).joined(separator: "\n")
         #expect(box == """
             ╭─ events.jsonl:2 ───────────────────────────────╮
-            │ ts:        2024-05-02T10:40:00Z                │
-            │ user.name: bo                                  │
-            │ user.id:   8                                   │
-            │ bytes:     30                                  │
-            │ ok:        null                                │
+            │ {                                              │
+            │   "ts": "2024-05-02T10:40:00Z",                │
+            │   "user": {                                    │
+            │     "name": "bo",                              │
+            │     "id": 8                                    │
+            │   },                                           │
+            │   "tags": ["a", "b, c"],                       │
+            │   "none": {},                                  │
+            │   "bytes": 30,                                 │
+            │   "ok": null                                   │
+            │ }                                              │
             │                                                │
             """)
     }

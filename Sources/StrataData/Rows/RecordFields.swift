@@ -58,6 +58,13 @@ public struct RecordFields: Sendable {
         }
     }
 
+    /// A JSON record pretty-printed, a line each (`PrettyJSON`); empty
+    /// for other inputs, whose record view is their fields.
+    public func prettyJSON(of row: RawRow) -> [String] {
+        guard case .json? = shapes[row.file] else { return [] }
+        return PrettyJSON.lines(String(row.text.map { $0 == RawRow.lineMark ? "\n" : $0 }))
+    }
+
     /// The first record of the input: its header. Empty when it cannot be read again.
     private static func header(of source: RowSource, limits: ScannerLimits) -> [String] {
         guard let path = source.path, let stream = try? ByteStream.open(.file(path)) else { return [] }

@@ -22,11 +22,14 @@ public struct CardRow: Equatable, Sendable {
     public let location: String
     public let text: String
     public let fields: [RecordField]
+    /// A JSON record pretty-printed, which its record view shows instead of its fields.
+    public let pretty: [String]
 
-    public init(location: String, text: String, fields: [RecordField] = []) {
+    public init(location: String, text: String, fields: [RecordField] = [], pretty: [String] = []) {
         self.location = location
         self.text = text
         self.fields = fields
+        self.pretty = pretty
     }
 }
 

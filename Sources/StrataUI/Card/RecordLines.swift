@@ -1,6 +1,7 @@
 /// A raw record as the record view lays it out at a width: `name: value`
 /// a field a line, names in a column and long values continued under their
-/// start; a log line (no fields) is its text, cut into lines. Shared by the
+/// start; a JSON record pretty-printed; a log line (no fields) is its
+/// text, cut into lines. Shared by the
 /// screen and the reducer, which scrolls it.
 struct RecordLines {
     struct Line: Equatable {
@@ -14,6 +15,12 @@ struct RecordLines {
     let nameWidth: Int
 
     init(_ row: CardRow, width: Int) {
+        guard row.pretty.isEmpty else {
+            // A JSON record as `jq` prints it, a long line continued under itself.
+            nameWidth = 0
+            lines = row.pretty.flatMap { TextWidth.pieces(of: $0, width: max(1, width)).map { Line(name: nil, text: $0) } }
+            return
+        }
         guard !row.fields.isEmpty else {
             nameWidth = 0
             lines = TextWidth.pieces(of: row.text, width: max(1, width)).map { Line(name: nil, text: $0) }

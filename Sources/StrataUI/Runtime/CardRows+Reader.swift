@@ -20,7 +20,7 @@ extension CardRows {
                     let rows = try fetch.next(limit: limit, progress: keepGoing)
                     // The file's name, as the header names it: a path would crowd out the record.
                     return (rows.map { CardRow(location: "\($0.file.split(separator: "/").last ?? ""):\($0.line)", text: $0.text,
-                                               fields: fields.fields(of: $0)) },
+                                               fields: fields.fields(of: $0), pretty: fields.prettyJSON(of: $0)) },
                             fetch.isFinished)
                 } catch {
                     return nil
