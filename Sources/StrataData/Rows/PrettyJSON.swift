@@ -11,7 +11,7 @@ enum PrettyJSON {
             lines.append(String(decoding: line, as: UTF8.self))
             line = Array(repeating: ByteText.space, count: 2 * depth)
         }
-        var strings = Strings(), i = 0
+        var strings = JSONStringState(), i = 0
         while i < bytes.count {
             let b = bytes[i]
             defer { i += 1 }
@@ -23,7 +23,7 @@ enum PrettyJSON {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let close = closing(bytes, from: i)
                 if close == i + 1 || (b == UInt8(ascii: "[") && isFlat(bytes[(i + 1)..<close])) {
-                    var inner = Strings()
+                    var inner = JSONStringState()
                     line += bytes[i...close].flatMap { !inner.holds($0) && $0 == UInt8(ascii: ",") ? [$0, ByteText.space] : [$0] }
                     i = close
                 } else {
@@ -50,7 +50,7 @@ enum PrettyJSON {
 
     /// The index of the bracket that closes the one at `open`.
     private static func closing(_ bytes: [UInt8], from open: Int) -> Int {
-        var strings = Strings(), depth = 0
+        var strings = JSONStringState(), depth = 0
         for i in open..<bytes.count where !strings.holds(bytes[i]) {
             if bytes[i] == UInt8(ascii: "{") || bytes[i] == UInt8(ascii: "[") { depth += 1 }
             if bytes[i] == UInt8(ascii: "}") || bytes[i] == UInt8(ascii: "]") {
@@ -63,27 +63,7 @@ enum PrettyJSON {
 
     /// Short, with no object or array inside.
     private static func isFlat(_ inner: ArraySlice<UInt8>) -> Bool {
-        var strings = Strings()
+        var strings = JSONStringState()
         return inner.count <= 60 && !inner.contains { !strings.holds($0) && ($0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")) }
-    }
-
-    /// Whether each byte in turn lies in a string, its quotes included.
-    private struct Strings {
-        var inside = false, escaped = false
-
-        mutating func holds(_ b: UInt8) -> Bool {
-            if inside {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inside = false
-                }
-                return true
-            }
-            inside = b == UInt8(ascii: "\"")
-            return inside
-        }
     }
 }

@@ -75,24 +75,8 @@ public struct RecordFields: Sendable {
 
     /// JSON without the spaces and newlines between its tokens.
     static func compact(_ json: Field) -> String {
-        var bytes: [UInt8] = []
-        var inString = false, escaped = false
-        for b in json {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if b == UInt8(ascii: "\"") {
-                inString = true
-            } else if b == ByteText.space || b == ByteText.tab || b == 10 || b == 13 {
-                continue
-            }
-            bytes.append(b)
-        }
+        var strings = JSONStringState()
+        let bytes = json.filter { strings.holds($0) || !($0 == ByteText.space || $0 == ByteText.tab || $0 == 10 || $0 == 13) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
