@@ -6,9 +6,10 @@
 struct BucketRun: Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
-    /// The last bucket in `stats` with its sum's carry: the rows of
-    /// interleaved series come to it one flush at a time. `stats` holds its total.
-    private var last = CompensatedStats()
+    /// The last bucket's sum as plain addition made it, and what that
+    /// rounded away: the rows of interleaved series come to it one flush at
+    /// a time (and an interval's pieces one at a time). `stats` holds the two folded.
+    private var lastSum = 0.0, lastCarry = 0.0
     /// Buckets that came before the last one in `ordinals`.
     private var aside: [Int: CompensatedStats] = [:]
 
@@ -18,12 +19,15 @@ struct BucketRun: Sendable {
         guard let lastOrdinal = ordinals.last, ordinal <= lastOrdinal else {
             ordinals.append(ordinal)
             stats.append(bucket)
-            last = CompensatedStats(bucket)
+            (lastSum, lastCarry) = (bucket.sum, 0)
             return
         }
         if ordinal == lastOrdinal {
-            last.merge(bucket)
-            stats[stats.count - 1] = last.total
+            let sum = lastSum + bucket.sum
+            lastCarry += CompensatedStats.roundingError(lastSum, bucket.sum, sum: sum)
+            lastSum = sum
+            stats[stats.count - 1].merge(bucket)
+            stats[stats.count - 1].sum = CompensatedStats.folded(sum, carry: lastCarry)
         } else {
             aside[ordinal, default: CompensatedStats()].merge(bucket)
         }
@@ -39,7 +43,7 @@ struct BucketRun: Sendable {
             guard other.ordinals.count > shared else { return }
             ordinals += other.ordinals.dropFirst(shared)
             stats += other.stats.dropFirst(shared)
-            last = other.last
+            (lastSum, lastCarry) = (other.lastSum, other.lastCarry)
             return
         }
         for (ordinal, bucket) in zip(other.ordinals, other.stats) { add(ordinal, bucket) }

@@ -30,10 +30,15 @@ public struct CompensatedStats: Sendable {
     /// The stats with the carry folded into the sum. A sum past the largest
     /// Double keeps its infinity (its carry is NaN), and a sum of -0.0 its sign.
     public var total: Stats {
-        guard carry != 0, carry.isFinite, stats.sum.isFinite else { return stats }
         var total = stats
-        total.sum += carry
+        total.sum = Self.folded(stats.sum, carry: carry)
         return total
+    }
+
+    /// `sum` with `carry` folded in; an infinite sum, a NaN carry or a -0.0 sum with nothing to fold stays as it is.
+    @inline(__always)
+    static func folded(_ sum: Double, carry: Double) -> Double {
+        carry != 0 && carry.isFinite && sum.isFinite ? sum + carry : sum
     }
 
     /// `a + b - sum` exactly, for `sum` the rounded `a + b` (Knuth's two-sum).
