@@ -42,8 +42,9 @@ public enum BackgroundLoad {
             // The first look took the file for sorted; a row that goes back says it was not.
             let wentBack = CancelFlag()
             let started = DispatchTime.now().uptimeNanoseconds
+            let gate = UpdateGate(update)
             let tell: @Sendable () -> Void = {
-                update(.partial(Self.progressed(look, by: progress, since: started, wentBack: wentBack.isCancelled)))
+                gate.pass(.partial(Self.progressed(look, by: progress, since: started, wentBack: wentBack.isCancelled)))
             }
             options.partials = PartialResults(deliver: nil, wentBack: {
                 wentBack.cancel()
@@ -56,9 +57,9 @@ public enum BackgroundLoad {
                     if !stop.isCancelled { tell() }
                 }
             }, finished: { end in
-                guard case .finished(var result) = end else { return update(end) }
+                guard case .finished(var result) = end else { return gate.end(end) }
                 result.levels = look.levels
-                update(.finished(result))
+                gate.end(.finished(result))
             })
             return look
         }
