@@ -85,7 +85,7 @@ struct OverviewScreen: AppScreen {
             let rect = Rect(x: 1 + shift + n * OverviewLayout.cardSlot, y: y, width: OverviewLayout.cardWidth, height: height)
             let mark = PartialPeriod.mark(start: card.start, end: card.end, now: env.now, coverage: coverage)
             var look = looks[n]
-            if mark == "so far" { look.total = soFar(level, index: first + n) }
+            if (card.start..<card.end).contains(env.now) { look.total = soFar(level, index: first + n) }
             drawCard(card.label, look, selected: first + n == position, partial: mark != nil,
                      final: dataset.isFinal(level, index: first + n), range: range, rect: rect, into: &frame.grid)
             frame.addZone(rect, .selectPeriod(level: i, index: first + n))
@@ -93,7 +93,7 @@ struct OverviewScreen: AppScreen {
     }
 
     /// The running period's total as the pager's stats line counts it: up
-    /// to the sub-bucket holding "now" (a card is cached, "now" moves on).
+    /// to "now", to the second (a card is cached, "now" moves on).
     func soFar(_ level: Level, index: Int) -> Double? {
         let page = dataset.page(level, index: index, series: navigation.shownSeries, value: navigation.valueIndex)
         return PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
