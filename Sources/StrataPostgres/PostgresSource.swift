@@ -84,6 +84,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         }
     }
 
+    /// Tables are read as instants (`Runner+Database` refuses `--end` and `--duration`): there are no intervals to ask for.
+    public func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? {
+        throw .unreadable(file: name, reason: "intervals are read from files only, not from a database yet")
+    }
+
     /// The buckets of `unit` (over `range`, or all), one accumulator per
     /// value column, with the series named in order of their first instant
     /// (as a file sorted by time names them), and the rows counted. The

@@ -204,10 +204,10 @@ struct TimelineTests {
         let (state, env) = try open()
         let kika = env.dataset.intervals!.bySeries[0]
         let t = try #require(timeline(state))
-        let record = kika[try #require(t.cursor).index]
+        let record = kika[try #require(t.cursor?.index(in: env.dataset.intervals!))]
         #expect(env.dataset.intervals!.label(record) == "Family Planet Heroes")
         #expect(record.start <= Self.evening && Self.evening < record.end)
-        #expect(t == TimelineState(zoom: .fit, cursor: .init(series: 0, index: t.cursor!.index)))
+        #expect(t == TimelineState(zoom: .fit, cursor: .init(series: 0, record)))
     }
 
     @Test func zoomingOutStopsWhereTheDayFitsAndSaysSo() throws {
@@ -256,14 +256,14 @@ struct TimelineTests {
         let day = env.dataset.calendar.instant(forReference: "2024-10-28")!
         let lastOfDay = kika.lastIndex { $0.start < day }!
         var t = try #require(timeline(state))
-        t.cursor = .init(series: 0, index: lastOfDay)
+        t.cursor = .init(series: 0, kika[lastOfDay])
         state.route = .timeline(t)
         let before = state
         reduce(into: &state, action: .blockStep(1), env: env)
         var expected = before
         expected.navigation.positions[0] += 1
         var moved = t
-        moved.cursor = .init(series: 0, index: lastOfDay + 1)
+        moved.cursor = .init(series: 0, kika[lastOfDay + 1])
         moved.left = 0
         expected.route = .timeline(moved)
         #expect(state == expected)
@@ -271,12 +271,12 @@ struct TimelineTests {
         // Back: the block before runs past midnight, so the day stays; once more, and the level follows.
         #expect(kika[lastOfDay].end > day)
         reduce(into: &state, action: .blockStep(-1), env: env)
-        moved.cursor = .init(series: 0, index: lastOfDay)
+        moved.cursor = .init(series: 0, kika[lastOfDay])
         expected.route = .timeline(moved)
         #expect(state == expected)
         reduce(into: &state, action: .blockStep(-1), env: env)
         expected.navigation.positions[0] -= 1
-        moved.cursor = .init(series: 0, index: lastOfDay - 1)
+        moved.cursor = .init(series: 0, kika[lastOfDay - 1])
         expected.route = .timeline(moved)
         #expect(state == expected)
     }
@@ -285,16 +285,16 @@ struct TimelineTests {
         var (state, env) = try open()
         let intervals = env.dataset.intervals!
         let t = try #require(timeline(state))
-        let from = intervals.bySeries[0][t.cursor!.index]
+        let from = intervals.bySeries[0][t.cursor!.index(in: intervals)!]
         reduce(into: &state, action: .blockRow(1), env: env)
         let cursor = try #require(timeline(state)?.cursor)
         #expect(cursor.series == 1)
-        let to = intervals.bySeries[1][cursor.index]
+        let to = intervals.bySeries[1][cursor.index(in: intervals)!]
         #expect(to.start <= from.start && from.start < to.end)
         // Six rows down, the cursor has not drifted: its block is within an hour of that start.
         for _ in 0..<6 { reduce(into: &state, action: .blockRow(1), env: env) }
         let down = try #require(timeline(state)?.cursor)
-        let far = intervals.bySeries[down.series][down.index]
+        let far = intervals.bySeries[down.series][down.index(in: intervals)!]
         #expect(down.series == 7 && far.start < from.start + 3600 && from.start - 3600 < far.end)
     }
 
@@ -311,7 +311,7 @@ struct TimelineTests {
             let index = nearest(env.dataset.intervals!, series: series, to: period, within: period..<(period + 25 * 3600))!
             var expected = start
             var t = try #require(timeline(start))
-            t.cursor = .init(series: series, index: index)
+            t.cursor = .init(series: series, env.dataset.intervals!.bySeries[series][index])
             t.search = TextSearch("sAt")
             t.left = 0
             expected.route = .timeline(t)
@@ -377,7 +377,7 @@ struct TimelineTests {
         let day = env.dataset.calendar.instant(forReference: "2024-10-30")!
         let cursor = try #require(timeline(state)?.cursor)
         #expect(cursor.series == 0)
-        #expect(cursor.index == nearest(env.dataset.intervals!, series: 0, to: day, within: day..<(day + 86_400)))
+        #expect(cursor.index(in: env.dataset.intervals!) == nearest(env.dataset.intervals!, series: 0, to: day, within: day..<(day + 86_400)))
     }
 
     @Test func aClickPicksTheBlockDrawnThereAndADragDoesNot() throws {
@@ -390,7 +390,7 @@ struct TimelineTests {
         for kind: MouseEvent.Kind in [.press(.left), .release] {
             app.handle(.mouse(MouseEvent(kind, x: zone.rect.x, y: zone.rect.y)))
         }
-        #expect(timeline(app.state)?.cursor == TimelineState.Cursor(series: 3, index: index))
+        #expect(timeline(app.state)?.cursor == TimelineState.Cursor(series: 3, app.dataset.intervals!.bySeries[3][index]))
         let before = app.state
         _ = app.render()
         app.handle(.mouse(MouseEvent(.press(.left), x: zone.rect.x, y: zone.rect.y + 3)))
@@ -437,7 +437,7 @@ struct TimelineStepTests {
         for token in try KeyScript.parse("m " + keys) { app.handle(token.event) }
         guard case .timeline(let timeline) = app.state.route else { return (nil, "") }
         let navigation = app.state.navigation
-        return (timeline.cursor?.index, dataset.calendar.periodID(navigation.level, ordinal: dataset.ordinal(navigation.level, index: navigation.position)))
+        return (timeline.cursor?.index(in: dataset.intervals!), dataset.calendar.periodID(navigation.level, ordinal: dataset.ordinal(navigation.level, index: navigation.position)))
     }
 
     @Test func theNextBlockOfTheDayComesFirst() throws {

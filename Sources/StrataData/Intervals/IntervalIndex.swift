@@ -10,6 +10,14 @@ public struct IntervalIndex: Sendable {
         public var label: UInt32
         public var line: UInt32
         public var input: UInt16
+
+        public init(start: Int64, end: Int64, label: UInt32, line: UInt32, input: UInt16) {
+            self.start = start
+            self.end = end
+            self.label = label
+            self.line = line
+            self.input = input
+        }
     }
 
     public let labels: [String]
@@ -21,7 +29,8 @@ public struct IntervalIndex: Sendable {
     /// for intervals overlapping a time skips those that ended before it.
     private let reach: [[Int64]]
 
-    init(bySeries: [[Record]], labels: [String], seriesCount: Int, inputs: [String]) {
+    /// Records in any order (each series is sorted here, unless it is already).
+    public init(bySeries: [[Record]], labels: [String], seriesCount: Int, inputs: [String]) {
         self.inputs = inputs
         var bySeries = bySeries
         while bySeries.count < max(seriesCount, 1) { bySeries.append([]) }
@@ -49,7 +58,9 @@ public struct IntervalIndex: Sendable {
     public func label(_ r: Record) -> String { labels[Int(r.label)] }
 
     /// `tv-guide.csv:2411`: where the record is, as the card's rows name theirs.
-    public func location(_ r: Record) -> String? {
+    public func location(_ r: Record) -> String? { Self.location(r, inputs: inputs) }
+
+    static func location(_ r: Record, inputs: [String]) -> String? {
         guard Int(r.input) < inputs.count else { return nil }
         return "\(inputs[Int(r.input)].split(separator: "/").last ?? ""):\(r.line)"
     }
@@ -83,13 +94,24 @@ public struct IntervalIndex: Sendable {
     static let notedFactor: Int64 = 1000
 
     /// `intervals: the longest, at tv.csv:12, lasts 365 d, over 1000 times the usual 1 h`, or nil.
-    func outlierNote(usual: Int64) -> String? {
-        var longest: Record?
-        for records in bySeries { for r in records where r.end - r.start > (longest.map { $0.end - $0.start } ?? 0) { longest = r } }
-        guard let longest, (longest.end - longest.start) / Self.notedFactor > max(usual, 1) else { return nil }
-        let at = location(longest).map { "at \($0), " } ?? ""
+    static func outlierNote(longest: Record, inputs: [String], usual: Int64) -> String? {
+        guard (longest.end - longest.start) / Self.notedFactor > max(usual, 1) else { return nil }
+        let at = location(longest, inputs: inputs).map { "at \($0), " } ?? ""
         return "intervals: the longest, \(at)lasts \(LevelPicker.describe(longest.end - longest.start)), "
             + "over \(Self.notedFactor) times the usual \(LevelPicker.describe(usual)): a typo in its end?"
+    }
+
+    /// The index in `bySeries[s]` of the interval with these times and record, nil when there is none.
+    public func position(series s: Int, start: Int64, end: Int64, input: UInt16, line: UInt32) -> Int? {
+        guard s < bySeries.count else { return nil }
+        let records = bySeries[s]
+        var i = partition(records) { $0.start < start }
+        while i < records.count, records[i].start == start {
+            let r = records[i]
+            if r.end == end, r.input == input, r.line == line { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// The first index of `bySeries[s]` whose interval starts at or after `t`.

@@ -24,7 +24,7 @@ public enum DataLoader {
         // Buckets coarser than the levels need are read back a page at a time: only from files read again at
         // a page's bytes (gzip would be inflated from its start for each page).
         // A first look (a head and a tail) is small: it keeps every level's, so its pages are drawn at once.
-        let budget = options.memoryBudget.flatMap { options.headAndTail == nil && sources.allSatisfy(Self.isSeekable) ? $0 : nil }
+        let budget = pageBudget(options, sources)
         let decide = { (profile: SampleProfile, columns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit) in
             var zone = setup.zone ?? setup.fallbackZone
             if setup.zone == nil {
@@ -74,6 +74,20 @@ public enum DataLoader {
     }
 
     /// A regular file that is not gzip.
+    /// What the periods kept may take, when a page's finer buckets (and a
+    /// window's intervals) can be read back from the inputs: nil for a first
+    /// look, pipes and gzip (whose every read would inflate from the start).
+    private static func pageBudget(_ options: ReadOptions, _ sources: [InputSource]) -> Int64? {
+        options.memoryBudget.flatMap { options.headAndTail == nil && sources.allSatisfy(Self.isSeekable) ? $0 : nil }
+    }
+
+    /// Intervals kept in memory for the timeline: all of them unless the
+    /// inputs can give a window's back, then a quarter of the budget's
+    /// worth (about 40 bytes each, with the index's search array).
+    private static func intervalsKept(_ options: ReadOptions, _ sources: [InputSource]) -> Int {
+        pageBudget(options, sources).map { Int($0 / 4 / 40) } ?? .max
+    }
+
     private static func isSeekable(_ source: InputSource) -> Bool {
         guard case .file(let path) = source, let file = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? file.close() }
@@ -165,6 +179,7 @@ public enum DataLoader {
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
+            part.intervals.limit = Self.intervalsKept(options, sources)
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
@@ -222,7 +237,8 @@ public enum DataLoader {
         result.loading = firstLook
         result.offsetsDiffer = offsets.mixed
         result.offsetChanges = offsets.changes
-        if let intervals = result.intervals, let usual = first.typicalDuration, let note = intervals.outlierNote(usual: usual) {
+        if let longest = sink.intervals.longest, let usual = first.typicalDuration,
+           let note = IntervalIndex.outlierNote(longest: longest, inputs: rowSources.map(\.name), usual: usual) {
             result.notes.append(note)
         }
         return result
@@ -262,7 +278,7 @@ public enum DataLoader {
                                     firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn,
                                     calendar: accumulator.calendar, levels: [], profile: profile,
                                     otherValues: otherNames.indices.map { (otherNames[$0], all.column($0 + 1)) }, rowLocator: rowLocator)
-            if accumulator.holdsIntervals {
+            if accumulator.holdsIntervals, !sink.intervals.isDropped {
                 result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: inputs)
             }
             return result

@@ -138,11 +138,11 @@ final class InputReader {
         }
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
-            let (progress, partials, input) = (sink.progress, sink.partials, sink.intervals.input)
+            let (progress, partials, intervals) = (sink.progress, sink.partials, sink.intervals.emptied)
             sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
             sink.progress = progress
             sink.partials = partials
-            sink.intervals.input = input
+            sink.intervals = intervals
         }
         if options.planOnly {
             (recordPlan, recordMode) = (plan, scanner.mode)
@@ -616,7 +616,7 @@ final class InputReader {
 
     private func secondSink(like sink: RowSink) -> RowSink {
         var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
-        second.intervals.input = sink.intervals.input
+        second.intervals = sink.intervals.emptied
         second.progress = sink.progress
         return second
     }

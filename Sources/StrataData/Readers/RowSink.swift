@@ -15,7 +15,7 @@ struct RowSink: Sendable {
     var progress: LoadProgress?
     /// Shown the rows read so far, now and then (the first thread's sink only).
     var partials: PartialResults?
-    /// A fine read's time range (`BucketFetch`): only rows, or the parts of
+    /// A fine read's time range (`RangeFetch`): only rows, or the parts of
     /// intervals, inside it are added. Nil for a load, which adds every row.
     var window: Range<Int64>?
 
@@ -43,6 +43,9 @@ struct RowSink: Sendable {
 
     /// Interval rows, kept for the timeline.
     var intervals = IntervalList()
+    /// With a `window`: the intervals overlapping it are kept whole in
+    /// `intervals` (a window of the timeline), rather than their overlaps added.
+    var collectsIntervals = false
 
     /// An interval row `[start, end)`, on physical line `line` of the input.
     @inline(__always)
@@ -52,7 +55,12 @@ struct RowSink: Sendable {
         if let window {
             // An instant inside, or the overlap of an interval reaching into it.
             let from = max(start, window.lowerBound), to = min(end, window.upperBound)
-            if from < to || (start == end && window.contains(start)) { accumulator.add(start: from, end: to, series: series) }
+            guard from < to || (start == end && window.contains(start)) else { return }
+            if collectsIntervals {
+                intervals.append(start: start, end: end, series: series, label: label, line: line)
+            } else {
+                accumulator.add(start: from, end: to, series: series)
+            }
             return
         }
         accumulator.add(start: start, end: end, series: series)

@@ -1,7 +1,8 @@
-/// One input's part of a `RowFetch` or a `BucketFetch`, open: the stream
+/// One input's part of a `RowFetch` or a `RangeFetch`, open: the stream
 /// from the first checkpoint, and the readers' loop over it with a `RowTap`
-/// in the sink; for a `BucketFetch`, the sink adds the rows of the range
-/// into buckets of its unit instead of the tap collecting them.
+/// in the sink; for a `RangeFetch` of buckets, the sink adds the rows of the range
+/// into buckets of its unit instead of the tap collecting them, and for one of
+/// intervals it keeps the intervals overlapping the range.
 final class RowCursor {
     /// Where to read in one input.
     struct Span {
@@ -29,8 +30,17 @@ final class RowCursor {
     private var skip: Int64
     private(set) var isDone = false
 
-    /// - Parameter bucketUnit: aggregate the rows of `[start, end)` into buckets of this unit (every series) rather than collect them.
-    init(_ span: Span, locator: RowLocator, start: Int64, end: Int64, series: Int?, bucketUnit: TimeUnit? = nil) throws(ReadError) {
+    /// What a read makes of the rows of its range.
+    enum Purpose {
+        /// The raw rows, as the card shows them.
+        case rows
+        /// Every series' rows added into buckets of a unit.
+        case buckets(TimeUnit)
+        /// Every series' intervals, kept whole.
+        case intervals
+    }
+
+    init(_ span: Span, locator: RowLocator, start: Int64, end: Int64, series: Int?, purpose: Purpose = .rows) throws(ReadError) {
         let source = span.source
         guard let path = source.path else { throw .unreadable(file: source.name, reason: "its rows are not kept") }
         guard RowSource.Stamp(path: path) == source.stamp else {
@@ -47,12 +57,22 @@ final class RowCursor {
         }
         scanner = RecordScanner(stream: stream, mode: source.mode, limits: locator.limits)
         parser = TimeParser(format: source.plan.format, zone: locator.calendar.zone, years: source.years)
-        sink = RowSink(calendar: locator.calendar, baseUnit: bucketUnit ?? locator.baseUnit, keep: 0, strict: false)
+        var unit = locator.baseUnit
+        if case .buckets(let bucketUnit) = purpose { unit = bucketUnit }
+        sink = RowSink(calendar: locator.calendar, baseUnit: unit, keep: 0, strict: false)
         sink.series = locator.series
-        if bucketUnit != nil { sink.window = start..<end }
+        let keepsRows: Bool
+        switch purpose {
+        case .rows: keepsRows = true
+        case .buckets: (sink.window, keepsRows) = (start..<end, false)
+        case .intervals: (sink.window, sink.collectsIntervals, keepsRows) = (start..<end, true, false)
+        }
         sink.trail.tap = RowTap(file: source.name, start: start, end: end, series: series, lineBase: span.first.line - 1,
-                                stopOffset: span.stopOffset, keepsRows: bucketUnit == nil)
+                                stopOffset: span.stopOffset, keepsRows: keepsRows)
     }
+
+    /// An interval read's intervals so far, their lines counted from where the span starts.
+    var intervals: IntervalList { sink.intervals }
 
     /// A bucket read's buckets so far: one column per value column, series numbered as the load's.
     var buckets: Accumulator {

@@ -2,7 +2,7 @@
 /// wanted, and the ones found so far. The readers' own loops run with a
 /// tap in their sink, so a row is shown exactly when it was counted. A
 /// tap that keeps no rows only paces a read whose sink counts them
-/// (`BucketFetch`): it stops at the span's end and now and then to report.
+/// (`RangeFetch`): it stops at the span's end and now and then to report.
 struct RowTap: Sendable {
     /// Rows read between two chances to report progress.
     static let rowsPerStep = 1 << 15

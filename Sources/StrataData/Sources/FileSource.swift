@@ -63,12 +63,20 @@ public final class FileSource: Source, @unchecked Sendable {
         if let pipe = load.locator.unkeptInputs.first {
             throw .unreadable(file: pipe, reason: "its rows are not kept; its buckets cannot be read again")
         }
-        guard let buckets = try BucketFetch.read(load.locator, from: start, to: end, unit: unit, progress: progress) else { return nil }
+        guard let buckets = try RangeFetch.buckets(load.locator, from: start, to: end, unit: unit, progress: progress) else { return nil }
         return FineBuckets(buckets, range: start..<max(start, end), valueNames: load.valueNames, seriesNames: load.seriesNames)
     }
 
     public func rows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] {
         try ended().locator.rows(from: start, to: end, series: series, limit: limit)
+    }
+
+    public func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> IntervalIndex? {
+        let load = try ended()
+        if let pipe = load.locator.unkeptInputs.first {
+            throw .unreadable(file: pipe, reason: "its rows are not kept; its intervals cannot be read again")
+        }
+        return try RangeFetch.intervals(load.locator, from: start, to: end, progress: progress)
     }
 
     private func adopt(_ result: LoadResult) {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The sub-buckets finer than a dataset keeps in memory (a minute of an
-/// hour's page when the budget keeps hours), asked of the source when a
-/// page is shown and kept while they fit. Shared by every copy of the
+/// hour's page when the budget keeps hours), and the intervals of a
+/// timeline's window when the load did not keep them all, asked of the
+/// source when shown and kept while they fit. Shared by every copy of the
 /// dataset, like its heat scales.
 ///
 /// A dump fetches a page the moment it is asked for (`inline`), so it
@@ -15,11 +16,18 @@ public final class FinePages: @unchecked Sendable {
         case inline, background
     }
 
-    /// One fetch: a range of a page and the unit of its bars.
+    /// One fetch: a range of a page and the unit of its bars, or (no unit)
+    /// the intervals overlapping a range.
     struct Key: Hashable {
         let start: Int64
         let end: Int64
-        let unit: TimeUnit
+        let unit: TimeUnit?
+    }
+
+    /// What a fetch brings.
+    enum Page {
+        case buckets(FineBuckets)
+        case intervals(IntervalIndex)
     }
 
     private let source: any Source
@@ -27,7 +35,7 @@ public final class FinePages: @unchecked Sendable {
     /// Bytes the kept pages may take; past it, the least recently used go.
     private let budget: Int
     private let lock = NSLock()
-    private var pages: [Key: (buckets: FineBuckets, used: Int)] = [:]
+    private var pages: [Key: (page: Page, used: Int)] = [:]
     private var keptBytes = 0
     private var clock = 0
     /// Asked and not fetched yet, the newest last.
@@ -48,7 +56,17 @@ public final class FinePages: @unchecked Sendable {
 
     /// The buckets of `[start, end)` in `unit`, or nil while they are read.
     func buckets(from start: Int64, to end: Int64, unit: TimeUnit) -> FineBuckets? {
-        let key = Key(start: start, end: end, unit: unit)
+        guard case .buckets(let buckets)? = page(Key(start: start, end: end, unit: unit)) else { return nil }
+        return buckets
+    }
+
+    /// The intervals overlapping `[start, end)`, or nil while they are read.
+    func intervals(from start: Int64, to end: Int64) -> IntervalIndex? {
+        guard case .intervals(let intervals)? = page(Key(start: start, end: end, unit: nil)) else { return nil }
+        return intervals
+    }
+
+    private func page(_ key: Key) -> Page? {
         if let known = lock.withLock({ use(key) }) { return known }
         if lock.withLock({ failed.contains(key) }) { return nil }
         switch mode {
@@ -79,32 +97,40 @@ public final class FinePages: @unchecked Sendable {
         }
     }
 
-    private func use(_ key: Key) -> FineBuckets? {
+    private func use(_ key: Key) -> Page? {
         guard let entry = pages[key] else { return nil }
         clock += 1
-        pages[key] = (entry.buckets, clock)
-        return entry.buckets
+        pages[key] = (entry.page, clock)
+        return entry.page
     }
 
-    private func keep(_ buckets: FineBuckets, as key: Key) {
-        let bytes = Self.bytes(of: buckets)
+    private func keep(_ page: Page, as key: Key) {
+        let bytes = Self.bytes(of: page)
         while keptBytes + bytes > budget, let oldest = pages.min(by: { $0.value.used < $1.value.used }) {
-            keptBytes -= Self.bytes(of: oldest.value.buckets)
+            keptBytes -= Self.bytes(of: oldest.value.page)
             pages[oldest.key] = nil
         }
         clock += 1
-        pages[key] = (buckets, clock)
+        pages[key] = (page, clock)
         keptBytes += bytes
     }
 
-    /// What a page's buckets take, near enough to keep within the budget.
-    private static func bytes(of buckets: FineBuckets) -> Int {
-        256 + buckets.buckets.reduce(0) { $0 + $1.reduce(0) { $0 + 64 + $1.count * MemoryLayout<SubBucket>.stride } }
+    /// What a page takes, near enough to keep within the budget.
+    private static func bytes(of page: Page) -> Int {
+        switch page {
+        case .buckets(let buckets):
+            256 + buckets.buckets.reduce(0) { $0 + $1.reduce(0) { $0 + 64 + $1.count * MemoryLayout<SubBucket>.stride } }
+        case .intervals(let intervals):
+            256 + intervals.count * (MemoryLayout<IntervalIndex.Record>.stride + 8) + intervals.labels.reduce(0) { $0 + 32 + $1.utf8.count }
+        }
     }
 
-    private func fetch(_ key: Key) -> FineBuckets? {
+    private func fetch(_ key: Key) -> Page? {
         do {
-            return try source.fine(from: key.start, to: key.end, unit: key.unit, progress: nil)
+            if let unit = key.unit {
+                return try source.fine(from: key.start, to: key.end, unit: unit, progress: nil).map(Page.buckets)
+            }
+            return try source.intervals(from: key.start, to: key.end, progress: nil).map(Page.intervals)
         } catch {
             lock.withLock {
                 failed.insert(key)

@@ -9,6 +9,7 @@
 /// | coarse   | the background load             | `GROUP BY date_trunc(unit, t, zone)`    |
 /// | fine     | the checkpoints' byte ranges    | `WHERE t >= $1 AND t < $2 GROUP BY …`   |
 /// | rows     | the same ranges, in file order  | `WHERE t >= $1 AND t < $2 ORDER BY t LIMIT n` |
+/// | intervals| the same ranges, every interval | `WHERE start < $2 AND (end > $1 OR start >= $1)` |
 ///
 /// Times are UTC seconds and ranges are half-open, `[start, end)`; series
 /// are numbered as `LoadResult.seriesNames` names them.
@@ -34,4 +35,11 @@ public protocol Source: AnyObject, Sendable {
     /// series, `i`: `seriesNames[i - 1]`, as `Dataset` counts), in the
     /// order the source holds them.
     func rows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow]
+
+    /// Interval data: every interval overlapping `[start, end)` (one of no
+    /// length at `start` counts), of every series, by series and start, as
+    /// the timeline draws them; nil when `progress` (as for `fine`) stopped
+    /// the read. Rows reaching into the range from before it are found as
+    /// the periods counted them.
+    func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex?
 }

@@ -26,6 +26,9 @@ protocol RouteReducer: Sendable {
     /// After the terminal changed size (or may have, after a stop).
     mutating func resized(in app: inout AppState, env: AppEnvironment)
 
+    /// After data the screen asked the source for has come (a window's intervals).
+    mutating func dataArrived(in app: inout AppState, env: AppEnvironment)
+
     /// `/` submitted on this screen: the next match for `text`, or why there is none.
     mutating func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult
 
@@ -51,6 +54,7 @@ enum SearchResult: Equatable {
 extension RouteReducer {
     var pans: Bool { false }
     func resized(in app: inout AppState, env: AppEnvironment) {}
+    func dataArrived(in app: inout AppState, env: AppEnvironment) {}
     func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {}
     func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult { .unsupported }
     func jumped(to instant: Int64, in app: AppState, env: AppEnvironment) {}

@@ -13,7 +13,7 @@ struct PagerRoute: RouteReducer {
         switch action {
         case .expand: CardState.open(&app, env: env)
         case .toggleOverview: OverviewState.open(&app)
-        case .toggleMap where env.dataset.intervals != nil: TimelineState.open(&app, env: env)
+        case .toggleMap where env.dataset.drawsTimeline: TimelineState.open(&app, env: env)
         case .toggleMap: MapState.open(&app, env: env)
         default: return false
         }

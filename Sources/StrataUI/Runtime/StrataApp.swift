@@ -118,7 +118,11 @@ public struct StrataApp {
             break
         }
         // Pages whose bars were drawn as reading have come: what frames remember of them is stale.
-        if dataset.finePages?.takeArrivals() == true { memory = FrameMemory() }
+        if dataset.finePages?.takeArrivals() == true {
+            memory = FrameMemory()
+            let env = environment
+            state.withRoute { route, app in route.dataArrived(in: &app, env: env) }
+        }
     }
 
     /// With a card open, the rows of its period (or the timeline's block), read when that changes.

@@ -13,19 +13,38 @@ extension TimelineState: RouteReducer {
     }
 
     /// `m` on the pager of interval data: the timeline of the current period,
-    /// zoomed to fit it, the cursor on the first row's block nearest now (or the period's start).
+    /// zoomed to fit it, the cursor on the first row's block nearest now (or
+    /// the period's start); placed when they come, if its intervals are read.
     static func open(_ app: inout AppState, env: AppEnvironment) {
-        guard let intervals = env.dataset.intervals, env.dataset.count(app.navigation.level) > 0 else { return }
+        guard env.dataset.drawsTimeline, env.dataset.count(app.navigation.level) > 0 else { return }
         var timeline = TimelineState(zoom: .fit)
-        let period = TimelineLayout.period(state: app, dataset: env.dataset)
-        let t = period.contains(env.now) ? env.now : period.lowerBound
-        timeline.cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
-        reveal(&timeline, state: app, env: env)
+        timeline.placeCursor(app, env: env)
         app.route = .timeline(timeline)
     }
 
+    /// The intervals read since the last frame may be this window's: a cursor still to place goes on its first block.
+    mutating func dataArrived(in app: inout AppState, env: AppEnvironment) {
+        if cursor == nil { placeCursor(app, env: env) }
+    }
+
+    /// The cursor on the first row's block nearest now (or the period's start), when the window's intervals are there.
+    private mutating func placeCursor(_ app: AppState, env: AppEnvironment) {
+        guard let intervals = intervals(app, env: env) else { return }
+        let period = TimelineLayout.period(state: app, dataset: env.dataset)
+        let t = period.contains(env.now) ? env.now : period.lowerBound
+        cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
+        reveal(&self, state: app, env: env)
+    }
+
     mutating func reduce(_ action: Action, in state: inout AppState, count: Int, env: AppEnvironment) -> Bool {
-        guard let intervals = env.dataset.intervals else { return false }
+        guard let intervals = intervals(state, env: env) else {
+            // Its window still read: the keys that need its blocks wait, the others work.
+            if case .toggleMap = action {
+                state.route = .pager
+                return true
+            }
+            return false
+        }
         // Worked on a copy: an action that ends early leaves the state as it was.
         var timeline = self
         if case .blockRow = action {} else { timeline.goal = nil }
@@ -40,29 +59,30 @@ extension TimelineState: RouteReducer {
         case .zoomTimeline(let finer):
             step(&timeline, finer: finer, state: &state, env: env)
         case .blockStep(let step):
-            guard var cursor = timeline.cursor else { return true }
+            guard var cursor = timeline.cursor, var index = cursor.index(in: intervals) else { return true }
+            let records = intervals.bySeries[cursor.series]
             for _ in 0..<count {
                 let period = TimelineLayout.period(state: state, dataset: env.dataset)
-                guard let index = nextBlock(intervals, series: cursor.series, after: cursor.index, step: step, in: period) else { break }
-                cursor.index = index
-                follow(&state, cursor, intervals: intervals, env: env)
+                guard let next = nextBlock(intervals, series: cursor.series, after: index, step: step, in: period) else { break }
+                index = next
+                cursor = TimelineState.Cursor(series: cursor.series, records[index])
+                follow(&state, cursor, env: env)
             }
             guard cursor != timeline.cursor else { return true }
             timeline.cursor = cursor
             reveal(&timeline, state: state, env: env)
         case .blockRow(let step):
             guard let cursor = timeline.cursor else { return true }
-            let record = intervals.bySeries[cursor.series][cursor.index]
             let period = TimelineLayout.period(state: state, dataset: env.dataset)
             // The block's start, within the period: steps up and down stay near one time, as a
             // TV guide's cursor does, and rows with no block in the period are passed over.
-            let anchor = timeline.goal ?? min(max(record.start, period.lowerBound), period.upperBound - 1)
+            let anchor = timeline.goal ?? min(max(cursor.start, period.lowerBound), period.upperBound - 1)
             timeline.goal = anchor
             var series = cursor.series + step
             while intervals.bySeries.indices.contains(series) {
                 if let index = nearest(intervals, series: series, to: anchor, within: period, strictly: true) {
-                    timeline.cursor = TimelineState.Cursor(series: series, index: index)
-                    follow(&state, timeline.cursor!, intervals: intervals, env: env)
+                    timeline.cursor = TimelineState.Cursor(series: series, intervals.bySeries[series][index])
+                    follow(&state, timeline.cursor!, env: env)
                     reveal(&timeline, state: state, env: env)
                     break
                 }
@@ -70,7 +90,7 @@ extension TimelineState: RouteReducer {
             }
         case .pickBlock(let series, let index):
             guard intervals.bySeries.indices.contains(series), intervals.bySeries[series].indices.contains(index) else { return true }
-            timeline.cursor = TimelineState.Cursor(series: series, index: index)
+            timeline.cursor = TimelineState.Cursor(series: series, intervals.bySeries[series][index])
             reveal(&timeline, state: state, env: env)
         case .scrollTimeline(let rows, let columns):
             let layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
@@ -91,8 +111,9 @@ extension TimelineState: RouteReducer {
             guard let drag = timeline.drag else { return true }
             timeline.drag = nil
             // A press that never moved two cells is a click: the block under it.
-            if drag.axis == nil, case .pickBlock(let series, let index)? = env.zones.last(where: { $0.rect.contains(x: drag.originX, y: drag.originY) })?.action {
-                timeline.cursor = TimelineState.Cursor(series: series, index: index)
+            if drag.axis == nil, case .pickBlock(let series, let index)? = env.zones.last(where: { $0.rect.contains(x: drag.originX, y: drag.originY) })?.action,
+               intervals.bySeries.indices.contains(series), intervals.bySeries[series].indices.contains(index) {
+                timeline.cursor = TimelineState.Cursor(series: series, intervals.bySeries[series][index])
                 reveal(&timeline, state: state, env: env)
             }
         case .openSearch:
@@ -122,18 +143,32 @@ extension TimelineState: RouteReducer {
 
     /// With the block's card open, the rows overlapping the block in its series: its own row is among them.
     func rowsWanted(_ state: AppState, dataset: Dataset) -> RowsRequest? {
-        guard showsCard, let cursor, let record = dataset.intervals?.bySeries[cursor.series][cursor.index] else { return nil }
-        return RowsRequest(key: [-1, cursor.series, cursor.index], from: record.start, to: max(record.end, record.start + 1),
+        guard showsCard, let cursor else { return nil }
+        return RowsRequest(key: [-1, cursor.series, Int(cursor.start), Int(cursor.end), Int(cursor.input), Int(cursor.line)],
+                           from: cursor.start, to: max(cursor.end, cursor.start + 1),
                            series: dataset.seriesIndex(ofAccumulatorSeries: cursor.series))
+    }
+
+    /// The intervals the timeline has for the period on show and those
+    /// either side (a step past its last block crosses into the next), nil
+    /// while they are read.
+    func intervals(_ app: AppState, env: AppEnvironment) -> IntervalIndex? {
+        let reach = TimelineLayout.reach(state: app, dataset: env.dataset)
+        return env.dataset.intervals(from: reach.lowerBound, to: reach.upperBound)
     }
 
     /// After a move of the period by other means (`:`, PgUp, a count): a
     /// cursor block outside the new period moves to its row's block nearest
     /// the period's start.
     mutating func settle(after before: AppState, in app: inout AppState, env: AppEnvironment) {
-        guard before.navigation != app.navigation, let intervals = env.dataset.intervals else { return }
+        guard before.navigation != app.navigation else { return }
         let period = TimelineLayout.period(state: app, dataset: env.dataset)
-        if let cursor, overlaps(intervals.bySeries[cursor.series][cursor.index], period) { return }
+        if let cursor, overlaps(cursor, period) { return }
+        // The period's intervals still read: its cursor is placed when they come.
+        guard let intervals = intervals(app, env: env) else {
+            (cursor, left) = (nil, 0)
+            return
+        }
         // Its own row first, else the first row with a block in the period.
         let rows = [cursor?.series ?? 0] + Array(intervals.bySeries.indices)
         cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? cursor
@@ -186,28 +221,27 @@ private func step(_ timeline: inout TimelineState, finer: Bool, state: inout App
 /// Puts the cursor on the next matching row's block nearest the start of the period; false when no row matches.
 @discardableResult
 private func find(_ search: TextSearch, _ timeline: inout TimelineState, state: inout AppState, env: AppEnvironment) -> Bool {
-    guard let intervals = env.dataset.intervals else { return false }
+    guard let intervals = timeline.intervals(state, env: env) else { return false }
     guard let series = search.next(count: TimelineLayout.seriesCount(env.dataset),
                                        after: timeline.cursor?.series ?? -1,
                                        text: { TimelineLayout.seriesName(env.dataset, $0) }) else { return false }
     let period = TimelineLayout.period(state: state, dataset: env.dataset)
     if let index = nearest(intervals, series: series, to: period.lowerBound, within: period) {
-        timeline.cursor = TimelineState.Cursor(series: series, index: index)
-        follow(&state, timeline.cursor!, intervals: intervals, env: env)
+        timeline.cursor = TimelineState.Cursor(series: series, intervals.bySeries[series][index])
+        follow(&state, timeline.cursor!, env: env)
     }
     reveal(&timeline, state: state, env: env)
     return true
 }
 
 /// The level's position follows a cursor block outside the period shown: the period holding its start.
-private func follow(_ state: inout AppState, _ cursor: TimelineState.Cursor, intervals: IntervalIndex, env: AppEnvironment) {
-    let record = intervals.bySeries[cursor.series][cursor.index]
-    guard !overlaps(record, TimelineLayout.period(state: state, dataset: env.dataset)) else { return }
-    state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: record.start))
+private func follow(_ state: inout AppState, _ cursor: TimelineState.Cursor, env: AppEnvironment) {
+    guard !overlaps(cursor, TimelineLayout.period(state: state, dataset: env.dataset)) else { return }
+    state.navigation.setPosition(env.dataset.index(state.navigation.level, containing: cursor.start))
 }
 
-private func overlaps(_ r: IntervalIndex.Record, _ period: Range<Int64>) -> Bool {
-    r.start < period.upperBound && (r.end > period.lowerBound || r.start >= period.lowerBound)
+private func overlaps(_ block: TimelineState.Cursor, _ period: Range<Int64>) -> Bool {
+    block.start < period.upperBound && (block.end > period.lowerBound || block.start >= period.lowerBound)
 }
 
 /// The block after (`step` 1) or before (-1) `index` in its row: the next
@@ -226,7 +260,7 @@ private func nextBlock(_ intervals: IntervalIndex, series: Int, after index: Int
 /// The first of `rows` with a block in `period`, on its block nearest `t`.
 private func firstBlock(_ intervals: IntervalIndex, rows: [Int], near t: Int64, in period: Range<Int64>) -> TimelineState.Cursor? {
     rows.lazy.compactMap { s in
-        nearest(intervals, series: s, to: t, within: period, strictly: true).map { TimelineState.Cursor(series: s, index: $0) }
+        nearest(intervals, series: s, to: t, within: period, strictly: true).map { TimelineState.Cursor(series: s, intervals.bySeries[s][$0]) }
     }.first
 }
 
@@ -249,11 +283,10 @@ func nearest(_ intervals: IntervalIndex, series: Int, to t: Int64, within period
 /// Scrolls as little as possible to show the cursor block: sideways first
 /// (the lanes depend on the time shown), then down or up by rows.
 private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEnvironment) {
-    guard let cursor = timeline.cursor, let intervals = env.dataset.intervals else { return }
+    guard let cursor = timeline.cursor else { return }
     var layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
-    let record = intervals.bySeries[cursor.series][cursor.index]
     var time = layout.timeScroll(left: timeline.left)
-    let columns = layout.columns(of: record)
+    let columns = layout.columns(from: cursor.start, to: cursor.end)
     time.reveal(Rect(x: columns.lowerBound, y: 0, width: columns.count, height: 0))
     timeline.left = time.offset.x
     layout = TimelineLayout(state: state, timeline: timeline, dataset: env.dataset, withRows: false)
@@ -261,8 +294,9 @@ private func reveal(_ timeline: inout TimelineState, state: AppState, env: AppEn
         timeline.top = cursor.series
         return
     }
-    // Rows are at least a line each: a far jump starts near, then rows are measured.
+    // Rows are at least a line each: a far jump starts near, then rows are measured (once their blocks are read).
     timeline.top = max(timeline.top, cursor.series - layout.bodyHeight + 1)
+    guard let intervals = timeline.intervals(state, env: env) else { return }
     func heights(from top: Int) -> Int {
         (top...cursor.series).reduce(0) { $0 + TimelineLayout.height(layout.blocks(intervals, series: $1)) }
     }

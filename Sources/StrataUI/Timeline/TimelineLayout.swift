@@ -22,7 +22,8 @@ struct TimelineLayout {
         let columns: Range<Int>
     }
 
-    /// A series shown: its first line in the content and its lanes.
+    /// A series shown: its first line in the content and its lanes (its
+    /// blocks index `intervals`, which the rows were laid out from).
     struct Row {
         let series: Int
         let y: Int
@@ -42,8 +43,10 @@ struct TimelineLayout {
     let viewport: Viewport
     /// The stretch of time the body shows.
     let window: Range<Int64>
-    /// Series rows from `top` down, as many as fit.
+    /// Series rows from `top` down, as many as fit; none while the intervals are read.
     let rows: [Row]
+    /// The intervals the rows' blocks index: nil while they are read, or without `withRows`.
+    let intervals: IntervalIndex?
 
     var columnSeconds: Int64 { Int64(zoom) * 60 }
     /// The period's columns, the last one partly filled where the period ends inside it.
@@ -105,6 +108,15 @@ struct TimelineLayout {
         return calendar.start(of: navigation.level.unit, ordinal: ordinal)..<calendar.end(of: navigation.level.unit, ordinal: ordinal)
     }
 
+    /// What the timeline asks its intervals for: the period on show and
+    /// the one either side, so a step past its last block finds the next.
+    static func reach(state: AppState, dataset: Dataset) -> Range<Int64> {
+        let navigation = state.navigation
+        let unit = navigation.level.unit
+        let ordinal = dataset.ordinal(navigation.level, index: navigation.position)
+        return dataset.calendar.start(of: unit, ordinal: ordinal - 1)..<dataset.calendar.end(of: unit, ordinal: ordinal + 1)
+    }
+
     /// `withRows: false` leaves `rows` empty: the reducer asks only where the
     /// period, the columns and the window are, and a frame's rows cost a
     /// search and lanes per series.
@@ -133,7 +145,9 @@ struct TimelineLayout {
         var rows: [Row] = []
         var y = Self.axisRows
         let count = Self.seriesCount(dataset)
-        if withRows, let intervals = dataset.intervals {
+        let reach = Self.reach(state: state, dataset: dataset)
+        intervals = withRows ? dataset.intervals(from: reach.lowerBound, to: reach.upperBound) : nil
+        if let intervals {
             for series in min(max(0, timeline.top), count)..<count where y < Self.axisRows + body.height {
                 let blocks = Self.lanes(intervals, series: series, from: window, to: windowEnd, period: period.lowerBound,
                                         columnSeconds: columnSeconds, columns: columns)
@@ -157,19 +171,20 @@ struct TimelineLayout {
             let r = records[i]
             let lane = laneEnds.firstIndex { $0 <= r.start } ?? laneEnds.count
             if lane == laneEnds.count { laneEnds.append(r.end) } else { laneEnds[lane] = r.end }
-            return Block(index: i, lane: lane, columns: Self.columns(of: r, period: period, columnSeconds: columnSeconds, columns: columns))
+            return Block(index: i, lane: lane, columns: Self.columns(from: r.start, to: r.end, period: period, columnSeconds: columnSeconds,
+                                                                     columns: columns))
         }
     }
 
     /// The columns an interval covers in a period of `columns` columns from
     /// `period`: from its start's to its end's, at least one.
-    static func columns(of r: IntervalIndex.Record, period: Int64, columnSeconds: Int64, columns: Int) -> Range<Int> {
-        let first = max(0, Int(floorDiv64(r.start - period, columnSeconds)))
-        return first..<min(columns, max(first + 1, Int((r.end - period + columnSeconds - 1) / columnSeconds)))
+    static func columns(from start: Int64, to end: Int64, period: Int64, columnSeconds: Int64, columns: Int) -> Range<Int> {
+        let first = max(0, Int(floorDiv64(start - period, columnSeconds)))
+        return first..<min(columns, max(first + 1, Int((end - period + columnSeconds - 1) / columnSeconds)))
     }
 
-    func columns(of r: IntervalIndex.Record) -> Range<Int> {
-        Self.columns(of: r, period: period.lowerBound, columnSeconds: columnSeconds, columns: columns)
+    func columns(from start: Int64, to end: Int64) -> Range<Int> {
+        Self.columns(from: start, to: end, period: period.lowerBound, columnSeconds: columnSeconds, columns: columns)
     }
 
     /// The body's time scrolled `left` columns, one axis: no further than the end tick at the right edge.

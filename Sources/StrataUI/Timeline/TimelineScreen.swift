@@ -29,16 +29,18 @@ struct TimelineScreen: AppScreen {
         drawCorner(layout, into: &frame.grid)
         drawAxis(layout, into: &frame.grid)
         var labels: [Rect] = []
-        if let intervals = dataset.intervals {
+        if let intervals = layout.intervals {
             for row in layout.rows { labels += drawRow(row, layout, intervals, into: &frame) }
         }
         drawNow(layout, behind: labels, into: &frame.grid)
         // A period a load is still reading may gain blocks: dimmed until it is whole.
         if reading != nil { frame.grid.restyle(layout.viewport.bodyArea) { $0.dim = true } }
         let height = frame.grid.height
-        drawReadout(into: &frame.grid, row: Rect(x: 0, y: height - 2, width: frame.grid.width, height: 1))
+        let cursorRecord = layout.intervals.flatMap(cursorRecord)
+        drawReadout(cursorRecord, windowRead: layout.intervals != nil, into: &frame.grid,
+                    row: Rect(x: 0, y: height - 2, width: frame.grid.width, height: 1))
         drawFooter(into: &frame.grid, row: Rect(x: 0, y: height - 1, width: frame.grid.width, height: 1))
-        if timeline.showsCard { drawCard(into: &frame) }
+        if timeline.showsCard, let cursorRecord { drawCard(cursorRecord, into: &frame) }
     }
 
     func drawCorner(_ layout: TimelineLayout, into grid: inout Grid) {
@@ -134,7 +136,7 @@ struct TimelineScreen: AppScreen {
             let rect = viewport.screenRect(forContent: layout.rect(of: block, in: row))
             let shown = rect.intersection(body)
             guard !shown.isEmpty else { continue }
-            let isCursor = isCursorRow && timeline.cursor?.index == block.index
+            let isCursor = isCursorRow && timeline.cursor == TimelineState.Cursor(series: row.series, records[block.index])
             frame.addZone(shown, .pickBlock(series: row.series, index: block.index))
             // A block starting in the column where the one before it ends draws over that label's last cell.
             if let i = labels.lastIndex(where: { $0.y == rect.y }), labels[i].maxX > rect.x {
@@ -198,10 +200,12 @@ struct TimelineScreen: AppScreen {
         dataset.isFinal(navigation.level, index: navigation.position) ? nil : dataset.loading
     }
 
-    /// The cursor block: label, series, start–end and duration.
-    func drawReadout(into grid: inout Grid, row: Rect) {
+    /// The cursor block: label, series, start–end and duration; what the
+    /// screen waits for while its window's intervals are read.
+    func drawReadout(_ cursorRecord: (IntervalIndex.Record, IntervalIndex)?, windowRead: Bool, into grid: inout Grid, row: Rect) {
         guard let (record, intervals) = cursorRecord else {
-            let empty = reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no blocks in this period"
+            let empty = !windowRead ? dataset.finePages?.failure ?? "reading\(glyphs.ellipsis)"
+                : reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no blocks in this period"
             grid.write(" \(empty)", x: row.x, y: row.y, style: .muted, clip: row)
             return
         }
@@ -211,9 +215,10 @@ struct TimelineScreen: AppScreen {
         grid.write(text, x: row.x + 1, y: row.y, width: row.width - 2, ellipsis: glyphs.ellipsis, style: Style(.plain, bold: true), clip: row)
     }
 
-    var cursorRecord: (IntervalIndex.Record, IntervalIndex)? {
-        guard let cursor = timeline.cursor, let intervals = dataset.intervals else { return nil }
-        return (intervals.bySeries[cursor.series][cursor.index], intervals)
+    /// The cursor's interval among those drawn, with them (its label is theirs).
+    func cursorRecord(_ intervals: IntervalIndex) -> (IntervalIndex.Record, IntervalIndex)? {
+        guard let cursor = timeline.cursor, let index = cursor.index(in: intervals) else { return nil }
+        return (intervals.bySeries[cursor.series][index], intervals)
     }
 
     /// `22:55–00:25` on the period's day, with the date where another day is meant.
@@ -243,8 +248,8 @@ struct TimelineScreen: AppScreen {
     }
 
     /// `Enter`: the block in a box, with its whole input row wrapped to the box.
-    func drawCard(into frame: inout Frame) {
-        guard let (record, intervals) = cursorRecord else { return }
+    func drawCard(_ cursorRecord: (IntervalIndex.Record, IntervalIndex), into frame: inout Frame) {
+        let (record, intervals) = cursorRecord
         let size = frame.grid.size
         let width = min(size.width - 4, 100)
         let inner = width - 4

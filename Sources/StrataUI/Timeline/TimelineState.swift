@@ -1,13 +1,30 @@
+import StrataData
+
 /// The timeline's own state: the zoom, the cursor block, how far the
 /// rows and the time are scrolled, a drag under way, the last search, and
 /// whether the block's card is open. The period shown is the level's
 /// shared position, so leaving shows the pager where the timeline left it.
 public struct TimelineState: Equatable, Sendable {
     /// The block under the cursor: a series (accumulator numbering, one
-    /// timeline row each) and its index in that series' intervals by start.
+    /// timeline row each) and its interval, known by its times and where
+    /// its record is, not by a place in a list: the intervals of a window
+    /// read from the source are another list for every period.
     public struct Cursor: Equatable, Sendable {
         public var series: Int
-        public var index: Int
+        public var start: Int64
+        public var end: Int64
+        public var input: UInt16
+        public var line: UInt32
+
+        public init(series: Int, _ record: IntervalIndex.Record) {
+            self.series = series
+            (start, end, input, line) = (record.start, record.end, record.input, record.line)
+        }
+
+        /// Its place among `intervals`' records of its series, nil when they do not hold it.
+        func index(in intervals: IntervalIndex) -> Int? {
+            intervals.position(series: series, start: start, end: end, input: input, line: line)
+        }
     }
 
     /// Minutes per column: the finest step at which the period fits the

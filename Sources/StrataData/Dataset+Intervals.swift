@@ -5,10 +5,22 @@ extension Dataset {
         series.count > 1 ? a + 1 : 0
     }
 
+    /// Interval data: the intervals the timeline draws for `[start, end)`.
+    /// Every interval when the load kept them all; else those overlapping
+    /// the range, read from the source (at once for a dump; for the
+    /// terminal on a worker, nil until they come, as a page's bars).
+    public func intervals(from start: Int64, to end: Int64) -> IntervalIndex? {
+        intervals ?? finePages?.intervals(from: start, to: end)
+    }
+
+    /// Whether there are intervals for the timeline to draw: kept, or read a window at a time.
+    public var drawsTimeline: Bool { holdsIntervals && (intervals != nil || finePages != nil) }
+
     /// Interval data: the stats of series `s` (0 being "all" when there are
     /// series) over `[from, to)`, counting each interval once however many
-    /// sub-buckets it crosses; nil without the intervals themselves. Merging
-    /// a page's sub-buckets instead would count an interval once per bucket.
+    /// sub-buckets it crosses; nil when the load did not keep them all.
+    /// Merging a page's sub-buckets instead would count an interval once
+    /// per bucket.
     public func intervalStats(series s: Int, from: Int64, to: Int64) -> Stats? {
         guard holdsIntervals, let intervals else { return nil }
         let accumulatorSeries = series.count > 1 ? (s == 0 ? Array(0..<intervals.bySeries.count) : [s - 1]) : [0]
