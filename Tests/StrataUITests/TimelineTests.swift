@@ -38,11 +38,12 @@ struct TimelineTests {
     }
 
     static func replay(_ keys: String, now: Int64 = evening, size: Size = Size(width: 120, height: 24),
-                       data: Result<(Dataset, RowLocator), any Error> = guide, glyphs: Glyphs = .unicode, colors: Bool = false) throws -> String {
+                       data: Result<(Dataset, RowLocator), any Error> = guide, glyphs: Glyphs = .unicode, colors: Bool = false,
+                       frames: Bool = false) throws -> String {
         var app = try app(now: now, size: size, data: data, glyphs: glyphs)
         app.colors = colors
         var output = ""
-        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size), to: &output)
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: size, frames: frames), to: &output)
         return output
     }
 
@@ -397,6 +398,51 @@ struct TimelineTests {
         app.handle(.mouse(MouseEvent(.drag(.left), x: zone.rect.x, y: zone.rect.y + 1)))
         app.handle(.mouse(MouseEvent(.release, x: zone.rect.x, y: zone.rect.y + 1)))
         #expect(timeline(app.state)?.cursor == timeline(before)?.cursor)
+    }
+
+    /// The guide loaded with a budget it does not fit: no interval kept,
+    /// the timeline's windows read back from the file (`inline`: at once, as
+    /// a dump reads them; `background`: on a worker, as the terminal does).
+    static func windowed(_ mode: FinePages.Mode) throws -> (Dataset, RowLocator) {
+        var options = ReadOptions()
+        options.memoryBudget = 40 * 4 * 100
+        var setup = LoadSetup()
+        setup.zone = berlin
+        let path = RealDataGoldenTests.fixtures.appendingPathComponent("tv-guide.csv").path
+        let result = try DataLoader.load([.file(path)], options: options, setup: setup)
+        #expect(result.intervals == nil)
+        let source = FileSource([.file(path)], options: options, setup: setup, loaded: result)
+        return (Dataset(loaded: result, levels: result.levels, finePages: FinePages(source: source, mode: mode, budget: 1 << 20)),
+                result.rowLocator)
+    }
+
+    /// Every frame of a walk through the timeline is the same whether the
+    /// load kept every interval or the timeline reads its windows.
+    @Test func windowsReadBackDrawWhatEveryIntervalKeptDraws() throws {
+        let walk = "m right*6 down*3 enter escape pgdn left*9 pgup + + right*12 - end up*2 / A t enter n home : 2 0 2 4 - 1 0 - 3 0 enter right*40 m"
+        let windowed = Result { try Self.windowed(.inline) }
+        for keys in [walk, "down " + walk] {
+            let kept = try Self.replay(keys, frames: true)
+            #expect(try Self.replay(keys, data: windowed, frames: true) == kept)
+            #expect(kept.components(separatedBy: "--- frame").count > 100)
+        }
+    }
+
+    /// In the terminal a window not read yet says so, then the cursor goes
+    /// where it would have gone had every interval been kept.
+    @Test func aWindowStillReadSaysSoThenTheCursorIsPlaced() throws {
+        var app = try Self.app(now: Self.evening, size: Size(width: 120, height: 24), data: Result { try Self.windowed(.background) })
+        app.handle(.key(.character("m")))
+        #expect(timeline(app.state)?.cursor == nil)
+        #expect(app.render().grid.plainText.contains(" reading…"))
+        let deadline = Date().addingTimeInterval(10)
+        while app.isReading, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        app.handle(.tick)
+        var kept = try Self.app(now: Self.evening, size: Size(width: 120, height: 24))
+        kept.handle(.key(.character("m")))
+        #expect(timeline(app.state)?.cursor != nil)
+        #expect(app.state == kept.state)
+        #expect(app.render().grid.plainText == kept.render().grid.plainText)
     }
 
     @Test func mAndEscGoBackToThePager() throws {
