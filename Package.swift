@@ -27,7 +27,10 @@ let package = Package(
             path: "Sources/CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "StrataData", dependencies: ["CZlib"]),
+        // Release builds check no exclusive access at run time in the readers' loops
+        // (about a tenth of a load's CPU; debug builds and the tests still check): DECISIONS.
+        .target(name: "StrataData", dependencies: ["CZlib"],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // PostgreSQL as a `Source`: the one target that calls libpq (loaded when a database is first used).
         .target(name: "StrataPostgres", dependencies: ["StrataData", "CLibPQ"]),
         .target(name: "StrataUI", dependencies: ["StrataData"]),
