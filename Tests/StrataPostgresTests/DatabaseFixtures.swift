@@ -60,20 +60,18 @@ enum DatabaseFixtures {
     static let loaded: Result<(ThrowawayServer, [String: String]), ThrowawayServer.Failure> = {
         do {
             let server = try ThrowawayServer.start()
-            var texts: [String: String] = [:]
+            let fixture = { (name: String) in try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
+            // The fixtures as files are, loaded by Tools/throwaway-postgres.
+            try server.loadFixtures()
+            var texts = ["seattle": try fixture("seattle-weather.csv"), "births": try fixture("births-1978.csv"),
+                         "new_york": try fixture("new-york-dst.csv"), "tv_guide": try fixture("tv-guide.csv")]
+            // Those made here, through its `load`.
             func load(_ table: String, _ columns: String, csv: String) throws {
-                let path = try server.file("\(table).csv", contents: csv)
-                try server.psql("CREATE TABLE \(table) (\(columns))")
-                try server.psql("\\copy \(table) FROM '\(path)' WITH (FORMAT csv, HEADER true)")
+                try server.load(table, columns: columns, csv: try server.file("\(table).csv", contents: csv))
                 texts[table] = csv
             }
-            let fixture = { (name: String) in try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
             try load("readings", "time timestamptz, city text, temp float8, amount numeric, reading_id int4", csv: readings)
             try load("local_readings", "time timestamp, city text, temp float8, amount numeric, reading_id int4", csv: localReadings)
-            try load("seattle", "date date, precipitation float8, temp_max float8, temp_min float8, wind float8, weather text",
-                     csv: try fixture("seattle-weather.csv"))
-            try load("births", "date date, births int4, wday text", csv: try fixture("births-1978.csv"))
-            try load("new_york", "time timestamptz, visitors int8", csv: try fixture("new-york-dst.csv"))
             // Sorted by time then city: a database names series in that order, a file in the order it holds them.
             let cities = try fixture("three-cities.csv").split(separator: "\n")
             try load("cities", "date timestamp, city varchar(20), temp float8, rain float8",
