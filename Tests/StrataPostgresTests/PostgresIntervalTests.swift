@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import StrataData
+import StrataPostgres
+
+/// Interval rows in a table (the tv-guide fixture: programmes across the
+/// end of summer time in Berlin) are what the same rows are in a CSV file:
+/// every period of every level counts the programmes overlapping it once,
+/// with the overlap's seconds, whether `date_trunc` or the fallback for
+/// older engines cuts the hours; and a window's intervals, a page's
+/// buckets and a card's rows are the file's too.
+struct PostgresIntervalTests {
+    static let allLevels: [Level] = [.hour, .day, .week, .month, .quarter, .year]
+
+    @Test(arguments: ["UTC", "Europe/Berlin", "America/New_York"])
+    func exportsAsTheFileDoes(zone: String) throws {
+        for fallback in [false, true] {
+            let (database, file, _) = try DatabaseFixtures.both("tv_guide", setup: DatabaseFixtures.setup(zone: zone, levels: Self.allLevels),
+                                                                fallback: fallback)
+            #expect(database.accumulator.holdsIntervals && file.accumulator.holdsIntervals)
+            #expect(database.seriesNames == file.seriesNames && database.seriesNames.count > 10)
+            #expect(database.valueName == LoadResult.intervalDuration && file.valueName == LoadResult.intervalDuration)
+            #expect(database.accepted == file.accepted && database.accepted == 4823)
+            let exported = DatabaseFixtures.export(database)
+            #expect(exported == DatabaseFixtures.export(file), "in \(zone), fallback \(fallback)")
+            #expect(exported.split(separator: "\n").count > 1000)
+            // Each interval once with its whole length, per series and over all.
+            let ours = Dataset(loaded: database, levels: Self.allLevels), theirs = Dataset(loaded: file, levels: Self.allLevels)
+            #expect(ours.series.map(\.total) == theirs.series.map(\.total))
+        }
+    }
+
+    /// Weeks starting on Sunday, and levels from a week up (days as the base).
+    @Test func sundayWeeksFromDays() throws {
+        var setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.week, .month, .year])
+        setup.weekStart = .sunday
+        let (database, file, _) = try DatabaseFixtures.both("tv_guide", setup: setup)
+        #expect(database.accumulator.baseUnit == .day)
+        #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+    }
+
+    /// With no flags the table's picks are the file's: the end, the series, the label, the levels.
+    @Test func picksAsTheFileDoes() throws {
+        let (database, file, source) = try DatabaseFixtures.both("tv_guide", setup: DatabaseFixtures.setup(zone: "Europe/Berlin", levels: nil))
+        #expect(database.seriesColumn == "channel" && file.seriesColumn == "channel")
+        #expect(database.levels == file.levels)
+        #expect(database.profile.typicalDuration == file.profile.typicalDuration)
+        #expect(database.notes.contains { $0.hasPrefix("end: column \"end\"") })
+        #expect(database.notes.contains("label: column \"title\" (--label picks another)"))
+        #expect(try source.describe().holdsIntervals)
+        #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+    }
+
+    /// A window's intervals: start, end, label and series, as the file's source reads the same window.
+    @Test(arguments: [false, true])
+    func intervalsOfAWindowAreTheFiles(fallback: Bool) throws {
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week])
+        let (database, file, source) = try DatabaseFixtures.both("tv_guide", setup: setup, fallback: fallback)
+        let files = FileSource([], options: ReadOptions(), setup: setup, loaded: file)
+        let windows: [(Int64, Int64)] = [
+            (1_729_987_200, 1_730_001_600),  // 2024-10-27 00:00–04:00 UTC: Berlin's clock goes back
+            (1_729_461_600, 1_729_548_000),  // a whole day, from before the first programme
+            (1_729_600_000, 1_729_600_000),  // no time at all, inside programmes
+            (1_729_600_000, 1_729_600_001),  // one second
+            (1_600_000_000, 1_600_003_600),  // before the data
+            (0, 2_000_000_000),              // everything
+        ]
+        for (from, to) in windows {
+            let ours = try #require(try source.intervals(from: from, to: to, progress: nil))
+            let theirs = try #require(try files.intervals(from: from, to: to, progress: nil))
+            #expect(Self.blocks(ours, database.seriesNames) == Self.blocks(theirs, file.seriesNames), "\(from)..<\(to)")
+            if to - from > 1000 && from > 1_700_000_000 { #expect(ours.count > 0) }
+        }
+        #expect(try source.intervals(from: 0, to: 2_000_000_000, progress: nil)?.count == 4823)
+    }
+
+    /// A page's buckets of every unit, and a card's rows, over ranges across the clock change.
+    @Test func bucketsAndRowsOfARange() throws {
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week, .month])
+        let (database, file, source) = try DatabaseFixtures.both("tv_guide", setup: setup)
+        let files = FileSource([], options: ReadOptions(), setup: setup, loaded: file)
+        for (from, to) in [(1_729_987_200, 1_730_001_600), (1_729_500_000, 1_730_300_000), (1_729_990_123, 1_729_990_123)] {
+            for unit in [TimeUnit.minute, .hour, .day, .week, .month] {
+                let ours = try #require(try source.fine(from: Int64(from), to: Int64(to), unit: unit))
+                let theirs = try #require(try files.fine(from: Int64(from), to: Int64(to), unit: unit))
+                #expect(ours == theirs, "\(unit) over \(from)..<\(to)")
+            }
+            let arte = 1 + (try #require(database.seriesNames.firstIndex(of: "arte")))
+            for series in [0, arte] {
+                let ours = try source.rows(from: Int64(from), to: Int64(to), series: series, limit: 5000)
+                let theirs = try files.rows(from: Int64(from), to: Int64(to), series: series, limit: 5000)
+                #expect(ours.count == theirs.count, "rows of series \(series) over \(from)..<\(to)")
+                // The same rows: the table's columns as text are the file's fields, times aside.
+                #expect(ours.map { $0.text.split(separator: ",").prefix(3) } .sorted { $0.lexicographicallyPrecedes($1) }
+                        == theirs.map { $0.text.split(separator: ",").prefix(3) }.sorted { $0.lexicographicallyPrecedes($1) })
+            }
+        }
+    }
+
+    /// `--duration` on an `interval` column and on one of seconds, against the file's column of seconds.
+    @Test(arguments: ["interval", "seconds"])
+    func durationsAsTheFileDoes(kind: String) throws {
+        let server = try DatabaseFixtures.server
+        let table = "tv_lengths_\(kind)"
+        let length = kind == "interval" ? "\"end\" - start" : "extract(epoch FROM \"end\" - start)::int4"
+        try server.psql("CREATE TABLE IF NOT EXISTS \(table) AS SELECT channel, title, start, \(length) AS length FROM tv_guide")
+        var options = ReadOptions()
+        options.durationColumn = "length"
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week, .month])
+        let source = try PostgresSource(try PostgresConnection(try DatabaseFixtures.address()), relation: .table(table), options: options, setup: setup)
+        let database = try source.coarse { _ in }
+        // The same rows as a file: lengths in seconds.
+        let iso = ISO8601DateFormatter()
+        let csv = try DatabaseFixtures.loaded.get().1["tv_guide"]!.split(separator: "\n").enumerated().map { i, line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard i > 0 else { return "channel,title,start,length" }
+            let seconds = Int(iso.date(from: String(f[4]))!.timeIntervalSince(iso.date(from: String(f[3]))!))
+            return "\(f[0]),\(f[1]),\(f[3]),\(seconds)"
+        }.joined(separator: "\n") + "\n"
+        let file = try DataLoader.load([.file(try server.file("\(table).csv", contents: csv))], options: options, setup: setup)
+        #expect(database.seriesNames == file.seriesNames)
+        #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+        #expect(database.accepted == 4823)
+    }
+
+    /// Each interval as the timeline draws it: series name, start, end, label; sorted.
+    static func blocks(_ index: IntervalIndex, _ seriesNames: [String]) -> [String] {
+        index.bySeries.enumerated().flatMap { s, records in
+            records.map { "\(s < seriesNames.count ? seriesNames[s] : "-") \($0.start) \($0.end) \(index.label($0))" }
+        }.sorted()
+    }
+}
