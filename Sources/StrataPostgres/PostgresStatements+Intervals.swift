@@ -42,17 +42,20 @@ extension PostgresStatements {
     /// series, the series and its first start (only when there is a series
     /// column), then count, sum, min and max of the seconds.
     func intervalPeriods(units: [TimeUnit], longest: Int64) -> String {
-        let pieces = ["SELECT -1, 0::int8, strata_spans.e - strata_spans.s"]
-            + units.map { periods(of: $0, from: "strata_spans.s", to: "strata_spans.e") }
-        return grouped(pieces, spans: spans(longest: longest, window: false), keyed: "p.unit, p.start")
+        let pieces = ["SELECT -1, 0::int8, part.b - part.a"] + units.map(periods)
+        // A day or longer is keyed by its local start, made an instant once per period.
+        let start = "CASE WHEN p.unit >= \(TimeUnit.day.rawValue) THEN \(instant(ofLocalSeconds: "p.start")) ELSE p.start END"
+        return grouped(pieces, spans: spans(longest: longest, window: false), part: ("strata_spans.s", "strata_spans.e"),
+                       keys: ["p.unit", start])
     }
 
     /// The periods of `unit` that each interval overlapping `[$1, $2)`
     /// overlaps, of its part inside the range: per period start and series,
     /// as `intervalPeriods` (with no unit column).
     func intervalBuckets(_ unit: TimeUnit, longest: Int64) -> String {
-        let part = periods(of: unit, from: "greatest(strata_spans.s, $1::int8)", to: "least(strata_spans.e, $2::int8)")
-        return grouped([part], spans: spans(longest: longest, window: true), keyed: "p.start")
+        grouped([periods(of: unit)], spans: spans(longest: longest, window: true),
+                part: ("greatest(strata_spans.s, $1::int8)", "least(strata_spans.e, $2::int8)"),
+                keys: [unit >= .day ? instant(ofLocalSeconds: "p.start") : "p.start"])
     }
 
     /// The intervals overlapping `[$1, $2)` in start order: start, end, series and label.
@@ -71,35 +74,52 @@ extension PostgresStatements {
     /// The label as text ('' without a label column).
     private var label: String { plan.labelColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
 
-    /// `pieces` (rows of unit, period start and seconds for each span) grouped by `keys` and series.
-    private func grouped(_ pieces: [String], spans: String, keyed keys: String) -> String {
-        let count = keys.split(separator: ",").count
+    /// `pieces` (rows of unit, period key and seconds for each span's
+    /// `part`, `[part.a, part.b)`) grouped by unit, key and series; `keys`
+    /// are what is selected of the unit and key.
+    private func grouped(_ pieces: [String], spans: String, part: (a: String, b: String), keys: [String]) -> String {
         let seriesItems = plan.seriesColumn == nil ? "" : "strata_spans.k, min(strata_spans.s)::float8, "
-        let groups = (1...(count + (plan.seriesColumn == nil ? 0 : 1))).map(String.init).joined(separator: ", ")
-        return "SELECT \(keys), \(seriesItems)count(*), sum(p.seconds)::float8, min(p.seconds)::float8, max(p.seconds)::float8 "
-            + "FROM \(spans) CROSS JOIN LATERAL (\(pieces.joined(separator: " UNION ALL "))) AS p(unit, start, seconds) "
+        let groups = "p.unit, p.start" + (plan.seriesColumn == nil ? "" : ", strata_spans.k")
+        // The part's local times (its start's and its last second's), once for every unit's periods.
+        let local = "to_timestamp(part.a) AT TIME ZONE \(zone) AS la, to_timestamp(greatest(part.a, part.b - 1)) AT TIME ZONE \(zone) AS ll"
+        // OFFSET 0: each computed once a row, not written again into every expression that reads it.
+        return "SELECT \(keys.joined(separator: ", ")), \(seriesItems)count(*), sum(p.seconds)::float8, min(p.seconds)::float8, "
+            + "max(p.seconds)::float8 FROM \(spans) CROSS JOIN LATERAL (SELECT \(part.a) AS a, \(part.b) AS b OFFSET 0) AS part "
+            + "CROSS JOIN LATERAL (SELECT \(local) OFFSET 0) AS local "
+            + "CROSS JOIN LATERAL (\(pieces.joined(separator: " UNION ALL "))) AS p(unit, start, seconds) "
             + "GROUP BY \(groups) ORDER BY \(groups)"
     }
 
-    /// The periods of `unit` that `[a, b)` overlaps (`a` and `b` SQL for
-    /// UTC seconds; `a == b` is an instant, 0 seconds in the period it lies
-    /// in): rows of the unit's number, the period's start and the seconds
-    /// of the overlap. Minutes and hours are absolute, stepped from the
-    /// bucket `a` is in; days and longer are the zone's civil periods from
-    /// `a`'s to that of `b`'s last second, each started at its first instant.
-    private func periods(of unit: TimeUnit, from a: String, to b: String) -> String {
-        let last = "greatest(\(a), \(b) - 1)"
+    /// The periods of `unit` that the part `[part.a, part.b)` overlaps
+    /// (`a == b` is an instant, 0 seconds in the period it lies in): rows
+    /// of the unit's number, the period's key and the seconds of the
+    /// overlap. Minutes and hours are absolute, stepped from the bucket
+    /// `a` is in, and keyed by their start. Days and longer are the zone's
+    /// civil periods from `a`'s (local time `local.la`) to that of `b`'s
+    /// last second (`local.ll`), keyed by their local start in seconds; an
+    /// edge inside the part is the period's first instant, and only those
+    /// are turned into instants. The first period is a row of its own and
+    /// the rest a series asked for only when there are more (most parts lie
+    /// in one period of a unit: no function is called for them).
+    private func periods(of unit: TimeUnit) -> String {
         if unit < .day {
-            let width = unit == .minute ? 60 : 3600
-            return "SELECT \(unit.rawValue), p, least(\(b), p + \(width)) - greatest(\(a), p) "
-                + "FROM generate_series(\(bucketStart(unit, of: "to_timestamp(\(a))")), \(last), \(width)) AS p"
+            let width = unit == .minute ? 60 : 3600, first = bucketStart(unit, of: "to_timestamp(part.a)")
+            let last = "greatest(part.a, part.b - 1)"
+            return "SELECT \(unit.rawValue), f, least(part.b, f + \(width)) - part.a FROM (SELECT \(first) AS f) AS first UNION ALL "
+                + "SELECT \(unit.rawValue), p, least(part.b, p + \(width)) - p "
+                + "FROM (SELECT \(first) AS f) AS first, generate_series(first.f + \(width), \(last), \(width)) AS p WHERE first.f + \(width) <= \(last)"
         }
-        let step = Self.step(unit)
-        func local(_ seconds: String) -> String { "(to_timestamp(\(seconds)) AT TIME ZONE \(zone))" }
+        let step = "interval '\(Self.step(unit))'", first = truncated("local.la", to: unit), last = truncated("local.ll", to: unit)
         func seconds(_ local: String) -> String { "extract(epoch FROM \(firstInstant(local: local)))::int8" }
-        return "SELECT \(unit.rawValue), bounds.ps, least(\(b), bounds.pe) - greatest(\(a), bounds.ps) "
-            + "FROM generate_series(\(truncated(local(a), to: unit)), \(truncated(local(last), to: unit)), interval '\(step)') AS l(at), "
-            + "LATERAL (SELECT \(seconds("l.at")) AS ps, \(seconds("(l.at + interval '\(step)')")) AS pe) AS bounds"
+        func end(_ at: String) -> String { "CASE WHEN \(at) = \(last) THEN part.b ELSE \(seconds("(\(at) + \(step))")) END" }
+        return "SELECT \(unit.rawValue), extract(epoch FROM \(first))::int8, \(end(first)) - part.a UNION ALL "
+            + "SELECT \(unit.rawValue), extract(epoch FROM l.at)::int8, \(end("l.at")) - \(seconds("l.at")) "
+            + "FROM generate_series(\(first) + \(step), \(last), \(step)) AS l(at) WHERE \(first) < \(last)"
+    }
+
+    /// The first instant, in UTC seconds, of the local time written as `seconds` (a local clock's reading as if it were UTC).
+    private func instant(ofLocalSeconds seconds: String) -> String {
+        "extract(epoch FROM \(firstInstant(local: "(to_timestamp(\(seconds)) AT TIME ZONE 'UTC')")))::int8"
     }
 
     /// The local time `local` truncated to the start of its period of `unit` (day or longer; weeks start on the calendar's day).

@@ -123,6 +123,29 @@ struct PostgresIntervalTests {
         #expect(database.accepted == 4823)
     }
 
+    /// Two time columns and no flag: the second, never before the first and
+    /// far shorter after it, ends the intervals, as in a file; `--end none` counts the starts.
+    @Test func aSecondTimeEndsTheIntervals() throws {
+        let server = try DatabaseFixtures.server
+        try server.psql("CREATE TABLE IF NOT EXISTS airings AS SELECT channel, title, start AS went_on, \"end\" AS went_off FROM tv_guide")
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week])
+        let connection = try PostgresConnection(try DatabaseFixtures.address())
+        let database = try PostgresSource(connection, relation: .table("airings"), options: ReadOptions(), setup: setup).coarse { _ in }
+        let csv = try DatabaseFixtures.loaded.get().1["tv_guide"]!.split(separator: "\n").enumerated().map { i, line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            return i == 0 ? "channel,title,went_on,went_off" : "\(f[0]),\(f[1]),\(f[3]),\(f[4])"
+        }.joined(separator: "\n") + "\n"
+        let file = try DataLoader.load([.file(try server.file("airings.csv", contents: csv))], options: ReadOptions(), setup: setup)
+        #expect(database.accumulator.holdsIntervals && file.accumulator.holdsIntervals)
+        #expect(database.notes.contains { $0.hasPrefix("end: column \"went_off\" (never before \"went_on\"") })
+        #expect(database.seriesNames == file.seriesNames)
+        #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+        var none = ReadOptions()
+        none.endColumn = "none"
+        let starts = try PostgresSource(connection, relation: .table("airings"), options: none, setup: setup).coarse { _ in }
+        #expect(!starts.accumulator.holdsIntervals && starts.accepted == 4823)
+    }
+
     /// Each interval as the timeline draws it: series name, start, end, label; sorted.
     static func blocks(_ index: IntervalIndex, _ seriesNames: [String]) -> [String] {
         index.bySeries.enumerated().flatMap { s, records in
