@@ -13,6 +13,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public let name: String
     /// Every series' name, as the periods numbered them; set by `coarse`.
     private var seriesNames: [String] = []
+    /// Intervals: the longest there is, once `coarse` has counted them (until then the longest kept).
+    private var reach: Int64 = 0
     private let lock = NSLock()
     /// `--memory`: what the periods kept may take (`BucketBudget`).
     private let budget: Int64?
@@ -30,6 +32,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
         startLevel = setup.startLevel
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
+        reach = longest
     }
 
     public func describe() throws(ReadError) -> SourceDescription {
@@ -43,7 +46,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
         let (columns, names, rows) = plan.end == nil ? try buckets(unit, range: nil) : try intervalPeriods(unit)
-        lock.withLock { seriesNames = names }
+        let longestSeen = (0..<max(1, names.count)).map { columns[0].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
+        lock.withLock {
+            seriesNames = names
+            if let longestSeen { reach = Int64(longestSeen) }
+        }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
         result.otherValues = zip(plan.valueNames.dropFirst(), columns.dropFirst()).map { ($0, $1) }
         result.notes = plan.notes
@@ -87,7 +94,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         guard start < end || plan.end == nil else { return [] }
         let bySeries = parameters.count == 3
         let sql = plan.end == nil ? statements.rows(bySeries: bySeries, limit: limit)
-            : statements.intervalRows(bySeries: bySeries, limit: limit, longest: longest)
+            : statements.intervalRows(bySeries: bySeries, limit: limit, longest: longest, reach: lock.withLock { reach })
         let result = try connection.query(sql, parameters)
         return (0..<result.rowCount).map { r in
             RawRow(file: name, line: r + 1, text: (0..<result.columnCount).map { result.text(r, $0) ?? "" }.joined(separator: ","))
@@ -107,7 +114,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let number = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
         var labels: [String] = [], labelNumbers: [String: UInt32] = [:]
         var bySeries = [[IntervalIndex.Record]](repeating: [], count: max(1, known.count))
-        let result = try connection.query(statements.intervals(longest: longest), [String(start), String(max(start, end))])
+        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }), [String(start), String(end)])
         for r in 0..<result.rowCount {
             guard let s = result.int64(r, 0), let e = result.int64(r, 1) else { continue }
             // A series the load did not see (rows added since) has no row in the timeline.
@@ -189,7 +196,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var order = PostgresSeriesOrder()
         // An empty range holds no part of any interval (though one may span its instant).
         if start < end {
-            try connection.stream(statements.intervalBuckets(unit, longest: longest), [String(start), String(end)]) { result throws(ReadError) in
+            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }), [String(start), String(end)]) { result throws(ReadError) in
             guard let periodStart = result.int64(0, 0) else { return }
                 let series = self.series(result, at: 1, order: &order)
                 let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 1 : 3)

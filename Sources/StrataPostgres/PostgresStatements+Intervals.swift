@@ -27,10 +27,12 @@ extension PostgresStatements {
     /// The kept intervals as the FROM item `strata_spans(s, e, k, label)`:
     /// start, end, series and label. A row whose end is missing or before
     /// its start, or longer than `longest` seconds, is left out, as files
-    /// skip it. `window`: only those overlapping `[$1, $2)` (an instant at
-    /// `$1` counts), the start's bound written on the column so an index serves it.
-    func spans(longest: Int64, window: Bool) -> String {
-        let bound = window ? " AND \(time) < to_timestamp($2::int8)" : ""
+    /// skip it. `reach`: only those overlapping `[$1, $2)` (an instant at
+    /// `$1` counts), none longer than `reach` seconds, so that their
+    /// starts lie in `[$1 - reach, $2)`: bounds written on the column, which an index serves.
+    func spans(longest: Int64, reach: Int64? = nil) -> String {
+        let window = reach != nil
+        let bound = reach.map { " AND \(time) >= to_timestamp($1::int8 - \($0)) AND \(time) < to_timestamp($2::int8)" } ?? ""
         let overlap = window ? " AND s < $2::int8 AND (e > $1::int8 OR s >= $1::int8)" : ""
         return "(SELECT * FROM (SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label "
             + "FROM \(from) WHERE \(column) IS NOT NULL\(bound)) AS strata_all "
@@ -45,29 +47,29 @@ extension PostgresStatements {
         let pieces = ["SELECT -1, 0::int8, part.b - part.a"] + units.map(periods)
         // A day or longer is keyed by its local start, made an instant once per period.
         let start = "CASE WHEN p.unit >= \(TimeUnit.day.rawValue) THEN \(instant(ofLocalSeconds: "p.start")) ELSE p.start END"
-        return grouped(pieces, spans: spans(longest: longest, window: false), part: ("strata_spans.s", "strata_spans.e"),
+        return grouped(pieces, spans: spans(longest: longest), part: ("strata_spans.s", "strata_spans.e"),
                        keys: ["p.unit", start])
     }
 
     /// The periods of `unit` that each interval overlapping `[$1, $2)`
     /// overlaps, of its part inside the range: per period start and series,
     /// as `intervalPeriods` (with no unit column).
-    func intervalBuckets(_ unit: TimeUnit, longest: Int64) -> String {
-        grouped([periods(of: unit)], spans: spans(longest: longest, window: true),
+    func intervalBuckets(_ unit: TimeUnit, longest: Int64, reach: Int64) -> String {
+        grouped([periods(of: unit)], spans: spans(longest: longest, reach: reach),
                 part: ("greatest(strata_spans.s, $1::int8)", "least(strata_spans.e, $2::int8)"),
                 keys: [unit >= .day ? instant(ofLocalSeconds: "p.start") : "p.start"])
     }
 
     /// The intervals overlapping `[$1, $2)` in start order: start, end, series and label.
-    func intervals(longest: Int64) -> String {
-        "SELECT s, e, k, label FROM \(spans(longest: longest, window: true)) ORDER BY s, e, label"
+    func intervals(longest: Int64, reach: Int64) -> String {
+        "SELECT s, e, k, label FROM \(spans(longest: longest, reach: reach)) ORDER BY s, e, label"
     }
 
     /// Up to `limit` rows whose intervals overlap `[$1, $2)`, in the order
     /// of `intervals` (start, end, label), every column as text; of series `$3` when `bySeries`.
-    func intervalRows(bySeries: Bool, limit: Int, longest: Int64) -> String {
+    func intervalRows(bySeries: Bool, limit: Int, longest: Int64, reach: Int64) -> String {
         let e = endSeconds, s = startSeconds
-        return "SELECT * FROM \(from) WHERE \(time) < to_timestamp($2::int8) AND \(e) >= \(s) AND \(e) - \(s) <= \(longest) "
+        return "SELECT * FROM \(from) WHERE \(time) >= to_timestamp($1::int8 - \(reach)) AND \(time) < to_timestamp($2::int8) AND \(e) >= \(s) AND \(e) - \(s) <= \(longest) "
             + "AND (\(e) > $1::int8 OR \(s) >= $1::int8)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(s), \(e)\(plan.labelColumn == nil ? "" : ", \(label)") LIMIT \(limit)"
     }
 

@@ -123,6 +123,40 @@ struct PostgresIntervalTests {
         #expect(database.accepted == 4823)
     }
 
+    /// Within a memory budget the table keeps the hours' own periods, and an
+    /// hour's minutes are read when its page is shown, as a file past its
+    /// budget does: the pages (the two days around the clock change) and the
+    /// timeline's windows equal a full load's.
+    @Test func pagesWithinABudgetAreTheFullLoads() throws {
+        var budgeted = ReadOptions()
+        budgeted.memoryBudget = 1
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week])
+        let (database, _, source) = try DatabaseFixtures.both("tv_guide", options: budgeted, setup: setup)
+        let (_, full, _) = try DatabaseFixtures.both("tv_guide", setup: setup)
+        #expect(database.accumulator.baseUnit == .hour && full.accumulator.baseUnit == .minute)
+        let queried = Dataset(loaded: database, levels: database.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
+        let whole = Dataset(loaded: full, levels: full.levels)
+        let clockChange: Int64 = 1_729_990_800
+        for level in [Level.hour, .day, .week] {
+            #expect(queried.count(level) == whole.count(level))
+            let around = whole.index(level, containing: clockChange - 86_400)...whole.index(level, containing: clockChange + 86_400)
+            for index in level == .hour ? Array(around) : Array(0..<whole.count(level)) {
+                for s in whole.series.indices {
+                    let a = queried.page(level, index: index, series: s), b = whole.page(level, index: index, series: s)
+                    if a.fetching || a.stats != b.stats || a.buckets != b.buckets { Issue.record("\(level) \(index), series \(s) differs") }
+                }
+            }
+        }
+        let window = (clockChange - 7200, clockChange + 7200)
+        let ours = try #require(queried.intervals(from: window.0, to: window.1))
+        // The full load keeps every interval: those of the window are looked up.
+        let theirs = try #require(whole.intervals(from: window.0, to: window.1))
+        let inWindow = theirs.bySeries.indices.map { s in theirs.overlapping(series: s, from: window.0, to: window.1).map { theirs.bySeries[s][$0] } }
+        let theirWindow = IntervalIndex(bySeries: inWindow, labels: theirs.labels, seriesCount: inWindow.count, inputs: theirs.inputs)
+        #expect(ours.count > 20)
+        #expect(Self.blocks(ours, database.seriesNames) == Self.blocks(theirWindow, full.seriesNames))
+    }
+
     /// Two time columns and no flag: the second, never before the first and
     /// far shorter after it, ends the intervals, as in a file; `--end none` counts the starts.
     @Test func aSecondTimeEndsTheIntervals() throws {
