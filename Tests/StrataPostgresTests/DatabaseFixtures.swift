@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import StrataData
 import StrataPostgres
 
@@ -98,6 +99,28 @@ enum DatabaseFixtures {
         let path = try server.file("\(table)-\(UUID().uuidString.prefix(8)).csv", contents: csv)
         let file = try DataLoader.load([.file(path)], options: options, setup: setup)
         return (database, file, source)
+    }
+
+    /// The table read within a budget of one byte (the finest level's own
+    /// periods kept, a page's finer bars queried when it is shown), and its
+    /// CSV read whole from a file, as datasets; with their load results.
+    static func budgeted(_ table: String, setup: LoadSetup) throws -> (queried: Dataset, whole: Dataset, database: LoadResult, file: LoadResult) {
+        var budgeted = ReadOptions()
+        budgeted.memoryBudget = 1
+        let (database, _, source) = try both(table, options: budgeted, setup: setup)
+        let (_, full, _) = try both(table, setup: setup)
+        let queried = Dataset(loaded: database, levels: database.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
+        return (queried, Dataset(loaded: full, levels: full.levels), database, full)
+    }
+
+    /// An issue for each page of `level` at `indices` (of every series) that is still read, or differs between the two.
+    static func comparePages(_ queried: Dataset, _ whole: Dataset, _ level: Level, at indices: some Sequence<Int>) {
+        for index in indices {
+            for s in whole.series.indices {
+                let a = queried.page(level, index: index, series: s), b = whole.page(level, index: index, series: s)
+                if a.fetching || a.stats != b.stats || a.buckets != b.buckets { Issue.record("\(level) \(index), series \(s) differs") }
+            }
+        }
     }
 
     /// `--export csv` of a result, every level it has.

@@ -128,24 +128,14 @@ struct PostgresIntervalTests {
     /// budget does: the pages (the two days around the clock change) and the
     /// timeline's windows equal a full load's.
     @Test func pagesWithinABudgetAreTheFullLoads() throws {
-        var budgeted = ReadOptions()
-        budgeted.memoryBudget = 1
         let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week])
-        let (database, _, source) = try DatabaseFixtures.both("tv_guide", options: budgeted, setup: setup)
-        let (_, full, _) = try DatabaseFixtures.both("tv_guide", setup: setup)
+        let (queried, whole, database, full) = try DatabaseFixtures.budgeted("tv_guide", setup: setup)
         #expect(database.accumulator.baseUnit == .hour && full.accumulator.baseUnit == .minute)
-        let queried = Dataset(loaded: database, levels: database.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
-        let whole = Dataset(loaded: full, levels: full.levels)
         let clockChange: Int64 = 1_729_990_800
         for level in [Level.hour, .day, .week] {
             #expect(queried.count(level) == whole.count(level))
             let around = whole.index(level, containing: clockChange - 86_400)...whole.index(level, containing: clockChange + 86_400)
-            for index in level == .hour ? Array(around) : Array(0..<whole.count(level)) {
-                for s in whole.series.indices {
-                    let a = queried.page(level, index: index, series: s), b = whole.page(level, index: index, series: s)
-                    if a.fetching || a.stats != b.stats || a.buckets != b.buckets { Issue.record("\(level) \(index), series \(s) differs") }
-                }
-            }
+            DatabaseFixtures.comparePages(queried, whole, level, at: level == .hour ? Array(around) : Array(0..<whole.count(level)))
         }
         let window = (clockChange - 7200, clockChange + 7200)
         let ours = try #require(queried.intervals(from: window.0, to: window.1))
