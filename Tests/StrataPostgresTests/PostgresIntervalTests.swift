@@ -147,6 +147,26 @@ struct PostgresIntervalTests {
         #expect(Self.blocks(ours, database.seriesNames) == Self.blocks(theirWindow, full.seriesNames))
     }
 
+    /// Naive times (`timestamp`), read in the zone as a file's naive times
+    /// are: a time in the hour Berlin's clock shows twice is its first
+    /// instant, so programmes there move an hour earlier in both.
+    @Test func naiveTimesAsTheFileDoes() throws {
+        let server = try DatabaseFixtures.server
+        // Berlin's clock: each time with its offset cut off.
+        let csv = try DatabaseFixtures.loaded.get().1["tv_guide"]!.replacing(/([+-]\d\d:\d\d)(,|\n)/) { $0.output.2 }
+        let path = try server.file("tv_local.csv", contents: csv)
+        try server.psql("DROP TABLE IF EXISTS tv_local")
+        try server.load("tv_local", columns: "channel text, title text, genre text, start timestamp, \"end\" timestamp", csv: path)
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week, .month])
+        let source = try PostgresSource(try PostgresConnection(try DatabaseFixtures.address()), relation: .table("tv_local"),
+                                        options: ReadOptions(), setup: setup)
+        let database = try source.coarse { _ in }
+        let file = try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        #expect(database.accepted == file.accepted && database.accepted == 4823)
+        #expect(database.seriesNames == file.seriesNames)
+        #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+    }
+
     /// Two time columns and no flag: the second, never before the first and
     /// far shorter after it, ends the intervals, as in a file; `--end none` counts the starts.
     @Test func aSecondTimeEndsTheIntervals() throws {
