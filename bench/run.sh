@@ -93,6 +93,7 @@ done
 
 # --- inputs -----------------------------------------------------------------
 cc -O2 -o "$DATA/gen" bench/gen.c
+cc -O2 -pthread -o "$DATA/floor" bench/floor.c
 stamp=$(cksum < bench/gen.c | cut -d' ' -f1)
 input() {  # input ROWS [COLUMNS|intervals|json|jsonl] -> path of the generated file, made if missing or stale
     local cols=${2:-1} f="$DATA/t$1.csv"
@@ -210,9 +211,11 @@ fi
 # --- open anything at once -------------------------------------------------------
 # With no flags: the first frame in a real terminal (tmux, 200x50), from the
 # launch to the app's first idle report, and to the first that says its load
-# has ended (bench/first-frame.py); `--dump` against `wc -l`; and the peak RSS
-# of `--dump`. On 1M, 10M and 100M rows, and on thirty years of readings a
-# minute apart (15,778,800 rows).
+# has ended (bench/first-frame.py); `--dump` against `wc -l` and against
+# bench/floor.c, the least a reader can do (a C loop on two threads that
+# parses only each row's time and value and sums them by hour); and the peak
+# RSS of `--dump`. On 1M, 10M and 100M rows, and on thirty years of readings
+# a minute apart (15,778,800 rows).
 open_bench() {
     local files=() n f name
     for n in 1000000 10000000 100000000; do files+=("$(input "$n")"); done
@@ -228,8 +231,8 @@ open_bench() {
     for f in "${files[@]}"; do
         name=$(basename "$f" .csv)
         cat "$f" >/dev/null
-        log "$name: wc -l and --dump with no flags, 3 runs each"
-        hf "$OUT/open-$name.json" 3 --warmup 1 "wc -l $f" "$STRATA $f --dump --now $NOW"
+        log "$name: wc -l, --dump with no flags and the C floor, 3 runs each"
+        hf "$OUT/open-$name.json" 3 --warmup 1 "wc -l $f" "$STRATA $f --dump --now $NOW" "$DATA/floor $f"
         rss "open-$name" "$STRATA $f --dump --now $NOW"
     done
     cut -d' ' -f1-3 /proc/loadavg > "$OUT/open.load"
@@ -245,21 +248,23 @@ def rows(path):
 load = open(f"{out}/open.load").read().strip()
 print(f"Opening with no flags: the first frame in a terminal (tmux, 200x50), from the launch to the app's first idle report, "
       f"and to the first that says the load has ended (medians of the runs, one warm-up); `--dump` against `wc -l` "
-      f"(medians of 3); peak RSS of `--dump`. Load average right after: {load}.")
+      f"and against the C floor, bench/floor.c: two threads that parse each row's time and value and sum them by hour, "
+      f"nothing else (medians of 3); peak RSS of `--dump`. Load average right after: {load}.")
 print()
-print("| rows | file | first frame | load ended | `--dump` | × `wc -l` | peak RSS |")
-print("|---:|---:|---:|---:|---:|---:|---:|")
+print("| rows | file | first frame | load ended | `--dump` | × `wc -l` | C floor | floor × `wc -l` | × floor | peak RSS |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for path in files:
     name = os.path.basename(path)[:-4]
-    wc, dump = med(name, 0) * 1000, med(name, 1) * 1000
+    wc, dump, floor = med(name, 0) * 1000, med(name, 1) * 1000, med(name, 2) * 1000
     rss = int(open(f"{out}/open-{name}.rss").read().split()[-1]) / 1024
     f = frames[path]
     print(f"| {rows(path)} | {os.path.getsize(path)/1e6:.0f} MB | {fmt(f['first_ms'])} | {fmt(f['loaded_ms'])} | {fmt(dump)} | "
-          f"{dump/wc:.1f}× | {rss:.1f} MB |")
+          f"{dump/wc:.1f}× | {fmt(floor)} | {floor/wc:.1f}× | {dump/floor:.1f}× | {rss:.1f} MB |")
 print()
 print("```")
 print(f"STRATA_IDLE_FILE=IDLE {strata} FILE                  # in tmux, timed by bench/first-frame.py")
 print(f"{strata} FILE --dump --now {now}")
+print(f"floor FILE                                          # bench/floor.c, cc -O2 -pthread")
 print("```")
 PY
 }

@@ -191,10 +191,7 @@ public struct Dataset: Sendable {
             totals.insert(totals.reduce(into: Stats()) { $0.merge($1) }, at: 0)
         }
         return base.enumerated().map { i, series in
-            var tables = i < perSeries.count ? perSeries[i] : [:]
-            // The base buckets are the base unit's periods, each interval counted once in each
-            // (hours, when the budget keeps a level's own periods).
-            tables[baseUnit] = series.buckets
+            let tables = i < perSeries.count ? perSeries[i] : [:]
             let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in tables[level.unit].map { (level, $0) } })
             // A level's bars are periods of its sub-unit, each interval counted once in each.
             var ranges: [Level: ValueRanges] = [:]

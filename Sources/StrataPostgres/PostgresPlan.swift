@@ -40,10 +40,12 @@ struct PostgresPlan {
 
     /// The base unit the levels (and `--level`) need, within `budget` bytes
     /// (`BucketBudget`: coarser when they would not fit; a page's finer bars
-    /// are then a range query). Intervals' buckets follow their rows and lengths, as files' do.
+    /// are then a range query). Intervals keep theirs, as files' do: a day's
+    /// page would otherwise read its hours back (DECISIONS).
     func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
-        BucketBudget.baseUnit(for: levels + (startLevel.map { [$0] } ?? []), budget: budget, span: span, gap: profile.typicalGap,
-                              columns: valueNames.count, duration: profile.typicalDuration)
+        let needed = levels + (startLevel.map { [$0] } ?? [])
+        guard end == nil else { return Dataset.baseUnit(for: needed) }
+        return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count)
     }
 
     /// Rows sampled for the spacing and the series: the first ones by time.

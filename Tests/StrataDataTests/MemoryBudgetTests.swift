@@ -36,47 +36,6 @@ struct MemoryBudgetTests {
         #expect(BucketBudget.baseUnit(for: c.levels, budget: 64 << 20, span: span, gap: c.gap, columns: c.columns) == c.expected)
     }
 
-    /// Intervals fill a bucket of their own series in every base unit they
-    /// cover: their buckets follow the rows, not the span alone.
-    @Test func intervalsBucketsFollowTheirRows() {
-        let threeYears: ClosedRange<Int64> = 0...(3 * 365 * 86_400)
-        // 10M programmes of 200 channels over three years (one starts every 9 s), 30 minutes each: days, not hours.
-        #expect(BucketBudget.baseUnit(for: [.day, .week, .month], budget: 64 << 20, span: threeYears, gap: 9, columns: 1,
-                                      duration: 1800) == .day)
-        // Sixteen channels over two weeks (one every 80 s), an hour each: hours fit.
-        #expect(BucketBudget.baseUnit(for: [.day, .week, .month], budget: 64 << 20, span: 0...(14 * 86_400), gap: 80, columns: 1,
-                                      duration: 3600) == .hour)
-    }
-
-    /// Talks in three rooms kept as hours within a budget, the hour level
-    /// being the base: every page of every level equals the full load's
-    /// (minutes kept), its minutes read back from the file.
-    @Test func intervalPagesReadBackEqualAFullLoads() throws {
-        try Fixture.withFile("talks.csv", IntervalWindowTests.Talks(seed: 9).text()) { path in
-            func load(_ budget: Int64?) throws -> LoadResult {
-                var options = IntervalWindowTests.options(budget: budget)
-                options.seriesColumn = "room"
-                var setup = LoadSetup()
-                setup.zone = Fixture.newYork.zone
-                setup.levels = [.hour, .day, .week, .month]
-                return try DataLoader.load([.file(path)], options: options, setup: setup)
-            }
-            let full = try load(nil), budgeted = try load(1)
-            #expect(full.accumulator.holdsIntervals && full.accumulator.baseUnit == .minute)
-            #expect(budgeted.accumulator.baseUnit == .hour && budgeted.intervals == nil)
-            var setup = LoadSetup()
-            setup.zone = Fixture.newYork.zone
-            let source = FileSource([.file(path)], options: IntervalWindowTests.options(budget: 1), setup: setup, loaded: budgeted)
-            let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
-            let read = Self.pages(Dataset(loaded: budgeted, levels: budgeted.levels,
-                                          finePages: FinePages(source: source, mode: .inline, budget: 1 << 20)))
-            #expect(read.count == reference.count && reference.count > 100)
-            for (key, buckets) in reference where read[key] != buckets {
-                Issue.record("page \(key) differs: \(read[key] ?? []) for \(buckets)")
-            }
-        }
-    }
-
     @Test func threeDaysOfMinutesFit() {
         #expect(BucketBudget.baseUnit(for: [.hour, .day, .week], budget: 64 << 20, span: 0...(3 * 86_400), gap: 60, columns: 1) == .minute)
     }

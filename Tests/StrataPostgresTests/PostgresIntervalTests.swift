@@ -123,17 +123,16 @@ struct PostgresIntervalTests {
         #expect(database.accepted == 4823)
     }
 
-    /// Within a memory budget the table keeps the hours' own periods, and an
-    /// hour's minutes are read when its page is shown, as a file past its
-    /// budget does: the pages (the two days around the clock change) and the
-    /// timeline's windows equal a full load's.
-    @Test func pagesWithinABudgetAreTheFullLoads() throws {
+    /// Within a memory budget an interval table keeps its base, as an
+    /// interval file does: its pages (the two days around the clock change)
+    /// are in memory and equal a full load's, and the timeline reads its window.
+    @Test func intervalsKeepTheirBaseWithinABudget() throws {
         let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: [.hour, .day, .week])
         let (queried, whole, database, full) = try DatabaseFixtures.budgeted("tv_guide", setup: setup)
-        #expect(database.accumulator.baseUnit == .hour && full.accumulator.baseUnit == .minute)
+        #expect(database.accumulator.baseUnit == .minute && full.accumulator.baseUnit == .minute)
         let clockChange: Int64 = 1_729_990_800
         for level in [Level.hour, .day, .week] {
-            #expect(queried.count(level) == whole.count(level))
+            #expect(queried.count(level) == whole.count(level) && !queried.readsPages(of: level))
             let around = whole.index(level, containing: clockChange - 86_400)...whole.index(level, containing: clockChange + 86_400)
             DatabaseFixtures.comparePages(queried, whole, level, at: level == .hour ? Array(around) : Array(0..<whole.count(level)))
         }

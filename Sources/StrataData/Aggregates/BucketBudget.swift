@@ -16,21 +16,12 @@ public enum BucketBudget {
 
     /// The base unit for `levels` within `budget` bytes (nil: no budget),
     /// from the sample's span and spacing and the value columns.
-    /// - Parameter duration: intervals' usual length. Each interval is a
-    ///   bucket in every base unit it covers, of its own series, so their
-    ///   buckets follow the rows (the span over the gap between starts),
-    ///   not the span alone: two hundred channels side by side have two
-    ///   hundred buckets an hour.
     public static func baseUnit(for levels: [Level], budget: Int64?, span: ClosedRange<Int64>?, gap: Int64?,
-                                columns: Int, duration: Int64? = nil) -> TimeUnit {
+                                columns: Int) -> TimeUnit {
         let fine = Dataset.baseUnit(for: levels)
         guard let budget, let span, let finest = levels.min(), fine < finest.unit else { return fine }
-        let buckets: Int64
-        if let duration, let gap, gap > 0 {
-            buckets = ((span.upperBound - span.lowerBound) / gap + 1) * (duration / seconds(fine) + 1)
-        } else {
-            buckets = (span.upperBound - span.lowerBound) / max(seconds(fine), gap ?? 0) + 1
-        }
+        let step = max(seconds(fine), gap ?? 0)
+        let buckets = (span.upperBound - span.lowerBound) / step + 1
         return buckets * Int64(max(1, columns)) * bytesPerBucket > budget / share ? finest.unit : fine
     }
 

@@ -39,8 +39,9 @@ public enum DataLoader {
                 finest = profile.typicalDuration.map(LevelPicker.finest(forLength:)) ?? LevelPicker.finest(forGap: profile.typicalGap)
             }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
-            let unit = BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns,
-                                             duration: profile.typicalDuration)
+            // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
+            let unit = profile.typicalDuration != nil ? Dataset.baseUnit(for: needed)
+                : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
         // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).
