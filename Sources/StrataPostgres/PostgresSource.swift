@@ -45,7 +45,13 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// that unit and every coarser one); whole when it returns, so no update follows.
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
-        let (columns, names, rows) = plan.end == nil ? try buckets(unit, range: nil) : try intervalPeriods(unit)
+        var skipped = 0
+        let (columns, names, rows): ([Accumulator], [String], Int)
+        if plan.end == nil {
+            (columns, names, rows) = try buckets(unit, range: nil)
+        } else {
+            (columns, names, rows, skipped) = try intervalPeriods(unit)
+        }
         let longestSeen = (0..<max(1, names.count)).map { columns[0].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
@@ -58,7 +64,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.seriesColumn = plan.seriesColumn
         result.levels = plan.levels
         result.profile = plan.profile
-        (result.rowsRead, result.accepted) = (rows, rows)
+        (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
+        if skipped > 0 {
+            result.notes.append("intervals: a row whose end is missing or before its start, or that lasts over "
+                                + "\(LevelPicker.describe(longest)), is skipped")
+        }
         return result
     }
 
@@ -166,16 +176,22 @@ public final class PostgresSource: Source, @unchecked Sendable {
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser
     /// unit, each interval counted once in each it overlaps, and every
-    /// interval's whole length; in one accumulator, as `buckets` returns them.
-    private func intervalPeriods(_ unit: TimeUnit) throws(ReadError) -> ([Accumulator], [String], Int) {
+    /// interval's whole length; in one accumulator, as `buckets` returns
+    /// them, with the rows skipped.
+    private func intervalPeriods(_ unit: TimeUnit) throws(ReadError) -> ([Accumulator], [String], Int, Int) {
         var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
         var order = PostgresSeriesOrder()
-        var rows = 0
+        var rows = 0, skipped = 0
         let units = (unit.rawValue...TimeUnit.year.rawValue).compactMap(TimeUnit.init(rawValue:))
         try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
-            let series = self.series(result, at: 2, order: &order)
             let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 2 : 4)
+            // Skipped rows name no series.
+            if code == -2 {
+                skipped += stats.count
+                return
+            }
+            let series = self.series(result, at: 2, order: &order)
             guard let periodUnit = TimeUnit(rawValue: Int(code)) else {
                 accumulator.add(intervalTotal: stats, series: series)
                 rows += stats.count
@@ -186,7 +202,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
             }
         }
         let (renumbered, names) = renumber([accumulator], order, seriesOrder: nil, unit: unit)
-        return (renumbered, names, rows)
+        return (renumbered, names, rows, skipped)
     }
 
     /// Interval rows: the periods of `unit` in `[start, end)`, each

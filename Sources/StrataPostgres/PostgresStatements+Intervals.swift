@@ -24,27 +24,30 @@ extension PostgresStatements {
         }
     }
 
-    /// The kept intervals as the FROM item `strata_spans(s, e, k, label)`:
-    /// start, end, series and label. A row whose end is missing or before
-    /// its start, or longer than `longest` seconds, is left out, as files
-    /// skip it. `reach`: only those overlapping `[$1, $2)` (an instant at
-    /// `$1` counts), none longer than `reach` seconds, so that their
-    /// starts lie in `[$1 - reach, $2)`: bounds written on the column, which an index serves.
+    /// The rows as the FROM item `strata_spans(s, e, k, label, kept)`:
+    /// start, end, series and label, and whether the interval is kept: not
+    /// one whose end is missing or before its start, or that is longer than
+    /// `longest` seconds, as files skip them. `reach`: only the kept ones
+    /// overlapping `[$1, $2)` (an instant at `$1` counts), none longer than
+    /// `reach` seconds, so that their starts lie in `[$1 - reach, $2)`:
+    /// bounds written on the column, which an index serves.
     func spans(longest: Int64, reach: Int64? = nil) -> String {
-        let window = reach != nil
+        let kept = "coalesce(e >= s AND e - s <= \(longest), false)"
         let bound = reach.map { " AND \(time) >= to_timestamp($1::int8 - \($0)) AND \(time) < to_timestamp($2::int8)" } ?? ""
-        let overlap = window ? " AND s < $2::int8 AND (e > $1::int8 OR s >= $1::int8)" : ""
-        return "(SELECT * FROM (SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label "
-            + "FROM \(from) WHERE \(column) IS NOT NULL\(bound)) AS strata_all "
-            + "WHERE e >= s AND e - s <= \(longest)\(overlap)) AS strata_spans"
+        let rows = "(SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label "
+            + "FROM \(from) WHERE \(column) IS NOT NULL\(bound)) AS strata_all"
+        guard reach != nil else { return "(SELECT *, \(kept) AS kept FROM \(rows)) AS strata_spans" }
+        return "(SELECT *, true AS kept FROM \(rows) WHERE \(kept) AND s < $2::int8 AND (e > $1::int8 OR s >= $1::int8)) AS strata_spans"
     }
 
-    /// Every period of every unit in `units` that each interval overlaps,
-    /// with the whole interval as unit -1: per unit, period start and
-    /// series, the series and its first start (only when there is a series
-    /// column), then count, sum, min and max of the seconds.
+    /// Every period of every unit in `units` that each kept interval
+    /// overlaps, with the whole interval as unit -1 and the rows skipped as
+    /// unit -2: per unit, period start and series, the series and its first
+    /// start (only when there is a series column), then count, sum, min and
+    /// max of the seconds.
     func intervalPeriods(units: [TimeUnit], longest: Int64) -> String {
-        let pieces = ["SELECT -1, 0::int8, part.b - part.a"] + units.map(periods)
+        let pieces = ["SELECT -1, 0::int8, part.b - part.a WHERE strata_spans.kept",
+                      "SELECT -2, 0::int8, 0::int8 WHERE NOT strata_spans.kept"] + units.map(periods)
         // A day or longer is keyed by its local start, made an instant once per period.
         let start = "CASE WHEN p.unit >= \(TimeUnit.day.rawValue) THEN \(instant(ofLocalSeconds: "p.start")) ELSE p.start END"
         return grouped(pieces, spans: spans(longest: longest), part: ("strata_spans.s", "strata_spans.e"),
@@ -102,21 +105,23 @@ extension PostgresStatements {
     /// edge inside the part is the period's first instant, and only those
     /// are turned into instants. The first period is a row of its own and
     /// the rest a series asked for only when there are more (most parts lie
-    /// in one period of a unit: no function is called for them).
+    /// in one period of a unit: no function is called for them); a skipped
+    /// row has none.
     private func periods(of unit: TimeUnit) -> String {
         if unit < .day {
             let width = unit == .minute ? 60 : 3600, first = bucketStart(unit, of: "to_timestamp(part.a)")
             let last = "greatest(part.a, part.b - 1)"
-            return "SELECT \(unit.rawValue), f, least(part.b, f + \(width)) - part.a FROM (SELECT \(first) AS f) AS first UNION ALL "
-                + "SELECT \(unit.rawValue), p, least(part.b, p + \(width)) - p "
-                + "FROM (SELECT \(first) AS f) AS first, generate_series(first.f + \(width), \(last), \(width)) AS p WHERE first.f + \(width) <= \(last)"
+            return "SELECT \(unit.rawValue), f, least(part.b, f + \(width)) - part.a FROM (SELECT \(first) AS f) AS first "
+                + "WHERE strata_spans.kept UNION ALL SELECT \(unit.rawValue), p, least(part.b, p + \(width)) - p "
+                + "FROM (SELECT \(first) AS f) AS first, generate_series(first.f + \(width), \(last), \(width)) AS p "
+                + "WHERE strata_spans.kept AND first.f + \(width) <= \(last)"
         }
         let step = "interval '\(Self.step(unit))'", first = truncated("local.la", to: unit), last = truncated("local.ll", to: unit)
         func seconds(_ local: String) -> String { "extract(epoch FROM \(firstInstant(local: local)))::int8" }
         func end(_ at: String) -> String { "CASE WHEN \(at) = \(last) THEN part.b ELSE \(seconds("(\(at) + \(step))")) END" }
-        return "SELECT \(unit.rawValue), extract(epoch FROM \(first))::int8, \(end(first)) - part.a UNION ALL "
+        return "SELECT \(unit.rawValue), extract(epoch FROM \(first))::int8, \(end(first)) - part.a WHERE strata_spans.kept UNION ALL "
             + "SELECT \(unit.rawValue), extract(epoch FROM l.at)::int8, \(end("l.at")) - \(seconds("l.at")) "
-            + "FROM generate_series(\(first) + \(step), \(last), \(step)) AS l(at) WHERE \(first) < \(last)"
+            + "FROM generate_series(\(first) + \(step), \(last), \(step)) AS l(at) WHERE strata_spans.kept AND \(first) < \(last)"
     }
 
     /// The first instant, in UTC seconds, of the local time written as `seconds` (a local clock's reading as if it were UTC).

@@ -60,11 +60,16 @@ struct PostgresStatements {
             + "ORDER BY \(column) LIMIT \(limit)"
     }
 
-    /// The first and last instants (an index on the time answers it at once);
-    /// for intervals, the first start and the last end.
+    /// The first and last instants (an index on the time answers it at
+    /// once); for intervals, the first start and the last end of those
+    /// kept, by their usual length (the sample's: the base unit is not known yet).
     func span() -> String {
-        let last = plan.end == nil ? "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))" : "max(\(endSeconds))"
-        return "SELECT extract(epoch FROM \(instant("min(\(column))", kind: plan.timeKind)))::float8, \(last)::float8 FROM \(from)"
+        guard plan.end == nil else {
+            let longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: .day)
+            return "SELECT min(s)::float8, max(e)::float8 FROM \(spans(longest: longest)) WHERE kept"
+        }
+        return "SELECT extract(epoch FROM \(instant("min(\(column))", kind: plan.timeKind)))::float8, "
+            + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(from)"
     }
 
     /// Per bucket of `unit` and series: its start, the series and the first

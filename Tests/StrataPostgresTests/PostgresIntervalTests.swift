@@ -146,6 +146,34 @@ struct PostgresIntervalTests {
         #expect(Self.blocks(ours, database.seriesNames) == Self.blocks(theirWindow, full.seriesNames))
     }
 
+    /// Rows that are no intervals (an end before the start, none, one a
+    /// century late) are skipped and counted as a file skips them, and the
+    /// levels picked come from the rest.
+    @Test func badIntervalsAreSkippedAsInAFile() throws {
+        let server = try DatabaseFixtures.server
+        let csv = try DatabaseFixtures.loaded.get().1["tv_guide"]! + """
+            arte,Backwards,Film,2024-11-04T05:00:00+01:00,2024-11-04T04:00:00+01:00
+            arte,No End,Film,2024-11-04T05:30:00+01:00,
+            arte,A Century,Film,2024-11-04T06:00:00+01:00,2124-11-04T06:00:00+01:00
+
+            """
+        let path = try server.file("tv_bad.csv", contents: csv)
+        try server.psql("DROP TABLE IF EXISTS tv_bad")
+        try server.load("tv_bad", columns: "channel text, title text, genre text, start timestamptz, \"end\" timestamptz", csv: path)
+        for levels in [nil, [Level.hour, .day, .week, .month, .year]] {
+            let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: levels)
+            let source = try PostgresSource(try PostgresConnection(try DatabaseFixtures.address()), relation: .table("tv_bad"),
+                                            options: ReadOptions(), setup: setup)
+            let database = try source.coarse { _ in }
+            let file = try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+            #expect(database.skipped == 3 && file.skipped == 3)
+            #expect(database.accepted == file.accepted && database.rowsRead == file.rowsRead)
+            #expect(database.levels == file.levels)
+            #expect(database.seriesNames == file.seriesNames)
+            #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+        }
+    }
+
     /// Naive times (`timestamp`), read in the zone as a file's naive times
     /// are: a time in the hour Berlin's clock shows twice is its first
     /// instant, so programmes there move an hour earlier in both.
