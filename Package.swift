@@ -45,7 +45,7 @@ let package = Package(
         // `make fuzz` builds it with -sanitize=fuzzer; otherwise a crash reproducer.
         .executableTarget(name: "StrataFuzz", dependencies: ["StrataData"]),
         .testTarget(name: "StrataDataTests", dependencies: ["StrataData"]),
-        // Runs a throwaway PostgreSQL server (initdb, pg_ctl) for its suites.
+        // Runs a throwaway PostgreSQL server (Tools/throwaway-postgres: initdb, pg_ctl) for its suites.
         .testTarget(name: "StrataPostgresTests", dependencies: ["StrataPostgres", "StrataData"]),
         .testTarget(
             name: "StrataUITests",

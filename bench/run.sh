@@ -312,11 +312,11 @@ if [ "$ONLY" = follow ]; then
 fi
 
 # --- PostgreSQL ------------------------------------------------------------------
-# A table in a throwaway server, started as the database tests start theirs
-# (Tests/StrataPostgresTests/ThrowawayServer.swift): initdb in a temporary
-# folder, as the postgres user when run as root, listening on a Unix socket
-# there and on 127.0.0.1 at a free port; stopped and removed when this section
-# ends, or when the script ends before it (an error, Ctrl-C, TERM; not KILL).
+# A table in a throwaway server, started and stopped by Tools/throwaway-postgres
+# as the database tests start theirs: initdb in a temporary folder, as the
+# postgres user when run as root, listening on a Unix socket there and (--tcp)
+# on 127.0.0.1 at a free port; stopped and removed when this section ends, or
+# when the script ends before it (an error, Ctrl-C, TERM; not KILL).
 # The table: `events(time timestamptz, value float8)`, PGROWS rows 3 s apart
 # from 2022-01-01 UTC, with values 0–99.99 from the row's number, an index on
 # time, vacuumed and analyzed (so no autovacuum runs while it is measured). Measured:
@@ -324,27 +324,13 @@ fi
 # `GROUP BY` strata sends (as the server logged it from strata's session), the
 # peak RSS of strata, and every byte the server sent strata, counted by
 # bench/pgproxy.py between strata and the server's TCP port.
-pg_stop() {  # pg_stop BIN DIR [AS...]: the server stopped at once, its folder removed
-    local bin=$1 dir=$2; shift 2
-    "$@" "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
-    rm -rf "$dir"
-}
 postgres_bench() {
-    local bin dir port as=() uri cmd psql_cmd proxy tcp
-    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-    dir=$(mktemp -d /tmp/strata-bench-pg.XXXXXX)
-    chmod 777 "$dir"   # the server's user writes its data, log and socket there
-    [ "$(id -u)" = 0 ] && as=(runuser -u postgres --)
-    trap "pg_stop '$bin' '$dir' ${as[*]}" EXIT
+    local bin dir port uri cmd psql_cmd proxy tcp server
+    server=$(Tools/throwaway-postgres start --tcp) || exit 1
+    eval "$server"   # dir, port, bin, uri; the server's log is $dir/log
+    trap "Tools/throwaway-postgres stop '$dir'" EXIT
     trap 'exit 130' INT TERM
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     log "PostgreSQL $("$bin/pg_config" --version | awk '{print $2}'): a throwaway server in $dir, port $port"
-    "${as[@]}" "$bin/initdb" -D "$dir/data" -U strata -A trust --no-sync -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 ||
-        { cat "$dir/initdb.log" >&2; exit 1; }
-    "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 \
-        -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c TimeZone=UTC" start >/dev/null ||
-        { cat "$dir/log" >&2; exit 1; }
-    uri="postgresql://strata@$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$dir"):$port/postgres"
     log "loading $PGROWS rows into events(time timestamptz, value float8), an index on time"
     local t0=$SECONDS
     "$bin/psql" "$uri" -X -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
@@ -380,7 +366,7 @@ SQL
     cmp -s "$OUT/pg-screen.txt" "$OUT/pg-screen-proxied.txt" || { log "through the proxy strata showed another screen"; exit 1; }
     cut -d' ' -f1-3 /proc/loadavg > "$OUT/pg.load"
 
-    pg_stop "$bin" "$dir" "${as[@]}"
+    Tools/throwaway-postgres stop "$dir"
     trap - EXIT INT TERM
     python3 - "$OUT" "$STRATA" "$NOW" "$PGROWS" "PostgreSQL $("$bin/pg_config" --version | awk '{print $2}')" "$bin" <<'PY' > "$OUT/postgres.md"
 import json, os, statistics, sys

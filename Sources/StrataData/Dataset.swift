@@ -44,7 +44,8 @@ public struct Dataset: Sendable {
     /// The rows are intervals: values are seconds of overlap, and a
     /// period counts each interval overlapping it once.
     public let holdsIntervals: Bool
-    /// Interval data read from files: every interval, for the timeline.
+    /// Interval data whose load kept every interval (a file within its
+    /// budget), for the timeline; nil when the source reads a window at a time.
     public let intervals: IntervalIndex?
     /// A load still running: which periods are final and how far it has
     /// come. nil once every row is read, and for data made in memory.

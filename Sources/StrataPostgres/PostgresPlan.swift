@@ -19,33 +19,33 @@ struct PostgresPlan {
 
     var timeColumn: String
     var timeKind: TimeKind
-    /// Empty when counting rows.
+    /// Empty when counting rows, and for intervals.
     var valueColumns: [String]
     var seriesColumn: String?
     var calendar: CalendarSystem
     var levels: [Level]
     var profile: SampleProfile
-    /// The first and last time in the relation, when it has rows.
+    /// The first and last time in the relation (for intervals, the first start and the last end), when it has rows.
     var span: ClosedRange<Int64>?
     var notes: [String]
+    /// Where each row's interval ends; nil when the rows are instants.
+    var end: End? = nil
+    /// The text the timeline writes in an interval's block (`--label`, or picked).
+    var labelColumn: String? = nil
 
     /// The names of the values as `SourceDescription.valueNames` has them.
-    var valueNames: [String] { valueColumns.isEmpty ? [LoadResult.countedRows] : valueColumns }
-
-    /// The base unit the levels (and `--level`) need, within `budget` bytes
-    /// (`BucketBudget`: coarser when they would not fit; a page's finer bars are then a range query).
-    func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
-        BucketBudget.baseUnit(for: levels + (startLevel.map { [$0] } ?? []), budget: budget, span: span, gap: profile.typicalGap,
-                              columns: valueNames.count)
+    var valueNames: [String] {
+        end != nil ? [LoadResult.intervalDuration] : valueColumns.isEmpty ? [LoadResult.countedRows] : valueColumns
     }
 
-    /// Type OIDs (`pg_type.oid`, fixed since PostgreSQL 7).
-    private enum TypeID {
-        static let times: [UInt32: TimeKind] = [1184: .instant, 1114: .naive, 1082: .date]
-        /// int2, int4, int8, float4, float8, numeric, money is not one (it is text with a currency).
-        static let numbers: Set<UInt32> = [21, 23, 20, 700, 701, 1700]
-        /// text, varchar, bpchar, name, and `"char"`.
-        static let texts: Set<UInt32> = [25, 1043, 1042, 19, 18]
+    /// The base unit the levels (and `--level`) need, within `budget` bytes
+    /// (`BucketBudget`: coarser when they would not fit; a page's finer bars
+    /// are then a range query). Intervals keep theirs, as files' do: a day's
+    /// page would otherwise read its hours back (DECISIONS).
+    func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
+        let needed = levels + (startLevel.map { [$0] } ?? [])
+        guard end == nil else { return Dataset.baseUnit(for: needed) }
+        return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count)
     }
 
     /// Rows sampled for the spacing and the series: the first ones by time.
@@ -54,38 +54,26 @@ struct PostgresPlan {
     /// Picks from the catalog (a query's result columns) and a sample of the first rows by time.
     static func make(_ connection: PostgresConnection, _ relation: PostgresRelation, name: String,
                      options: ReadOptions, setup: LoadSetup) throws(ReadError) -> PostgresPlan {
-        let header = try connection.query("SELECT * FROM \(relation.fromItem) LIMIT 0")
-        let columns = (0..<header.columnCount).map { (name: header.name($0), type: header.type($0)) }
-        let names = columns.map(\.name)
-        func find(_ spec: String, option: String) throws(ReadError) -> Int {
-            if let exact = names.firstIndex(of: spec) ?? names.firstIndex(where: { $0.lowercased() == spec.lowercased() }) {
-                return exact
-            }
-            if let index = Int(spec) {
-                guard index >= 1 && index <= names.count else {
-                    throw .columnOutOfRange(file: name, option: option, index: index, count: names.count)
-                }
-                return index - 1
-            }
-            throw .unknownColumn(file: name, option: option, column: spec, available: names)
-        }
+        let columns = PostgresColumns(try connection.query("SELECT * FROM \(relation.fromItem) LIMIT 0"), source: name)
+        let names = columns.names
         var notes: [String] = []
+
+        // Where intervals end, when a flag or a column's name says (before the time: their start is the time).
+        let flagged = [options.seriesColumn, options.valueColumn, options.timeColumn].compactMap { $0 }.compactMap { try? columns.find($0, option: "") }
+        var end = try namedEnd(columns, options: options, excluding: flagged)
 
         // The time.
         let time: Int
         if let spec = options.timeColumn {
-            time = try find(spec, option: "--time")
-            guard TypeID.times[columns[time].type] != nil else {
-                throw .badQuery(source: name, reason: "--time \"\(names[time])\": not a timestamp, timestamptz or date column")
-            }
+            time = try columns.findTime(spec, option: "--time")
         } else {
-            guard let first = columns.firstIndex(where: { TypeID.times[$0.type] != nil }) else {
+            guard let first = columns.indices.first(where: { columns.timeKind($0) != nil && $0 != end?.column }) else {
                 throw .noTimeColumn(file: name, detail: "no timestamp, timestamptz or date column (columns: \(names.map { "\"\($0)\"" }.joined(separator: ", ")))")
             }
             time = first
         }
-        let timeKind = TypeID.times[columns[time].type]!
-        notes.append("time: column \"\(names[time])\", \(timeKind == .instant ? "timestamptz" : timeKind == .naive ? "timestamp" : "date")")
+        let timeKind = columns.timeKind(time)!
+        notes.append("time: column \"\(names[time])\", \(PostgresColumns.describe(timeKind))")
 
         // The zone: --tz, else the session's (what psql shows these times in).
         var zone = setup.zone ?? setup.fallbackZone
@@ -101,33 +89,96 @@ struct PostgresPlan {
         let calendar = CalendarSystem(zone: zone, weekStart: setup.weekStart)
         var plan = PostgresPlan(timeColumn: names[time], timeKind: timeKind, valueColumns: [], seriesColumn: nil, calendar: calendar,
                                 levels: [], profile: SampleProfile(times: [], offsets: []), notes: [])
-        let statements = PostgresStatements(plan: plan, relation: relation, fallback: false)
+        plan.end = end?.end
 
-        // A sample of the first rows by time, with every text column, for the series and the spacing.
-        let texts = columns.indices.filter { $0 != time && TypeID.texts.contains(columns[$0].type) }
-        let sample = try connection.query(statements.sample(columns: texts.map { names[$0] }, limit: sampleRows))
-        let times = (0..<sample.rowCount).map { sample.double($0, 0).map { Int64($0.rounded(.down)) } }
-        func keys(_ k: Int) -> [String] { (0..<sample.rowCount).map { sample.text($0, k + 1) ?? "" } }
+        // A sample of the first rows by time: every other time column (a
+        // second one may end the intervals), a duration, and every text column.
+        let otherTimes = columns.indices.filter { $0 != time && columns.timeKind($0) != nil }
+        let texts = columns.indices.filter { $0 != time && columns.isText($0) }
+        let sample = try PostgresSample(connection, PostgresStatements(plan: plan, relation: relation, fallback: false),
+                                        times: otherTimes.map { (names[$0], columns.timeKind($0)!) }, texts: texts.map { names[$0] })
+        let times = sample.times
+        if end == nil, let (c, typical) = pairedEnd(columns, options: options, time: time, sample: sample, candidates: otherTimes) {
+            end = (c, .time(names[c], columns.timeKind(c)!), "end: column \"\(names[c])\" (never before \"\(names[time])\", about "
+                   + "\(LevelPicker.describe(typical)) after it: rows are intervals; --end none counts the starts instead)")
+        }
+        func keys(_ c: Int) -> [String] { texts.firstIndex(of: c).map { sample.texts($0) } ?? [] }
 
         // The series.
         var series: Int?
         if let spec = options.seriesColumn, spec.lowercased() != "none" {
-            series = try find(spec, option: "--series")
+            series = try columns.find(spec, option: "--series")
         } else if options.seriesColumn == nil {
-            series = texts.indices.first { isSeries(keys($0), times: times) }.map { texts[$0] }
+            if let end {
+                let intervals = sample.intervals(end.end)
+                series = texts.first { $0 != end.column && IntervalRule.splitsIntervals(keys: keys($0), intervals: intervals) }
+            } else {
+                series = texts.first { isSeries(keys($0), times: times) }
+            }
         }
-        let seriesKeys = series.map { s in texts.firstIndex(of: s).map(keys) ?? [] }
+        let seriesKeys = series.map(keys)
         plan.profile = SampleProfile(times: times, offsets: times.map { _ in nil }, seriesKeys: seriesKeys?.isEmpty == false ? seriesKeys : nil)
 
-        // The values.
-        let used = Set([time] + (series.map { [$0] } ?? []))
-        let numeric = columns.indices.filter { !used.contains($0) && TypeID.numbers.contains(columns[$0].type) }
+        if let end {
+            plan.end = end.end
+            notes.append(end.note)
+            plan.profile.typicalDuration = IntervalRule.typicalLength(sample.intervals(end.end))
+            notes.append("value: the time each interval spends in a bar, in seconds")
+            plan.profile.aggregate = .sum
+            let label = try intervalLabel(columns, options: options, texts: texts, excluding: [time, end.column] + (series.map { [$0] } ?? []),
+                                          sample: sample)
+            plan.labelColumn = label.map { names[$0] }
+            if let series {
+                notes.append("series: column \"\(names[series])\"\(options.seriesColumn == nil ? " (no two of its intervals overlap; --series none turns this off)" : "")")
+            }
+            if let label { notes.append("label: column \"\(names[label])\"\(options.labelColumn == nil ? " (--label picks another)" : "")") }
+        } else {
+            try pickValues(columns, options: options, excluding: [time] + (series.map { [$0] } ?? []), plan: &plan, notes: &notes)
+            if let series {
+                notes.append("series: column \"\(names[series])\"\(options.seriesColumn == nil ? " (each time has one row per \(names[series]); --series none turns this off)" : "")")
+            }
+            if plan.valueColumns.count > 1 { notes.append("other values: \(plan.valueColumns.dropFirst().map { "\"\($0)\"" }.joined(separator: ", "))") }
+        }
+        plan.seriesColumn = series.map { names[$0] }
+
+        // The levels: from the sample's spacing (or the intervals' length) and the whole span.
+        let span = try connection.query(PostgresStatements(plan: plan, relation: relation, fallback: false).span())
+        if let first = span.double(0, 0), let last = span.double(0, 1) {
+            plan.span = Int64(first.rounded(.down))...max(Int64(first.rounded(.down)), Int64(last.rounded(.down)))
+        }
+        if let levels = setup.levels {
+            plan.levels = levels
+        } else {
+            let finest = plan.profile.typicalDuration.map(LevelPicker.finest(forLength:)) ?? LevelPicker.finest(forGap: plan.profile.typicalGap)
+            if let span = plan.span {
+                plan.levels = LevelPicker.levels(from: finest, first: span.lowerBound, last: span.upperBound, calendar: calendar)
+            } else {
+                plan.levels = Level.defaultSet
+            }
+            let length = plan.profile.typicalDuration.map { ", intervals about \(LevelPicker.describe($0)) long" } ?? ""
+            let gap = plan.profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart\(length); --levels overrides)" } ?? ""
+            notes.append("levels: \(plan.levels.map(\.rawValue).joined(separator: ","))\(gap)")
+        }
+        if let start = setup.startLevel, !plan.levels.contains(start) {
+            plan.levels = (plan.levels + [start]).sorted()
+            notes.append("levels: \(start.rawValue) added for --level")
+        }
+        plan.notes = notes
+        return plan
+    }
+
+    /// The value column and the others (numbers, not ids or codes by name),
+    /// or none when counting rows, with the notes that say so.
+    private static func pickValues(_ columns: PostgresColumns, options: ReadOptions, excluding used: [Int],
+                                   plan: inout PostgresPlan, notes: inout [String]) throws(ReadError) {
+        let names = columns.names
+        let numeric = columns.indices.filter { !used.contains($0) && columns.isNumber($0) }
         let candidates = numeric.filter { Aggregate.refusal(forValueNamed: names[$0]) == nil }
         var value: Int?
         if let spec = options.valueColumn {
-            value = try find(spec, option: "--value")
-            guard TypeID.numbers.contains(columns[value!].type) else {
-                throw .badQuery(source: name, reason: "--value \"\(names[value!])\": not a numeric column")
+            value = try columns.find(spec, option: "--value")
+            guard columns.isNumber(value!) else {
+                throw .badQuery(source: columns.source, reason: "--value \"\(names[value!])\": not a numeric column")
             }
         } else if !options.countOnly, let first = candidates.first {
             if plan.profile.looksLikeEvents {
@@ -142,38 +193,9 @@ struct PostgresPlan {
             let passed = numeric.first.flatMap { c in Aggregate.refusal(forValueNamed: names[c]).map { "\"\(names[c])\" \($0); --value \(names[c]) sums it" } }
             notes.append("value: none, counting rows" + (options.countOnly ? "" : passed.map { " (\($0))" } ?? ""))
         }
-        if let series {
-            notes.append("series: column \"\(names[series])\"\(options.seriesColumn == nil ? " (each time has one row per \(names[series]); --series none turns this off)" : "")")
-        }
         let others = candidates.filter { $0 != value }
-        if !others.isEmpty { notes.append("other values: \(others.map { "\"\(names[$0])\"" }.joined(separator: ", "))") }
         plan.valueColumns = value.map { [names[$0]] + others.map { names[$0] } } ?? []
-        plan.seriesColumn = series.map { names[$0] }
         plan.profile.aggregate = value.map { Aggregate.suggested(forValueNamed: names[$0]) } ?? .count
-
-        // The levels: from the sample's spacing and the whole span.
-        let span = try connection.query(statements.span())
-        if let first = span.double(0, 0), let last = span.double(0, 1) {
-            plan.span = Int64(first.rounded(.down))...max(Int64(first.rounded(.down)), Int64(last.rounded(.down)))
-        }
-        if let levels = setup.levels {
-            plan.levels = levels
-        } else {
-            let finest = LevelPicker.finest(forGap: plan.profile.typicalGap)
-            if let span = plan.span {
-                plan.levels = LevelPicker.levels(from: finest, first: span.lowerBound, last: span.upperBound, calendar: calendar)
-            } else {
-                plan.levels = Level.defaultSet
-            }
-            let gap = plan.profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart; --levels overrides)" } ?? ""
-            notes.append("levels: \(plan.levels.map(\.rawValue).joined(separator: ","))\(gap)")
-        }
-        if let start = setup.startLevel, !plan.levels.contains(start) {
-            plan.levels = (plan.levels + [start]).sorted()
-            notes.append("levels: \(start.rawValue) added for --level")
-        }
-        plan.notes = notes
-        return plan
     }
 
     /// A series column, as a file's sample tells one (`SeriesRule`), of the rows sampled in time order.

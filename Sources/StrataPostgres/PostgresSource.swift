@@ -13,9 +13,13 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public let name: String
     /// Every series' name, as the periods numbered them; set by `coarse`.
     private var seriesNames: [String] = []
+    /// Intervals: the longest there is, once `coarse` has counted them (until then the longest kept).
+    private var reach: Int64 = 0
     private let lock = NSLock()
     /// `--memory`: what the periods kept may take (`BucketBudget`).
     private let budget: Int64?
+    /// Intervals: the longest kept (`IntervalRule.longestKept`), as files keep them.
+    private let longest: Int64
 
     /// Makes the picks (see `PostgresPlan`) over a connection.
     /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
@@ -27,19 +31,32 @@ public final class PostgresSource: Source, @unchecked Sendable {
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
         startLevel = setup.startLevel
+        longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
+        reach = longest
     }
 
     public func describe() throws(ReadError) -> SourceDescription {
         SourceDescription(sourceName: name, timeName: plan.timeColumn, valueNames: plan.valueNames, seriesColumn: plan.seriesColumn,
-                          holdsIntervals: false, calendar: plan.calendar, levels: plan.levels,
+                          holdsIntervals: plan.end != nil, calendar: plan.calendar, levels: plan.levels,
                           aggregate: plan.profile.aggregate, notes: plan.notes)
     }
 
-    /// One `GROUP BY` at the base unit the levels need; whole when it returns, so no update follows.
+    /// One `GROUP BY` at the base unit the levels need (for intervals, of
+    /// that unit and every coarser one); whole when it returns, so no update follows.
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
-        let (columns, names, rows) = try buckets(unit, range: nil)
-        lock.withLock { seriesNames = names }
+        var skipped = 0
+        let (columns, names, rows): ([Accumulator], [String], Int)
+        if plan.end == nil {
+            (columns, names, rows) = try buckets(unit, range: nil)
+        } else {
+            (columns, names, rows, skipped) = try intervalPeriods(unit)
+        }
+        let longestSeen = (0..<max(1, names.count)).map { columns[0].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
+        lock.withLock {
+            seriesNames = names
+            if let longestSeen { reach = Int64(longestSeen) }
+        }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
         result.otherValues = zip(plan.valueNames.dropFirst(), columns.dropFirst()).map { ($0, $1) }
         result.notes = plan.notes
@@ -47,7 +64,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.seriesColumn = plan.seriesColumn
         result.levels = plan.levels
         result.profile = plan.profile
-        (result.rowsRead, result.accepted) = (rows, rows)
+        (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
+        if skipped > 0 {
+            result.notes.append("intervals: a row whose end is missing or before its start, or that lasts over "
+                                + "\(LevelPicker.describe(longest)), is skipped")
+        }
         return result
     }
 
@@ -56,6 +77,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// called, and `PostgresConnection.cancel` is what stops it.
     public func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> FineBuckets? {
         let known = lock.withLock { seriesNames }
+        if plan.end != nil { return try intervalBuckets(from: start, to: end, unit: unit, seriesOrder: known) }
         let (columns, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
         let calendar = plan.calendar
         let buckets = columns.map { column in
@@ -78,15 +100,53 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let known = lock.withLock { seriesNames }
         var parameters = [String(start), String(end)]
         if series > 0, series <= known.count { parameters.append(known[series - 1]) }
-        let result = try connection.query(statements.rows(bySeries: parameters.count == 3, limit: limit), parameters)
+        // An empty range holds no row (though an interval may span its instant).
+        guard start < end || plan.end == nil else { return [] }
+        let bySeries = parameters.count == 3
+        let sql = plan.end == nil ? statements.rows(bySeries: bySeries, limit: limit)
+            : statements.intervalRows(bySeries: bySeries, limit: limit, longest: longest, reach: lock.withLock { reach })
+        let result = try connection.query(sql, parameters)
         return (0..<result.rowCount).map { r in
             RawRow(file: name, line: r + 1, text: (0..<result.columnCount).map { result.text(r, $0) ?? "" }.joined(separator: ","))
         }
     }
 
-    /// Tables are read as instants (`Runner+Database` refuses `--end` and `--duration`): there are no intervals to ask for.
+    /// The intervals overlapping `[start, end)`, by the series `coarse`
+    /// numbered, with their labels. A statement tells no share done:
+    /// `progress` is not called, and `PostgresConnection.cancel` is what stops it.
+    /// Each record's line is where its row comes in the rows of its series
+    /// overlapping it (`rows`, in the same order), so a block's card finds its row.
     public func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? {
-        throw .unreadable(file: name, reason: "intervals are read from files only, not from a database yet")
+        guard plan.end != nil else { throw .unreadable(file: name, reason: "its rows are instants, not intervals") }
+        let known = lock.withLock { seriesNames }
+        // An empty range holds no interval (though one may span its instant), as a file's read of it finds none.
+        guard start < end else { return IntervalIndex(bySeries: [], labels: [], seriesCount: known.count, inputs: [name]) }
+        let number = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
+        var labels: [String] = [], labelNumbers: [String: UInt32] = [:]
+        var bySeries = [[IntervalIndex.Record]](repeating: [], count: max(1, known.count))
+        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }), [String(start), String(end)])
+        for r in 0..<result.rowCount {
+            guard let s = result.int64(r, 0), let e = result.int64(r, 1) else { continue }
+            // A series the load did not see (rows added since) has no row in the timeline.
+            guard let series = plan.seriesColumn == nil ? 0 : number[result.text(r, 2) ?? ""] else { continue }
+            let label = result.text(r, 3) ?? ""
+            let id = labelNumbers[label] ?? {
+                labels.append(label)
+                labelNumbers[label] = UInt32(labels.count - 1)
+                return UInt32(labels.count - 1)
+            }()
+            bySeries[series].append(IntervalIndex.Record(start: s, end: e, label: id, line: 0, input: 0))
+        }
+        let unnumbered = IntervalIndex(bySeries: bySeries, labels: labels, seriesCount: known.count, inputs: [name])
+        let numbered = unnumbered.bySeries.enumerated().map { s, records in
+            records.enumerated().map { i, record in
+                var record = record
+                let overlapping = unnumbered.overlapping(series: s, from: record.start, to: max(record.end, record.start + 1))
+                record.line = UInt32(1 + overlapping.count { $0 < i })
+                return record
+            }
+        }
+        return IntervalIndex(bySeries: numbered, labels: labels, seriesCount: known.count, inputs: [name])
     }
 
     /// The buckets of `unit` (over `range`, or all), one accumulator per
@@ -99,45 +159,102 @@ public final class PostgresSource: Source, @unchecked Sendable {
                          seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int) {
         let parameters = range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
-        var seen: [String: Int] = [:], keys: [String] = [], firstInstants: [Double] = []
+        var order = PostgresSeriesOrder()
         var rows = 0
         try connection.stream(statements.buckets(unit, ranged: range != nil), parameters) { result throws(ReadError) in
             guard let start = result.int64(0, 0) else { return }
-            var series = 0
-            if plan.seriesColumn != nil {
-                let key = result.text(0, 1) ?? ""
-                if let known = seen[key] {
-                    series = known
-                } else {
-                    series = keys.count
-                    seen[key] = series
-                    keys.append(key)
-                    firstInstants.append(.infinity)
-                }
-                firstInstants[series] = Swift.min(firstInstants[series], result.double(0, 2) ?? .infinity)
-            }
+            let series = self.series(result, at: 1, order: &order)
             for k in columns.indices {
                 let stats = bucketStats(result, column: k)
                 if k == 0 { rows += stats.count }
-                guard columns[k].add(stats, bucketStart: start, series: series) else {
-                    let at = plan.calendar.localTime(at: start).date.isoString
-                    throw .unreadable(file: name, reason: "the server's rules for the zone \(plan.calendar.zone.displayName) "
-                                      + "start a \(unit.name) at \(at) where strata's do not; --tz UTC avoids it")
-                }
+                guard columns[k].add(stats, bucketStart: start, series: series) else { throw disagreement(unit, at: start) }
             }
         }
+        let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
+        return (renumbered, names, rows)
+    }
+
+    /// Interval rows: the periods of `unit` (the base) and of every coarser
+    /// unit, each interval counted once in each it overlaps, and every
+    /// interval's whole length; in one accumulator, as `buckets` returns
+    /// them, with the rows skipped.
+    private func intervalPeriods(_ unit: TimeUnit) throws(ReadError) -> ([Accumulator], [String], Int, Int) {
+        var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
+        var order = PostgresSeriesOrder()
+        var rows = 0, skipped = 0
+        let units = (unit.rawValue...TimeUnit.year.rawValue).compactMap(TimeUnit.init(rawValue:))
+        try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
+            guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
+            let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 2 : 4)
+            // Skipped rows name no series.
+            if code == -2 {
+                skipped += stats.count
+                return
+            }
+            let series = self.series(result, at: 2, order: &order)
+            guard let periodUnit = TimeUnit(rawValue: Int(code)) else {
+                accumulator.add(intervalTotal: stats, series: series)
+                rows += stats.count
+                return
+            }
+            guard accumulator.add(intervals: stats, unit: periodUnit, periodStart: start, series: series) else {
+                throw disagreement(periodUnit, at: start)
+            }
+        }
+        let (renumbered, names) = renumber([accumulator], order, seriesOrder: nil, unit: unit)
+        return (renumbered, names, rows, skipped)
+    }
+
+    /// Interval rows: the periods of `unit` in `[start, end)`, each
+    /// interval's part inside the range counted once in each it overlaps.
+    private func intervalBuckets(from start: Int64, to end: Int64, unit: TimeUnit, seriesOrder: [String]) throws(ReadError) -> FineBuckets {
+        var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
+        var order = PostgresSeriesOrder()
+        // An empty range holds no part of any interval (though one may span its instant).
+        if start < end {
+            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }), [String(start), String(end)]) { result throws(ReadError) in
+            guard let periodStart = result.int64(0, 0) else { return }
+                let series = self.series(result, at: 1, order: &order)
+                let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 1 : 3)
+                guard accumulator.add(stats, bucketStart: periodStart, series: series) else { throw disagreement(unit, at: periodStart) }
+            }
+        }
+        let (renumbered, names) = renumber([accumulator], order, seriesOrder: seriesOrder, unit: unit)
+        return FineBuckets(renumbered[0], range: start..<max(start, end), valueNames: plan.valueNames, seriesNames: names)
+    }
+
+    /// The series of a row whose series name and first instant are at `column` and the next (0 without a series column).
+    private func series(_ result: PostgresResult, at column: Int, order: inout PostgresSeriesOrder) -> Int {
+        guard plan.seriesColumn != nil else { return 0 }
+        return order.number(result.text(0, column) ?? "", instant: result.double(0, column + 1) ?? .infinity)
+    }
+
+    /// `columns` with their series renumbered as `order` says (`seriesOrder` kept when given), and the series' names.
+    private func renumber(_ columns: [Accumulator], _ order: PostgresSeriesOrder, seriesOrder: [String]?,
+                          unit: TimeUnit) -> ([Accumulator], [String]) {
         // No series seen (a range without rows): nothing to renumber.
-        guard plan.seriesColumn != nil, !keys.isEmpty else { return (columns, seriesOrder ?? [], rows) }
-        let names = seriesOrder ?? keys.indices.sorted { (firstInstants[$0], keys[$0]) < (firstInstants[$1], keys[$1]) }.map { keys[$0] }
-        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        // A series the numbering leaves out goes past the last, where no one reads it.
-        let map = keys.map { number[$0] ?? names.count }
+        guard plan.seriesColumn != nil, !order.isEmpty else { return (columns, seriesOrder ?? []) }
+        let (names, map) = order.renumbering(keeping: seriesOrder)
         let renumbered = columns.map { column in
             var target = Accumulator(calendar: plan.calendar, baseUnit: unit)
             target.merge(column, seriesMap: map)
             return target
         }
-        return (renumbered, names, rows)
+        return (renumbered, names)
+    }
+
+    /// The error when the server starts a period where strata's calendar does not.
+    private func disagreement(_ unit: TimeUnit, at start: Int64) -> ReadError {
+        let at = plan.calendar.localTime(at: start).date.isoString
+        return .unreadable(file: name, reason: "the server's rules for the zone \(plan.calendar.zone.displayName) "
+                           + "start a \(unit.name) at \(at) where strata's do not; --tz UTC avoids it")
+    }
+
+    /// The count, sum, min and max in a row's columns from `c` on.
+    private func aggregateStats(_ result: PostgresResult, from c: Int) -> Stats {
+        let count = Int(result.int64(0, c) ?? 0)
+        guard count > 0 else { return Stats() }
+        return Stats(count: count, sum: result.double(0, c + 1) ?? 0, min: result.double(0, c + 2) ?? 0, max: result.double(0, c + 3) ?? 0)
     }
 
     /// The stats of value column `k` in a bucket's row (`count(*)` when counting rows).
@@ -146,9 +263,6 @@ public final class PostgresSource: Source, @unchecked Sendable {
             let count = Int(result.int64(0, statements.firstAggregateColumn) ?? 0)
             return Stats(count: count, sum: Double(count), min: 1, max: 1)
         }
-        let c = statements.firstAggregateColumn + 4 * k
-        let count = Int(result.int64(0, c) ?? 0)
-        guard count > 0 else { return Stats() }
-        return Stats(count: count, sum: result.double(0, c + 1) ?? 0, min: result.double(0, c + 2) ?? 0, max: result.double(0, c + 3) ?? 0)
+        return aggregateStats(result, from: statements.firstAggregateColumn + 4 * k)
     }
 }

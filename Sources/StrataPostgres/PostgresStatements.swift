@@ -13,29 +13,33 @@ struct PostgresStatements {
     /// and those derived from it): the same buckets from `AT TIME ZONE` and arithmetic.
     let fallback: Bool
 
-    private var zone: String { PostgresRelation.literal(Self.zoneName(plan.calendar.zone)) }
-    private var column: String { PostgresRelation.quoted(plan.timeColumn) }
+    var zone: String { PostgresRelation.literal(Self.zoneName(plan.calendar.zone)) }
+    var column: String { PostgresRelation.quoted(plan.timeColumn) }
     /// The time as a `timestamptz`.
-    private var time: String { instant(column) }
-    private var series: String { plan.seriesColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
-    private var from: String { relation.fromItem }
+    var time: String { instant(column, kind: plan.timeKind) }
+    var series: String { plan.seriesColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
+    var from: String { relation.fromItem }
 
-    /// `value` (of the time column's type) as a `timestamptz`. A local
-    /// time the clock shows twice (when it goes back) is its first instant,
-    /// as files read it; PostgreSQL alone would take the second.
-    private func instant(_ value: String) -> String {
-        let local: String
-        switch plan.timeKind {
-        case .instant: return value
-        case .naive: local = value
-        case .date: local = "\(value)::timestamp"
+    /// `value` (of a time column of `kind`) as a `timestamptz`.
+    func instant(_ value: String, kind: PostgresPlan.TimeKind) -> String {
+        switch kind {
+        case .instant: value
+        case .naive: firstInstant(local: value)
+        case .date: firstInstant(local: "\(value)::timestamp")
         }
+    }
+
+    /// A local time in the zone (a `timestamp`) as a `timestamptz`. One the
+    /// clock shows twice (when it goes back) is its first instant, as files
+    /// read it and as a day starts; PostgreSQL alone would take the second.
+    func firstInstant(local: String) -> String {
         let second = "(\(local) AT TIME ZONE \(zone))", first = "(\(second) - interval '1 hour')"
         return "(CASE WHEN \(first) AT TIME ZONE \(zone) = \(local) THEN \(first) ELSE \(second) END)"
     }
 
-    /// The UTC second the time's bucket of `unit` (minute, hour or day) starts at.
-    private func bucketStart(_ unit: TimeUnit) -> String {
+    /// The UTC second the bucket of `unit` (minute, hour or day) of `instant` (the time unless said) starts at.
+    func bucketStart(_ unit: TimeUnit, of instant: String? = nil) -> String {
+        let time = instant ?? self.time
         guard fallback else { return "extract(epoch FROM date_trunc('\(min(unit, .day).name)', \(time), \(zone)))::int8" }
         if unit >= .day { return "extract(epoch FROM date_trunc('day', \(time) AT TIME ZONE \(zone)) AT TIME ZONE \(zone))::int8" }
         // The zone's offset at the time, in seconds; the bucket is cut on the local clock's grid.
@@ -44,15 +48,28 @@ struct PostgresStatements {
         return "(floor((extract(epoch FROM \(time)) + \(offset)) / \(width)) * \(width) - \(offset))::int8"
     }
 
-    /// The first rows by time, their instants then `columns` as text.
-    func sample(columns: [String], limit: Int) -> String {
-        let texts = columns.map { ", \(PostgresRelation.quoted($0))::text" }.joined()
-        return "SELECT extract(epoch FROM \(time))::float8\(texts) FROM \(from) WHERE \(column) IS NOT NULL ORDER BY \(column) LIMIT \(limit)"
+    /// The first rows by time: their instants, then those of the other
+    /// `times` (columns and their kinds), then an interval's length in
+    /// seconds when it ends by a duration, then `texts` as text.
+    func sample(times: [(name: String, kind: PostgresPlan.TimeKind)], texts: [String], limit: Int) -> String {
+        let instants = times.map { ", extract(epoch FROM \(instant(PostgresRelation.quoted($0.name), kind: $0.kind)))::float8" }.joined()
+        var length = ""
+        if case .duration? = plan.end { length = ", (\(endSeconds) - \(startSeconds))::float8" }
+        let texts = texts.map { ", \(PostgresRelation.quoted($0))::text" }.joined()
+        return "SELECT extract(epoch FROM \(time))::float8\(instants)\(length)\(texts) FROM \(from) WHERE \(column) IS NOT NULL "
+            + "ORDER BY \(column) LIMIT \(limit)"
     }
 
-    /// The first and last instants (an index on the time answers it at once).
+    /// The first and last instants (an index on the time answers it at
+    /// once); for intervals, the first start and the last end of those
+    /// kept, by their usual length (the sample's: the base unit is not known yet).
     func span() -> String {
-        "SELECT extract(epoch FROM \(instant("min(\(column))")))::float8, extract(epoch FROM \(instant("max(\(column))")))::float8 FROM \(from)"
+        guard plan.end == nil else {
+            let longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: .day)
+            return "SELECT min(s)::float8, max(e)::float8 FROM \(spans(longest: longest)) WHERE kept"
+        }
+        return "SELECT extract(epoch FROM \(instant("min(\(column))", kind: plan.timeKind)))::float8, "
+            + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(from)"
     }
 
     /// Per bucket of `unit` and series: its start, the series and the first
@@ -82,7 +99,7 @@ struct PostgresStatements {
         "SELECT * FROM \(from) WHERE \(range)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(column) LIMIT \(limit)"
     }
 
-    private var range: String { "\(time) >= to_timestamp($1) AND \(time) < to_timestamp($2)" }
+    var range: String { "\(time) >= to_timestamp($1) AND \(time) < to_timestamp($2)" }
 
     /// The zone as PostgreSQL names it: the IANA name, or for a fixed
     /// offset a POSIX rule (whose sign is west of UTC: `<+0530>-05:30`).

@@ -114,12 +114,9 @@ extension Runner {
         return FinePages(source: source, mode: mode, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
     }
 
-    /// The inputs and how to read them, from the command line.
-    private func readSetup(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
-                           now: Int64) throws(Failure) -> ([InputSource], ReadOptions, LoadSetup) {
+    /// What the command line says each column is for, files and databases alike.
+    func columnOptions() throws(Failure) -> ReadOptions {
         var options = ReadOptions()
-        options.format = command.format
-        options.jsonPath = command.jsonPath
         options.timeColumn = command.time
         options.valueColumn = command.value
         options.seriesColumn = command.series
@@ -130,6 +127,15 @@ extension Runner {
         options.durationColumn = command.duration
         options.labelColumn = command.label
         options.countOnly = command.count
+        return options
+    }
+
+    /// The inputs and how to read them, from the command line.
+    private func readSetup(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
+                           now: Int64) throws(Failure) -> ([InputSource], ReadOptions, LoadSetup) {
+        var options = try columnOptions()
+        options.format = command.format
+        options.jsonPath = command.jsonPath
         options.timeFormat = command.timeFormat
         options.year = command.year.flatMap { Int($0) }
         options.header = command.noHeader ? false : nil

@@ -17,11 +17,7 @@ extension Runner {
     func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
                       startLevel: Level?, background: Bool) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
-        var options = ReadOptions()
-        options.timeColumn = command.time
-        options.valueColumn = command.value
-        options.seriesColumn = command.series
-        options.countOnly = command.count
+        var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
         let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
 
@@ -42,8 +38,9 @@ extension Runner {
         }
         interrupt.connection = nil
         // Periods kept coarser than the levels need, within the budget: a page's finer bars are a range query.
+        // Intervals are never fetched whole: the timeline's window is a range query too.
         let coarser = result.levels.min().map { Dataset.subUnit(of: $0, levels: result.levels) < result.accumulator.baseUnit } ?? false
-        let fine = coarser ? FinePages(source: source, mode: background ? .background : .inline, budget: Int(command.memory << 20) / 4) : nil
+        let fine = coarser || result.accumulator.holdsIntervals ? FinePages(source: source, mode: background ? .background : .inline, budget: Int(command.memory << 20) / 4) : nil
         let (dataset, aggregate) = report(result, levels: result.levels, finePages: fine)
         return (dataset, aggregate, { start, end, series in
             CardRowsRead { limit, _ in
@@ -78,8 +75,6 @@ extension Runner {
     /// `--table` or `--query`, at most one (nil: neither); and no option that only files take.
     private func databaseRelation() throws(Failure) -> PostgresRelation? {
         guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
-        let intervals = [("--end", command.end != nil), ("--duration", command.duration != nil), ("--label", command.label != nil)]
-        if let (option, _) = intervals.first(where: { $0.1 }) { throw .usage("\(option): intervals are read from files only, not from a database yet") }
         if command.follow { throw .usage("-f follows a file as it grows; a database is read as it is") }
         let text = [("--time-format", command.timeFormat != nil), ("--year", command.year != nil), ("--no-header", command.noHeader),
                     ("--strict", command.strict), ("--format", command.format != .auto)]

@@ -35,7 +35,7 @@ struct StrataCommand: ParsableCommand {
     @Option(help: "The value column: header name or 1-based index.") var value: String?
     @Option(help: "A column that splits the data into series (Tab cycles them); `none` turns off the one found.") var series: String?
     @Option(help: "Rows are intervals ending at this column's time: header name or 1-based index.") var end: String?
-    @Option(help: "Rows are intervals this long: a column of seconds, `90m`, `1h30m` or `01:30:00`.") var duration: String?
+    @Option(help: "Rows are intervals this long: a column of seconds, `90m`, `1h30m` or `01:30:00` (in a database, an interval or a number of seconds).") var duration: String?
     @Option(help: "The column whose text labels an interval's block in the timeline.") var label: String?
     @Flag(help: "Count rows (events per period) instead of summing a value column.") var count = false
     @Option(help: "Input format (`json`: one document, its records an array of objects).") var format: InputFormat = .auto

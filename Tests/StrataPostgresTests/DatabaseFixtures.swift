@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import StrataData
 import StrataPostgres
 
@@ -60,20 +61,18 @@ enum DatabaseFixtures {
     static let loaded: Result<(ThrowawayServer, [String: String]), ThrowawayServer.Failure> = {
         do {
             let server = try ThrowawayServer.start()
-            var texts: [String: String] = [:]
+            let fixture = { (name: String) in try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
+            // The fixtures as files are, loaded by Tools/throwaway-postgres.
+            try server.loadFixtures()
+            var texts = ["seattle": try fixture("seattle-weather.csv"), "births": try fixture("births-1978.csv"),
+                         "new_york": try fixture("new-york-dst.csv"), "tv_guide": try fixture("tv-guide.csv")]
+            // Those made here, through its `load`.
             func load(_ table: String, _ columns: String, csv: String) throws {
-                let path = try server.file("\(table).csv", contents: csv)
-                try server.psql("CREATE TABLE \(table) (\(columns))")
-                try server.psql("\\copy \(table) FROM '\(path)' WITH (FORMAT csv, HEADER true)")
+                try server.load(table, columns: columns, csv: try server.file("\(table).csv", contents: csv))
                 texts[table] = csv
             }
-            let fixture = { (name: String) in try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
             try load("readings", "time timestamptz, city text, temp float8, amount numeric, reading_id int4", csv: readings)
             try load("local_readings", "time timestamp, city text, temp float8, amount numeric, reading_id int4", csv: localReadings)
-            try load("seattle", "date date, precipitation float8, temp_max float8, temp_min float8, wind float8, weather text",
-                     csv: try fixture("seattle-weather.csv"))
-            try load("births", "date date, births int4, wday text", csv: try fixture("births-1978.csv"))
-            try load("new_york", "time timestamptz, visitors int8", csv: try fixture("new-york-dst.csv"))
             // Sorted by time then city: a database names series in that order, a file in the order it holds them.
             let cities = try fixture("three-cities.csv").split(separator: "\n")
             try load("cities", "date timestamp, city varchar(20), temp float8, rain float8",
@@ -100,6 +99,28 @@ enum DatabaseFixtures {
         let path = try server.file("\(table)-\(UUID().uuidString.prefix(8)).csv", contents: csv)
         let file = try DataLoader.load([.file(path)], options: options, setup: setup)
         return (database, file, source)
+    }
+
+    /// The table read within a budget of one byte (the finest level's own
+    /// periods kept, a page's finer bars queried when it is shown), and its
+    /// CSV read whole from a file, as datasets; with their load results.
+    static func budgeted(_ table: String, setup: LoadSetup) throws -> (queried: Dataset, whole: Dataset, database: LoadResult, file: LoadResult) {
+        var budgeted = ReadOptions()
+        budgeted.memoryBudget = 1
+        let (database, _, source) = try both(table, options: budgeted, setup: setup)
+        let (_, full, _) = try both(table, setup: setup)
+        let queried = Dataset(loaded: database, levels: database.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
+        return (queried, Dataset(loaded: full, levels: full.levels), database, full)
+    }
+
+    /// An issue for each page of `level` at `indices` (of every series) that is still read, or differs between the two.
+    static func comparePages(_ queried: Dataset, _ whole: Dataset, _ level: Level, at indices: some Sequence<Int>) {
+        for index in indices {
+            for s in whole.series.indices {
+                let a = queried.page(level, index: index, series: s), b = whole.page(level, index: index, series: s)
+                if a.fetching || a.stats != b.stats || a.buckets != b.buckets { Issue.record("\(level) \(index), series \(s) differs") }
+            }
+        }
     }
 
     /// `--export csv` of a result, every level it has.

@@ -41,6 +41,25 @@ struct PostgresCommandTests {
         }
     }
 
+    /// Intervals from a table: the export, and every frame of a walk through
+    /// the timeline (blocks moved between, zoomed, paged), are the CSV file's;
+    /// only the source's name in the header differs.
+    @Test func intervalsFromATableAreTheFilesTimeline() throws {
+        let uri = try DatabaseFixtures.server.uri
+        let fixture = DatabaseFixtures.directory.appendingPathComponent("tv-guide.csv").path
+        let walk = ["--at", "2024-10-27", "--keys", "m right right down down + right pgdn left - down", "--frames", "--size", "100x30"]
+        for flags in [["--tz", "Europe/Berlin"], ["--tz", "UTC", "--end", "end", "--label", "genre", "--series", "channel"]] {
+            for shown in [["--export", "csv", "--levels", "hour,day,week,month,quarter,year"], walk] {
+                let table = try Self.strata([uri, "--table", "tv_guide"] + flags + shown)
+                let file = try Self.strata([fixture] + flags + shown)
+                #expect(table.status == 0, "\(table.stderr)")
+                // The names are padded to the same width in the header.
+                #expect(table.stdout.replacingOccurrences(of: "tv_guide    ", with: "tv-guide.csv") == file.stdout, "\(flags) \(shown)")
+                #expect(table.stdout.split(separator: "\n").count > 200)
+            }
+        }
+    }
+
     @Test func failuresAreOneLineWithTheirExitCode() throws {
         let uri = try DatabaseFixtures.server.uri
         let missing = try Self.strata([uri, "--table", "no_such_table", "--dump"])

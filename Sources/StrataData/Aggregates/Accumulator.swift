@@ -146,6 +146,37 @@ public struct Accumulator: Sendable {
     /// an instant: 1 with value 0 where it lies. The work is one step per
     /// base bucket covered, plus one per coarser period.
     public mutating func add(start: Int64, end: Int64, series: Int = 0) {
+        holdIntervals(series: series)
+        intervalTotals[series].add(Double(end - start))
+        Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
+        for k in coarser.indices {
+            Self.split(start, end, unit: TimeUnit(rawValue: baseUnit.rawValue + 1 + k)!, calendar: calendar,
+                       into: &coarser[k][series])
+        }
+    }
+
+    /// Interval data aggregated elsewhere (a database's `GROUP BY`): the
+    /// stats of the intervals overlapping the period of `unit` (the base or
+    /// coarser) that starts at UTC instant `start`, each counted once with
+    /// its overlap, as `add(start:end:series:)` counts them. False, and
+    /// nothing added, when no period of `unit` starts there.
+    public mutating func add(intervals stats: Stats, unit: TimeUnit, periodStart start: Int64, series: Int) -> Bool {
+        let ordinal = calendar.ordinal(of: unit, at: start)
+        guard unit >= baseUnit, calendar.start(of: unit, ordinal: ordinal) == start else { return false }
+        holdIntervals(series: series)
+        guard !stats.isEmpty else { return true }
+        if unit == baseUnit { runs[0][series].add(ordinal, stats) } else { coarser[unit.rawValue - baseUnit.rawValue - 1][series].add(ordinal, stats) }
+        return true
+    }
+
+    /// Interval data aggregated elsewhere: series `series`' intervals, each once with its whole length.
+    public mutating func add(intervalTotal stats: Stats, series: Int) {
+        holdIntervals(series: series)
+        intervalTotals[series].merge(stats)
+    }
+
+    /// Makes this an accumulator of intervals, with room for `series`.
+    private mutating func holdIntervals(series: Int) {
         if !holdsIntervals {
             holdsIntervals = true
             coarser = (baseUnit.rawValue + 1...TimeUnit.year.rawValue).map { _ in [] }
@@ -153,13 +184,7 @@ public struct Accumulator: Sendable {
         flush()
         while runs[0].count <= series { runs[0].append(BucketRun()) }
         while intervalTotals.count <= series { intervalTotals.append(Stats()) }
-        intervalTotals[series].add(Double(end - start))
-        Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
-        for k in coarser.indices {
-            while coarser[k].count <= series { coarser[k].append(BucketRun()) }
-            Self.split(start, end, unit: TimeUnit(rawValue: baseUnit.rawValue + 1 + k)!, calendar: calendar,
-                       into: &coarser[k][series])
-        }
+        for k in coarser.indices { while coarser[k].count <= series { coarser[k].append(BucketRun()) } }
     }
 
     /// Adds to `run` each period of `unit` that `[start, end)` overlaps, with the overlap's stats.

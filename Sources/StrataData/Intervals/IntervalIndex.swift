@@ -90,7 +90,7 @@ public struct IntervalIndex: Sendable {
 
     /// Kept intervals over this many times the usual length are pointed out
     /// (a 1-hour show ending a year late fills a year of pages); over
-    /// `IntervalEnds.usualFactor` times, a row is skipped instead.
+    /// `IntervalRule.usualFactor` times, a row is skipped instead.
     static let notedFactor: Int64 = 1000
 
     /// `intervals: the longest, at tv.csv:12, lasts 365 d, over 1000 times the usual 1 h`, or nil.

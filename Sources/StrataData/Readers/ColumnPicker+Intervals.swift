@@ -2,10 +2,6 @@
 /// named like an end), which column splits them into the timeline's rows,
 /// and which text labels their blocks.
 extension ColumnPicker {
-    /// Column names that say where an interval ends, picked without a flag.
-    static let endNames = ["end", "stop", "finish", "ended_at"]
-    static let durationNames = ["duration"]
-
     /// The end named on the command line, or the first column named like
     /// one whose sample reads as ends; nil: the rows are instants.
     func intervalEnd(excluding used: [Int]) throws(ReadError) -> (RowPlan.End, note: String)? {
@@ -25,10 +21,10 @@ extension ColumnPicker {
         }
         for c in 0..<columnCount where !used.contains(c) {
             let lower = name(c).lowercased()
-            if Self.endNames.contains(lower), case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false) {
+            if IntervalRule.endNames.contains(lower), case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false) {
                 return (.time(c, f), "end: \(label(c)), format \(f.description) (rows are intervals; --end or --duration picks another)")
             }
-            if Self.durationNames.contains(lower), readsAsDurations(c, majority: true) {
+            if IntervalRule.durationNames.contains(lower), readsAsDurations(c, majority: true) {
                 return (.duration(c), "duration: \(label(c)) (rows are intervals; --end or --duration picks another)")
             }
         }
@@ -42,15 +38,10 @@ extension ColumnPicker {
     func pairedEnd(_ time: RowPlan.Time, _ format: TimeFormat, excluding used: [Int]) -> (RowPlan.End, note: String)? {
         guard case .column(let start) = time, !options.endsNone, options.endColumn == nil, options.durationColumn == nil,
               options.valueColumn == nil, !options.countOnly else { return nil }
-        let starts = sampleTimes(time, format).compactMap { $0?.0 }
-        guard let first = starts.min(), let last = starts.max() else { return nil }
+        let starts = sampleTimes(time, format).map { $0?.0 }
         for c in 0..<columnCount where c != start && !used.contains(c) {
-            guard case .format(let f, let parsed) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false),
-                  parsed * 10 >= starts.count * 8 else { continue }
-            let lengths = sampleIntervals(time, format, .time(c, f)).compactMap { $0.map { $1 - $0 } }.sorted()
-            guard lengths.count * 10 >= starts.count * 8, let shortest = lengths.first, shortest >= 0 else { continue }
-            let typical = lengths[lengths.count / 2]
-            guard typical > 0, typical * 20 <= last - first else { continue }
+            guard case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false),
+                  let typical = IntervalRule.pairedLength(starts: starts, ends: sampleTimes(.column(c), f).map { $0?.0 }) else { continue }
             return (.time(c, f), "end: \(label(c)), format \(f.description) (never before \(label(start)), about "
                     + "\(LevelPicker.describe(typical)) after it: rows are intervals; --end none counts the starts instead)")
         }
@@ -83,15 +74,8 @@ extension ColumnPicker {
     /// channel airs one programme at a time, a machine runs one job).
     func intervalSeries(_ intervals: [(Int64, Int64)?], excluding used: [Int], decimalComma: Bool) -> Int? {
         (0..<columnCount).first { c in
-            guard !used.contains(c), !isNumeric(sample.column(c), decimalComma: decimalComma) else { return false }
-            var groups: [String: [(Int64, Int64)]] = [:]
-            for r in 0..<sample.count { if let i = intervals[r] { groups[sample.text(r, c), default: []].append(i) } }
-            let rows = groups.values.reduce(0) { $0 + $1.count }
-            guard (2...50).contains(groups.count), groups.count * 2 <= rows, groups["", default: []].isEmpty else { return false }
-            return groups.values.allSatisfy { spans in
-                let sorted = spans.sorted { $0.0 < $1.0 }
-                return zip(sorted, sorted.dropFirst()).allSatisfy { $0.1 <= $1.0 }
-            }
+            !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma)
+                && IntervalRule.splitsIntervals(keys: (0..<sample.count).map { sample.text($0, c) }, intervals: intervals)
         }
     }
 

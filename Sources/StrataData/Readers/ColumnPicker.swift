@@ -107,8 +107,7 @@ struct ColumnPicker {
         var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
                                     seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
         if let (end, _) = end {
-            let lengths = sampleIntervals(time, format, end).compactMap { $0.map { $1 - $0 } }.filter { $0 >= 0 }.sorted()
-            profile.typicalDuration = lengths.isEmpty ? nil : lengths[lengths.count / 2]
+            profile.typicalDuration = IntervalRule.typicalLength(sampleIntervals(time, format, end))
         }
 
         // The value: the first numeric column that is not a time, a part of

@@ -5,13 +5,6 @@ struct IntervalEnds {
         let reason: String
     }
 
-    /// An interval over this many times the sample's usual length is taken
-    /// for a typo (a 25-minute show ending a century later): it would fill
-    /// every page in between and open the app there.
-    static let usualFactor: Int64 = 10_000
-    /// Base buckets one interval may cover: each is a bucket in memory.
-    static let bucketLimit: Int64 = 1 << 22
-
     private let end: RowPlan.End?
     private let name: String
     private var parser: TimeParser?
@@ -28,11 +21,10 @@ struct IntervalEnds {
 
     /// Why an interval `length` seconds long is not taken, or nil.
     private func tooLong(_ length: Int64) -> Skip? {
-        if let usual = usualLength, length / Self.usualFactor > usual {
-            return Skip(reason: "interval of \(LevelPicker.describe(length)) is over \(Self.usualFactor) times the usual \(LevelPicker.describe(usual))")
+        if let usual = usualLength, length / IntervalRule.usualFactor > usual {
+            return Skip(reason: "interval of \(LevelPicker.describe(length)) is over \(IntervalRule.usualFactor) times the usual \(LevelPicker.describe(usual))")
         }
-        let bucket: Int64 = baseUnit == .minute ? 60 : baseUnit == .hour ? 3600 : 86_400
-        if length / bucket > Self.bucketLimit {
+        if length / IntervalRule.bucketSeconds(baseUnit) > IntervalRule.bucketLimit {
             return Skip(reason: "interval of \(LevelPicker.describe(length)) is too long to count \(baseUnit.name) by \(baseUnit.name)")
         }
         return nil

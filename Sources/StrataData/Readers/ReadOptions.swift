@@ -23,7 +23,7 @@ public struct ReadOptions: Sendable {
     /// `--end`: the column where each row's interval ends (a time); `none`:
     /// the rows are instants, whatever their columns.
     public var endColumn: String?
-    var endsNone: Bool { endColumn?.lowercased() == "none" }
+    public var endsNone: Bool { endColumn?.lowercased() == "none" }
     /// `--duration`: the column holding each row's interval length.
     public var durationColumn: String?
     /// `--label`: the text the timeline writes in an interval's block.

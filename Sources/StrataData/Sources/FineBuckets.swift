@@ -25,7 +25,7 @@ public struct FineBuckets: Sendable, Equatable {
     }
 
     /// The buckets of an accumulator whose base unit is `unit`, cut to `range`.
-    init(_ accumulator: Accumulator, range: Range<Int64>, valueNames: [String], seriesNames: [String]) {
+    public init(_ accumulator: Accumulator, range: Range<Int64>, valueNames: [String], seriesNames: [String]) {
         let calendar = accumulator.calendar, unit = accumulator.baseUnit
         let seriesCount = max(1, seriesNames.count)
         let buckets = valueNames.indices.map { k in

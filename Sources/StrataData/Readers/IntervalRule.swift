@@ -1,0 +1,62 @@
+/// When rows are intervals, and which of them are kept: the rules a
+/// file's sample and a database's sample share, so the same rows are
+/// picked and counted alike from either.
+public enum IntervalRule {
+    /// Column names that say where an interval ends, picked without a flag.
+    public static let endNames = ["end", "stop", "finish", "ended_at"]
+    public static let durationNames = ["duration"]
+
+    /// An interval over this many times the sample's usual length is taken
+    /// for a typo (a 25-minute show ending a century later): it would fill
+    /// every page in between and open the app there.
+    public static let usualFactor: Int64 = 10_000
+    /// Base buckets one interval may cover: each is a bucket in memory.
+    public static let bucketLimit: Int64 = 1 << 22
+
+    /// The length of a base bucket of `unit` as `bucketLimit` counts it.
+    static func bucketSeconds(_ unit: TimeUnit) -> Int64 {
+        unit == .minute ? 60 : unit == .hour ? 3600 : 86_400
+    }
+
+    /// The longest interval kept, in seconds: a longer one is skipped
+    /// (over `usualFactor` times `usual`, or over `bucketLimit` buckets).
+    public static func longestKept(usual: Int64?, baseUnit: TimeUnit) -> Int64 {
+        let byBuckets = (bucketLimit + 1) * bucketSeconds(baseUnit) - 1
+        guard let usual else { return byBuckets }
+        return min(byBuckets, (max(usual, 1) + 1) * usualFactor - 1)
+    }
+
+    /// The sample's usual length: the median of its lengths that are not negative.
+    public static func typicalLength(_ intervals: [(Int64, Int64)?]) -> Int64? {
+        let lengths = intervals.compactMap { $0.map { $1 - $0 } }.filter { $0 >= 0 }.sorted()
+        return lengths.isEmpty ? nil : lengths[lengths.count / 2]
+    }
+
+    /// Whether a second time ends what the time starts, from a sample's
+    /// starts and that column's times (nil where one does not read): most of
+    /// both read, no end before its start, and the typical length (returned)
+    /// far shorter than the starts span (`departure`/`arrival`).
+    public static func pairedLength(starts: [Int64?], ends: [Int64?]) -> Int64? {
+        let known = starts.compactMap { $0 }
+        guard let first = known.min(), let last = known.max(), ends.count { $0 != nil } * 10 >= known.count * 8 else { return nil }
+        let lengths = zip(starts, ends).compactMap { s, e in s.flatMap { s in e.map { $0 - s } } }.sorted()
+        guard lengths.count * 10 >= known.count * 8, let shortest = lengths.first, shortest >= 0 else { return nil }
+        let typical = lengths[lengths.count / 2]
+        return typical > 0 && typical * 20 <= last - first ? typical : nil
+    }
+
+    /// Whether a text column's values split intervals into the timeline's
+    /// rows: 2 to 50 of them, repeated, none empty, and no two intervals
+    /// under one overlapping (a channel airs one programme at a time).
+    /// `intervals[r]` is row `r`'s, nil when it does not read.
+    public static func splitsIntervals(keys: [String], intervals: [(Int64, Int64)?]) -> Bool {
+        var groups: [String: [(Int64, Int64)]] = [:]
+        for (key, interval) in zip(keys, intervals) { if let interval { groups[key, default: []].append(interval) } }
+        let rows = groups.values.reduce(0) { $0 + $1.count }
+        guard (2...50).contains(groups.count), groups.count * 2 <= rows, groups["", default: []].isEmpty else { return false }
+        return groups.values.allSatisfy { spans in
+            let sorted = spans.sorted { $0.0 < $1.0 }
+            return zip(sorted, sorted.dropFirst()).allSatisfy { $0.1 <= $1.0 }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The series of a `GROUP BY`'s rows: numbered as their names first
+/// appear, then renumbered in the order of their first instants, as a file
+/// sorted by time names them (the name breaks a tie).
+struct PostgresSeriesOrder {
+    private var seen: [String: Int] = [:]
+    private var keys: [String] = []
+    private var firstInstants: [Double] = []
+
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// The number of series `key` by appearance; `instant` is one of its instants.
+    mutating func number(_ key: String, instant: Double) -> Int {
+        let series: Int
+        if let known = seen[key] {
+            series = known
+        } else {
+            series = keys.count
+            seen[key] = series
+            keys.append(key)
+            firstInstants.append(.infinity)
+        }
+        firstInstants[series] = min(firstInstants[series], instant)
+        return series
+    }
+
+    /// The series' names in order (`keeping`'s when given), and where each
+    /// series numbered by appearance goes: one not in `keeping` goes past
+    /// the last, where no one reads it.
+    func renumbering(keeping order: [String]?) -> (names: [String], map: [Int]) {
+        let names = order ?? keys.indices.sorted { (firstInstants[$0], keys[$0]) < (firstInstants[$1], keys[$1]) }.map { keys[$0] }
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        return (names, keys.map { number[$0] ?? names.count })
+    }
+}
