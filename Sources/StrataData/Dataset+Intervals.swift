@@ -5,12 +5,14 @@ extension Dataset {
         series.count > 1 ? a + 1 : 0
     }
 
-    /// Interval data: the intervals the timeline draws for `[start, end)`.
-    /// Every interval when the load kept them all; else those overlapping
-    /// the range, read from the source (at once for a dump; for the
-    /// terminal on a worker, nil until they come, as a page's bars).
-    public func intervals(from start: Int64, to end: Int64) -> IntervalIndex? {
-        intervals ?? finePages?.intervals(from: start, to: end)
+    /// Interval data: the intervals the timeline draws for `periods` (side
+    /// by side: the one on show and the ones either side). Every interval
+    /// when the load kept them all; else those overlapping the periods,
+    /// read from the source (at once for a dump; for the terminal on a
+    /// worker, nil until they come, as a page's bars), each period on its
+    /// own: the next period's window then reads one period, not three.
+    public func intervals(periods: [Range<Int64>]) -> IntervalIndex? {
+        intervals ?? finePages?.intervals(parts: periods)
     }
 
     /// Whether there are intervals for the timeline to draw: kept, or read a window at a time.

@@ -137,9 +137,9 @@ struct PostgresIntervalTests {
             DatabaseFixtures.comparePages(queried, whole, level, at: level == .hour ? Array(around) : Array(0..<whole.count(level)))
         }
         let window = (clockChange - 7200, clockChange + 7200)
-        let ours = try #require(queried.intervals(from: window.0, to: window.1))
+        let ours = try #require(queried.intervals(periods: [window.0..<window.1]))
         // The full load keeps every interval: those of the window are looked up.
-        let theirs = try #require(whole.intervals(from: window.0, to: window.1))
+        let theirs = try #require(whole.intervals(periods: [window.0..<window.1]))
         let inWindow = theirs.bySeries.indices.map { s in theirs.overlapping(series: s, from: window.0, to: window.1).map { theirs.bySeries[s][$0] } }
         let theirWindow = IntervalIndex(bySeries: inWindow, labels: theirs.labels, seriesCount: inWindow.count, inputs: theirs.inputs)
         #expect(ours.count > 20)

@@ -49,6 +49,44 @@ public struct IntervalIndex: Sendable {
         }
     }
 
+    /// The intervals of several indexes of one source (windows side by
+    /// side), each once: one in two windows (over their edge) is the same
+    /// record, its times, input and line.
+    init(merging parts: [IntervalIndex]) {
+        var labels: [String] = [], labelIDs: [String: UInt32] = [:]
+        var bySeries: [[Record]] = []
+        for part in parts {
+            let ids = part.labels.map { label in
+                if let id = labelIDs[label] { return id }
+                let id = UInt32(labels.count)
+                labels.append(label)
+                labelIDs[label] = id
+                return id
+            }
+            for (s, records) in part.bySeries.enumerated() {
+                while bySeries.count <= s { bySeries.append([]) }
+                bySeries[s].reserveCapacity(bySeries[s].count + records.count)
+                for var r in records {
+                    r.label = ids[Int(r.label)]
+                    bySeries[s].append(r)
+                }
+            }
+        }
+        for s in bySeries.indices {
+            bySeries[s].sort { ($0.start, $0.end, $0.input, $0.line) < ($1.start, $1.end, $1.input, $1.line) }
+            var kept: [Record] = []
+            kept.reserveCapacity(bySeries[s].count)
+            for r in bySeries[s] where kept.last.map({ !Self.same($0, r) }) ?? true { kept.append(r) }
+            bySeries[s] = kept
+        }
+        self.init(bySeries: bySeries, labels: labels, seriesCount: bySeries.count, inputs: parts.first?.inputs ?? [])
+    }
+
+    /// One interval of the input: the same times and record.
+    private static func same(_ a: Record, _ b: Record) -> Bool {
+        a.start == b.start && a.end == b.end && a.input == b.input && a.line == b.line
+    }
+
     private static func ordered(_ a: Record, _ b: Record) -> Bool {
         a.start != b.start ? a.start < b.start : a.end <= b.end
     }

@@ -66,6 +66,21 @@ public final class FinePages: @unchecked Sendable {
         return intervals
     }
 
+    /// The intervals overlapping the ranges `parts` together (periods side
+    /// by side), or nil while some are read. Each part is read and kept on
+    /// its own, so the window of the next period, which shares two of its
+    /// three with this one, reads one: then they are put together once.
+    func intervals(parts: [Range<Int64>]) -> IntervalIndex? {
+        guard let first = parts.first, let last = parts.last else { return nil }
+        let whole = Key(start: first.lowerBound, end: last.upperBound, unit: nil)
+        if case .intervals(let known)? = lock.withLock({ use(whole) }) { return known }
+        let read = parts.map { intervals(from: $0.lowerBound, to: $0.upperBound) }
+        guard read.allSatisfy({ $0 != nil }) else { return nil }
+        let merged = IntervalIndex(merging: read.compactMap { $0 })
+        lock.withLock { keep(.intervals(merged), as: whole) }
+        return merged
+    }
+
     private func page(_ key: Key) -> Page? {
         if let known = lock.withLock({ use(key) }) { return known }
         if lock.withLock({ failed.contains(key) }) { return nil }

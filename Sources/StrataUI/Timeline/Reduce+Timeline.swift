@@ -153,8 +153,7 @@ extension TimelineState: RouteReducer {
     /// either side (a step past its last block crosses into the next), nil
     /// while they are read.
     func intervals(_ app: AppState, env: AppEnvironment) -> IntervalIndex? {
-        let reach = TimelineLayout.reach(state: app, dataset: env.dataset)
-        return env.dataset.intervals(from: reach.lowerBound, to: reach.upperBound)
+        TimelineLayout.intervals(state: app, dataset: env.dataset)
     }
 
     /// After a move of the period by other means (`:`, PgUp, a count): a

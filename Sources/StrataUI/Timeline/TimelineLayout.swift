@@ -110,11 +110,16 @@ struct TimelineLayout {
 
     /// What the timeline asks its intervals for: the period on show and
     /// the one either side, so a step past its last block finds the next.
-    static func reach(state: AppState, dataset: Dataset) -> Range<Int64> {
+    static func reach(state: AppState, dataset: Dataset) -> [Range<Int64>] {
         let navigation = state.navigation
         let unit = navigation.level.unit
         let ordinal = dataset.ordinal(navigation.level, index: navigation.position)
-        return dataset.calendar.start(of: unit, ordinal: ordinal - 1)..<dataset.calendar.end(of: unit, ordinal: ordinal + 1)
+        return (ordinal - 1...ordinal + 1).map { dataset.calendar.start(of: unit, ordinal: $0)..<dataset.calendar.end(of: unit, ordinal: $0) }
+    }
+
+    /// The intervals of `reach`: nil while they are read.
+    static func intervals(state: AppState, dataset: Dataset) -> IntervalIndex? {
+        dataset.intervals(periods: reach(state: state, dataset: dataset))
     }
 
     /// `withRows: false` leaves `rows` empty: the reducer asks only where the
@@ -145,8 +150,7 @@ struct TimelineLayout {
         var rows: [Row] = []
         var y = Self.axisRows
         let count = Self.seriesCount(dataset)
-        let reach = Self.reach(state: state, dataset: dataset)
-        intervals = withRows ? dataset.intervals(from: reach.lowerBound, to: reach.upperBound) : nil
+        intervals = withRows ? Self.intervals(state: state, dataset: dataset) : nil
         if let intervals {
             for series in min(max(0, timeline.top), count)..<count where y < Self.axisRows + body.height {
                 let blocks = Self.lanes(intervals, series: series, from: window, to: windowEnd, period: period.lowerBound,
