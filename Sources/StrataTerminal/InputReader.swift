@@ -23,16 +23,21 @@ struct InputReader<Source: TerminalInput> {
         self.idleWakeMilliseconds = idleWakeMilliseconds
     }
 
-    /// Waits up to `timeoutMilliseconds` (nil: for ever) for the next input.
+    /// Waits up to `timeoutMilliseconds` (nil: for ever) for the next input,
+    /// reading again at least every `idleWakeMilliseconds` (a frame may wake
+    /// minutes later: its clock's next tick).
     mutating func next(timeoutMilliseconds: Int?) -> BackendInput {
+        let deadline = timeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
         while true {
             let input: RawInput
             var waitedItsTime = false
             if readAhead.isEmpty {
                 let started = ContinuousClock.now
-                input = source.read(timeoutMilliseconds: timeoutMilliseconds.map { Int32(clamping: $0) } ?? idleWakeMilliseconds)
+                let left = deadline.map { max(0, (($0 - started) / .milliseconds(1)).rounded(.up)) }
+                let wait = Int32(clamping: min(left.map { Int($0) } ?? Int(idleWakeMilliseconds), Int(idleWakeMilliseconds)))
+                input = source.read(timeoutMilliseconds: wait)
                 if source.takeStop() { return .continued }
-                waitedItsTime = ContinuousClock.now - started >= .milliseconds(idleWakeMilliseconds / 2)
+                waitedItsTime = ContinuousClock.now - started >= .milliseconds(wait / 2)
             } else {
                 input = readAhead.removeFirst()
             }
@@ -47,7 +52,11 @@ struct InputReader<Source: TerminalInput> {
                 failedReads = 0
                 return .event(.resize(source.size))
             case .timeout:
-                if timeoutMilliseconds != nil { return .timeout }
+                if let deadline {
+                    // Woken early to read again: wait on until the frame's time.
+                    if waitedItsTime, ContinuousClock.now < deadline { continue }
+                    return .timeout
+                }
                 // Waiting for ever: a read that waited its time read nothing, one back at once failed.
                 if waitedItsTime {
                     failedReads = 0

@@ -98,6 +98,20 @@ struct InputReaderTests {
         #expect(Set(reader.source.timeouts) == [4])
     }
 
+    /// A frame that wakes far ahead (its clock's next tick) does not make
+    /// a read wait that long: the reader reads again every wake, so such a
+    /// resize comes within one, not with the next key.
+    @Test func aFarWakeUpStillReadsAgainEveryWake() {
+        let wide = Size(width: 120, height: 40)
+        var reader = InputReader(source: ScriptedTerminal([.quiet, .quiet, .resize(wide)]), idleWakeMilliseconds: 4)
+        #expect(reader.next(timeoutMilliseconds: 60_000) == .event(.resize(wide)))
+        #expect(Set(reader.source.timeouts) == [4])
+        // A wake-up sooner than that is kept to.
+        var soon = InputReader(source: ScriptedTerminal([.quiet]), idleWakeMilliseconds: 1000)
+        #expect(soon.next(timeoutMilliseconds: 3) == .timeout)
+        #expect(soon.source.timeouts.allSatisfy { $0 <= 3 })
+    }
+
     @Test func aStopIsReportedSoTheLoopMeasuresAgain() {
         #expect(inputs([.stop] + Step.text("a")) == [.continued] + keys("a"))
     }
