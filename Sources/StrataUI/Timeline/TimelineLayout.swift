@@ -110,7 +110,7 @@ struct TimelineLayout {
 
     /// What the timeline asks its intervals for: the period on show and
     /// the one either side, so a step past its last block finds the next.
-    static func reach(state: AppState, dataset: Dataset) -> [Range<Int64>] {
+    private static func reach(state: AppState, dataset: Dataset) -> [Range<Int64>] {
         let navigation = state.navigation
         let unit = navigation.level.unit
         let ordinal = dataset.ordinal(navigation.level, index: navigation.position)
