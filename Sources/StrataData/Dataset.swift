@@ -53,6 +53,10 @@ public struct Dataset: Sendable {
     /// Where sub-buckets finer than `baseUnit` come from, a page at a time:
     /// nil when every level's are in memory.
     public let finePages: FinePages?
+    /// Each series keeps its own base buckets. False for interval data of
+    /// too many series to keep them apart: "all" keeps them, and a series'
+    /// sub-buckets of the base unit come from `finePages` too.
+    public let basePerSeries: Bool
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -76,6 +80,7 @@ public struct Dataset: Sendable {
         self.loading = loaded.loading
         self.finePages = finePages
         self.holdsIntervals = accumulator.holdsIntervals
+        self.basePerSeries = !accumulator.mergesSeriesBase
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an
@@ -118,8 +123,9 @@ public struct Dataset: Sendable {
     private static func seriesTables(_ accumulator: Accumulator, _ seriesCount: Int) -> [BucketSeries] {
         var accumulator = accumulator
         accumulator.flush()
-        if seriesCount == 0 { return [accumulator.sortedBuckets(series: 0)] }
+        if seriesCount == 0 { return [accumulator.mergedBuckets ?? accumulator.sortedBuckets(series: 0)] }
         let perSeries = (0..<max(seriesCount, accumulator.seriesCount)).map { accumulator.sortedBuckets(series: $0) }
+        if let merged = accumulator.mergedBuckets { return [merged] + perSeries }
         var all: [Int: Stats] = [:]
         for series in perSeries { for (k, v) in zip(series.ordinals, series.stats) { all[k, default: Stats()].merge(v) } }
         return [BucketSeries(all)] + perSeries
@@ -208,8 +214,12 @@ public struct Dataset: Sendable {
     /// The sub-unit a level's bars show.
     public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
 
-    /// Whether a level's bars are finer than the load kept: read from the source a page at a time.
-    public func readsPages(of level: Level) -> Bool { subUnit(of: level) < baseUnit }
+    /// Whether series `s`'s bars on a level are finer than the load kept:
+    /// read from the source a page at a time.
+    public func readsPages(of level: Level, series s: Int = 0) -> Bool {
+        let sub = subUnit(of: level)
+        return sub < baseUnit || (sub == baseUnit && s > 0 && !basePerSeries)
+    }
 
     public static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
         switch level {
@@ -251,7 +261,7 @@ public struct Dataset: Sendable {
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
         let stats = stats(level, index: index, series: s, value: v)
         let subStats: [Stats]?
-        if readsPages(of: level) {
+        if readsPages(of: level, series: s) {
             subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: stats.isEmpty)
         } else {
             subStats = keptStats(level, bounds, unit: sub, series: s, value: v)

@@ -95,6 +95,30 @@ struct MemoryBudgetTests {
         }
     }
 
+    /// Intervals of rooms past the budget keep every room's hours together,
+    /// not each room's: a room's day reads its hours back from the file,
+    /// and every page of every level and room equals the full load's, on
+    /// sorted and shuffled files.
+    @Test(arguments: [nil, 11] as [UInt64?])
+    func aSeriesIntervalPagesReadBackEqualAFullLoads(shuffledWith seed: UInt64?) throws {
+        try Fixture.withFile("talks.csv", IntervalWindowTests.Talks(seed: 9).text(shuffledWith: seed)) { path in
+            let full = try IntervalWindowTests.load(path, budget: nil), budgeted = try IntervalWindowTests.load(path, budget: 1)
+            #expect(!full.accumulator.mergesSeriesBase && budgeted.accumulator.mergesSeriesBase)
+            var setup = LoadSetup()
+            setup.zone = Fixture.newYork.zone
+            let source = FileSource([.file(path)], options: IntervalWindowTests.options(budget: 1), setup: setup, loaded: budgeted)
+            let levels: [Level] = [.day, .week, .month]
+            let dataset = Dataset(loaded: budgeted, levels: levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
+            #expect(!dataset.basePerSeries && !dataset.readsPages(of: .day) && dataset.readsPages(of: .day, series: 1))
+            #expect(!dataset.readsPages(of: .week, series: 1))
+            let reference = Self.pages(Dataset(loaded: full, levels: levels)), read = Self.pages(dataset)
+            #expect(read.count == reference.count && reference.count >= 30)
+            for (key, buckets) in reference where read[key] != buckets {
+                Issue.record("page \(key) differs: \(read[key] ?? []) for \(buckets)")
+            }
+        }
+    }
+
     /// In the terminal a page is never waited for: it is fetching at first,
     /// then, once the worker has read it, the full load's.
     @Test func aPageInTheBackgroundIsReadingThenArrives() throws {

@@ -49,6 +49,19 @@ public struct Accumulator: Sendable {
     private var intervalTotals: [Stats] = []
     /// The rows are intervals (`add(start:end:series:)`), not instants.
     public private(set) var holdsIntervals = false
+    /// Interval data: the most base buckets kept apart, over every series.
+    /// Past it every series' go into one run (`merged`), and a series' base
+    /// sub-buckets are read back from the source a page at a time: two
+    /// hundred channels over three years are 5 million hours apart, 26,000
+    /// together.
+    var seriesBaseLimit = Int.max
+    /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`.
+    public private(set) var mergesSeriesBase = false
+    private var merged = MergedRun()
+    /// Intervals added since the series' base buckets were last counted.
+    private var addedSinceCount = 0
+    /// How many intervals may be added between two counts.
+    private static let countEvery = 65_536
 
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.init(calendar: calendar, baseUnit: baseUnit, width: 1)
@@ -148,7 +161,13 @@ public struct Accumulator: Sendable {
     public mutating func add(start: Int64, end: Int64, series: Int = 0) {
         holdIntervals(series: series)
         intervalTotals[series].add(Double(end - start))
-        Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
+        if mergesSeriesBase {
+            Self.split(start, end, unit: baseUnit, calendar: calendar, into: &merged)
+        } else {
+            Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
+            addedSinceCount += 1
+            if addedSinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
+        }
         for k in coarser.indices {
             Self.split(start, end, unit: TimeUnit(rawValue: baseUnit.rawValue + 1 + k)!, calendar: calendar,
                        into: &coarser[k][series])
@@ -187,9 +206,29 @@ public struct Accumulator: Sendable {
         for k in coarser.indices { while coarser[k].count <= series { coarser[k].append(BucketRun()) } }
     }
 
+    /// Puts every series' base buckets together once they number more than `seriesBaseLimit`.
+    private mutating func mergeSeriesBaseOverLimit() {
+        addedSinceCount = 0
+        if runs[0].reduce(0, { $0 + $1.count }) > seriesBaseLimit { mergeSeriesBase() }
+    }
+
+    /// Moves every series' base buckets into `merged`, keeping their slots (`seriesCount`).
+    private mutating func mergeSeriesBase() {
+        guard !mergesSeriesBase else { return }
+        var table: [Int: Stats] = [:]
+        for run in runs[0] {
+            let sorted = run.sorted
+            for (ordinal, bucket) in zip(sorted.ordinals, sorted.stats) { table[ordinal, default: Stats()].merge(bucket) }
+        }
+        merged = MergedRun(BucketSeries(table))
+        runs[0] = runs[0].map { _ in BucketRun() }
+        mergesSeriesBase = true
+    }
+
     /// Adds to `run` each period of `unit` that `[start, end)` overlaps, with the overlap's stats.
     /// (A loop, not a closure per piece: the runs are mutated in place, with no copy.)
-    private static func split(_ start: Int64, _ end: Int64, unit: TimeUnit, calendar: CalendarSystem, into run: inout BucketRun) {
+    private static func split<Run: BucketAdding>(_ start: Int64, _ end: Int64, unit: TimeUnit, calendar: CalendarSystem,
+                                                 into run: inout Run) {
         var ordinal = calendar.ordinal(of: unit, at: start)
         var from = start
         while true {
@@ -241,6 +280,12 @@ public struct Accumulator: Sendable {
         flush()
         var other = other
         other.flush()
+        // Series' base buckets kept apart on one side are put together on both, before the runs join.
+        if mergesSeriesBase || other.mergesSeriesBase {
+            mergeSeriesBase()
+            other.mergeSeriesBase()
+            merged.merge(other.merged)
+        }
         widen(to: other.width)
         for (k, column) in other.runs.enumerated() { Self.merge(column, into: &runs[k], seriesMap: seriesMap) }
         guard other.holdsIntervals else { return }
@@ -248,6 +293,7 @@ public struct Accumulator: Sendable {
             holdsIntervals = true
             coarser = other.coarser.map { _ in [] }
         }
+        if !mergesSeriesBase { mergeSeriesBaseOverLimit() }
         for (k, unitRuns) in other.coarser.enumerated() { Self.merge(unitRuns, into: &coarser[k], seriesMap: seriesMap) }
         for (i, total) in other.intervalTotals.enumerated() {
             let target = seriesMap?[i] ?? i
@@ -276,6 +322,7 @@ public struct Accumulator: Sendable {
             one.holdsIntervals = true
             one.coarser = copy.coarser
             one.intervalTotals = copy.intervalTotals
+            (one.seriesBaseLimit, one.mergesSeriesBase, one.merged) = (seriesBaseLimit, mergesSeriesBase, merged)
         }
         return one
     }
@@ -288,12 +335,15 @@ public struct Accumulator: Sendable {
         s < runs[0].count ? runs[0][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
     }
 
+    /// Interval data past `seriesBaseLimit`: every series' base buckets together.
+    public var mergedBuckets: BucketSeries? { mergesSeriesBase ? merged.sorted : nil }
+
     /// `buckets[s][ordinal]`: every series' buckets by ordinal (call `flush` first).
     public var buckets: [[Int: Stats]] { runs[0].map(\.table) }
 
     /// The start instants of the first and last base buckets with data, over every series.
     public var instantRange: ClosedRange<Int64>? {
-        let ranges = column(0).runs[0].compactMap(\.range)
+        let ranges = column(0).runs[0].compactMap(\.range) + [merged.range].compactMap { $0 }
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else { return nil }
         return calendar.start(of: baseUnit, ordinal: lo)...calendar.start(of: baseUnit, ordinal: hi)
     }

@@ -14,6 +14,9 @@ public enum BucketBudget {
     /// program, the reading buffers and the pages kept.
     static let share: Int64 = 2
 
+    /// How many buckets a load may keep within `budget` bytes.
+    static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
+
     /// The base unit for `levels` within `budget` bytes (nil: no budget),
     /// from the sample's span and spacing and the value columns.
     public static func baseUnit(for levels: [Level], budget: Int64?, span: ClosedRange<Int64>?, gap: Int64?,
@@ -22,7 +25,7 @@ public enum BucketBudget {
         guard let budget, let span, let finest = levels.min(), fine < finest.unit else { return fine }
         let step = max(seconds(fine), gap ?? 0)
         let buckets = (span.upperBound - span.lowerBound) / step + 1
-        return buckets * Int64(max(1, columns)) * bytesPerBucket > budget / share ? finest.unit : fine
+        return buckets * Int64(max(1, columns)) > Int64(Self.buckets(within: budget)) ? finest.unit : fine
     }
 
     /// A unit's usual length: a day for anything longer, as no base is.

@@ -3,7 +3,7 @@
 /// bucket that comes out of order is kept aside in a dictionary. A hash
 /// table for every bucket, as before, cost about four times the memory on
 /// long spans of fine buckets (a year of minutes).
-struct BucketRun: Sendable {
+struct BucketRun: BucketAdding, Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
     /// The last bucket's sum as plain addition made it, and what that
@@ -14,6 +14,8 @@ struct BucketRun: Sendable {
     private var aside: [Int: CompensatedStats] = [:]
 
     var isEmpty: Bool { ordinals.isEmpty && aside.isEmpty }
+    /// Buckets held.
+    var count: Int { ordinals.count + aside.count }
 
     mutating func add(_ ordinal: Int, _ bucket: Stats) {
         guard let lastOrdinal = ordinals.last, ordinal <= lastOrdinal else {

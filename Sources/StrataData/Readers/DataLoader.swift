@@ -81,13 +81,6 @@ public enum DataLoader {
         options.memoryBudget.flatMap { options.headAndTail == nil && sources.allSatisfy(Self.isSeekable) ? $0 : nil }
     }
 
-    /// Intervals kept in memory for the timeline: all of them unless the
-    /// inputs can give a window's back, then a quarter of the budget's
-    /// worth (about 40 bytes each, with the index's search array).
-    private static func intervalsKept(_ options: ReadOptions, _ sources: [InputSource]) -> Int {
-        pageBudget(options, sources).map { Int($0 / 4 / 40) } ?? .max
-    }
-
     private static func isSeekable(_ source: InputSource) -> Bool {
         guard case .file(let path) = source, let file = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? file.close() }
@@ -179,7 +172,7 @@ public enum DataLoader {
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            part.intervals.limit = Self.intervalsKept(options, sources)
+            part.keepIntervals(within: pageBudget(options, sources))
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)

@@ -138,11 +138,9 @@ final class InputReader {
         }
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
-            let (progress, partials, intervals) = (sink.progress, sink.partials, sink.intervals.emptied)
-            sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
-            sink.progress = progress
+            let partials = sink.partials
+            sink = sink.fresh(calendar: calendar, baseUnit: baseUnit)
             sink.partials = partials
-            sink.intervals = intervals
         }
         if options.planOnly {
             (recordPlan, recordMode) = (plan, scanner.mode)
@@ -599,7 +597,7 @@ final class InputReader {
         stream.limit(to: headEnd)
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
         let headThrough = sink.trail.readThrough
-        var tailSink = secondSink(like: sink)
+        var tailSink = sink.fresh(calendar: calendar, baseUnit: baseUnit)
         let tailScanner = RecordScanner(stream: stream.slice(tail), mode: scanner.mode, limits: options.limits)
         _ = try tailScanner.prime()
         var tailParser = makeParser(plan)
@@ -614,12 +612,6 @@ final class InputReader {
         bytesLooked = (headEnd - (stream.fileRange?.lowerBound ?? 0)) + Int64(tail.count)
     }
 
-    private func secondSink(like sink: RowSink) -> RowSink {
-        var second = RowSink(calendar: calendar, baseUnit: baseUnit, keep: sink.keep, strict: sink.strict)
-        second.intervals = sink.intervals.emptied
-        second.progress = sink.progress
-        return second
-    }
 
     /// Reads `[start, split)` here and `[split, end)` on a second thread.
     /// Returns false when the split turned out not to be on a record boundary.
@@ -629,7 +621,7 @@ final class InputReader {
         // A JSON array's first half ends at the split (between records, or the split is wrong), its second at the `]`.
         scanner.expectsArrayEnd = false
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
-                                parser: makeParser(plan), sink: secondSink(like: sink))
+                                parser: makeParser(plan), sink: sink.fresh(calendar: calendar, baseUnit: baseUnit))
         let thread = Thread { second.run() }
         thread.stackSize = 4 << 20
         thread.start()

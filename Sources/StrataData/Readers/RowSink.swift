@@ -26,6 +26,23 @@ struct RowSink: Sendable {
         self.strict = strict
     }
 
+    /// An empty sink for more of the same read: the same rules, progress and limits.
+    func fresh(calendar: CalendarSystem, baseUnit: TimeUnit) -> RowSink {
+        var sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: keep, strict: strict)
+        sink.progress = progress
+        sink.intervals = intervals.emptied
+        sink.accumulator.seriesBaseLimit = accumulator.seriesBaseLimit
+        return sink
+    }
+
+    /// Keeps what a load of intervals holds within `budget` bytes (nil: everything):
+    /// a quarter's worth of intervals themselves (about 40 bytes each, with
+    /// the index's search array), and each series' base buckets while they fit.
+    mutating func keepIntervals(within budget: Int64?) {
+        intervals.limit = budget.map { Int($0 / 4 / 40) } ?? .max
+        accumulator.seriesBaseLimit = budget.map(BucketBudget.buckets(within:)) ?? .max
+    }
+
     /// Makes room for `plan`'s other value columns: the accumulator's
     /// columns after the first (the value, or counted rows).
     mutating func prepare(for plan: RowPlan) {

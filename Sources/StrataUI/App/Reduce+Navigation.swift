@@ -61,7 +61,7 @@ func reduceNavigation(_ state: inout AppState, action: Action, count: Int, env: 
     case .toggleYScale:
         // One scale for a level needs every sub-bucket of it: not kept where its bars are read a page at a time.
         let level = state.navigation.level
-        if state.navigation.yScale == .level || !env.dataset.readsPages(of: level) {
+        if state.navigation.yScale == .level || !env.dataset.readsPages(of: level, series: state.navigation.seriesIndex) {
             state.navigation.yScale = state.navigation.yScale.toggled
         }
     case .toggleAllSeries:

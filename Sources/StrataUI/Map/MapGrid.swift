@@ -186,7 +186,7 @@ struct MapGrid {
     /// page at a time (finer than the load kept), of the `shown` rows'.
     func scale(shown rows: Range<Int>) -> HeatScale {
         if rowsAreSeries { return dataset.seriesHeatScale(level, aggregate: navigation.aggregate, value: navigation.valueIndex) }
-        guard dataset.readsPages(of: level) else {
+        guard dataset.readsPages(of: level, series: navigation.seriesIndex) else {
             return dataset.heatScale(level, aggregate: navigation.aggregate, series: navigation.seriesIndex, value: navigation.valueIndex)
         }
         let values = rows.flatMap { cells(ofRow: $0, columns: 0..<columnCount) }.compactMap { cell -> Double? in

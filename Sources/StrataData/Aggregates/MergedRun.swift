@@ -1,0 +1,59 @@
+/// Every series' base buckets of interval data in one run, once there are
+/// too many of them to keep each series' apart (`Accumulator.seriesBaseLimit`).
+/// Intervals of many series come by start, each split into the buckets it
+/// covers, so a piece's bucket is nearly always one of the last few: it is
+/// found by looking back there, not kept aside as `BucketRun` would (half
+/// the pieces of two hundred channels would go through a dictionary).
+/// An interval's values are whole seconds: their sums are exact in any order.
+struct MergedRun: BucketAdding, Sendable {
+    private(set) var ordinals: [Int] = []
+    private(set) var stats: [Stats] = []
+    /// Buckets older than the look-back, or between two already there.
+    private var aside: [Int: Stats] = [:]
+    /// How far back a piece's bucket is looked for.
+    private static let lookBack = 16
+
+    init() {}
+
+    /// Buckets sorted by ordinal, each once.
+    init(_ sorted: BucketSeries) {
+        ordinals = sorted.ordinals
+        stats = sorted.stats
+    }
+
+    mutating func add(_ ordinal: Int, _ bucket: Stats) {
+        guard let last = ordinals.last, ordinal <= last else {
+            ordinals.append(ordinal)
+            stats.append(bucket)
+            return
+        }
+        var i = ordinals.count - 1
+        while i >= Swift.max(0, ordinals.count - Self.lookBack), ordinals[i] >= ordinal {
+            if ordinals[i] == ordinal { return stats[i].merge(bucket) }
+            i -= 1
+        }
+        aside[ordinal, default: Stats()].merge(bucket)
+    }
+
+    /// Adds `other`'s buckets: the second half of a file mostly follows the first.
+    mutating func merge(_ other: MergedRun) {
+        for (ordinal, bucket) in zip(other.ordinals, other.stats) { add(ordinal, bucket) }
+        for (ordinal, bucket) in other.aside { add(ordinal, bucket) }
+    }
+
+    /// Every bucket once, sorted by ordinal.
+    var sorted: BucketSeries {
+        guard !aside.isEmpty else { return BucketSeries(sortedOrdinals: ordinals, stats: stats) }
+        var table = aside
+        for (ordinal, bucket) in zip(ordinals, stats) { table[ordinal, default: Stats()].merge(bucket) }
+        return BucketSeries(table)
+    }
+
+    /// The first and last ordinals with data.
+    var range: ClosedRange<Int>? {
+        let low = [ordinals.first, aside.keys.min()].compactMap { $0 }.min()
+        let high = [ordinals.last, aside.keys.max()].compactMap { $0 }.max()
+        guard let low, let high else { return nil }
+        return low...high
+    }
+}
