@@ -22,6 +22,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // glibc's allocator settings (malloc.h): part of the C library, nothing to install or link.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
@@ -38,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "StrataData", "StrataUI", "StrataTerminal", "StrataPostgres",
+                "StrataData", "StrataUI", "StrataTerminal", "StrataPostgres", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
