@@ -19,12 +19,13 @@ extension Dataset {
     public var drawsTimeline: Bool { holdsIntervals && (intervals != nil || finePages != nil) }
 
     /// Interval data: the stats of series `s` (0 being "all" when there are
-    /// series) over `[from, to)`, counting each interval once however many
-    /// sub-buckets it crosses; nil when the load did not keep them all.
-    /// Merging a page's sub-buckets instead would count an interval once
-    /// per bucket.
-    public func intervalStats(series s: Int, from: Int64, to: Int64) -> Stats? {
-        guard holdsIntervals, let intervals else { return nil }
+    /// series) over `[from, to)` inside `period`, counting each interval
+    /// once however many sub-buckets it crosses. When the load did not keep
+    /// them all, from the period's window (the timeline's own): nil while it
+    /// is read, and when it cannot be. Merging a page's sub-buckets instead
+    /// would count an interval once per bucket.
+    public func intervalStats(series s: Int, from: Int64, to: Int64, period: Range<Int64>) -> Stats? {
+        guard holdsIntervals, let intervals = intervals ?? finePages?.intervals(parts: [period]) else { return nil }
         let accumulatorSeries = series.count > 1 ? (s == 0 ? Array(0..<intervals.bySeries.count) : [s - 1]) : [0]
         var stats = Stats()
         for a in accumulatorSeries { stats.merge(intervals.stats(series: a, from: from, to: to)) }

@@ -428,6 +428,16 @@ struct TimelineTests {
         }
     }
 
+    /// The pager's "so far" and "vs same time" count each programme once,
+    /// under every aggregate and series, whether the load kept every
+    /// interval or they come from the day's window.
+    @Test func aRunningDaysStatsCountEachIntervalOnceFromItsWindow() throws {
+        let keys = "a a a a a tab a a a a a tab tab a a left a a right a a a"
+        let kept = try Self.replay(keys, frames: true)
+        #expect(try Self.replay(keys, data: Result { try Self.windowed(.inline) }, frames: true) == kept)
+        #expect(kept.contains("so far") && kept.contains("same time"))
+    }
+
     /// In the terminal a window not read yet says so, then the cursor goes
     /// where it would have gone had every interval been kept.
     @Test func aWindowStillReadSaysSoThenTheCursorIsPlaced() throws {

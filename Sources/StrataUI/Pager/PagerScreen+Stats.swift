@@ -175,9 +175,9 @@ extension PagerScreen {
         let sub = page.buckets[cut - 1], earlier = before.buckets[cut - 1]
         let series = navigation.shownSeries, v = navigation.valueIndex
         let sameTimeBefore = min(earlier.end, earlier.start + (until - sub.start))
-        // Intervals are all in memory: each counted once over the two stretches.
-        if let now = dataset.intervalStats(series: series, from: page.start, to: until),
-           let then = dataset.intervalStats(series: series, from: before.start, to: sameTimeBefore) {
+        // Intervals, each counted once over the two stretches (by sub-bucket while their windows are read).
+        if let now = dataset.intervalStats(series: series, from: page.start, to: until, period: page.start..<page.end),
+           let then = dataset.intervalStats(series: series, from: before.start, to: sameTimeBefore, period: before.start..<before.end) {
             guard let a = then.value(navigation.aggregate), let b = now.value(navigation.aggregate) else { return .some(nil) }
             return (a, b)
         }

@@ -44,12 +44,13 @@ struct PartialPeriod {
     /// "now" (rows after it, a schedule's or a forecast's, wait), else the
     /// whole period's. The sub-bucket holding now counts to the second from
     /// its rows, as "vs same time" and the rate do; whole while they are read,
-    /// or when they cannot be read again (a pipe). The pager's stats line,
+    /// or when they cannot be read again (a pipe). Intervals count once
+    /// each, from the period's window; by sub-bucket while it is read. The pager's stats line,
     /// the map's and the overview's "so far" all count this way.
     func stats(of page: Page, in dataset: Dataset, series: Int, value: Int) -> Stats {
         guard isRunning, let last = covered.last else { return isRunning ? Stats() : page.stats }
         let running = page.buckets[last], until = min(comparedUntil ?? running.end, running.end)
-        if let exact = dataset.intervalStats(series: series, from: page.start, to: until) { return exact }
+        if let exact = dataset.intervalStats(series: series, from: page.start, to: until, period: page.start..<page.end) { return exact }
         var stats = CompensatedStats(Self.stats(of: page, firstBuckets: last, in: dataset, series: series))
         let part = until < running.end ? dataset.statsOfRows(from: running.start, to: until, series: series, value: value) : nil
         stats.merge(part ?? running.stats)
@@ -60,7 +61,8 @@ struct PartialPeriod {
     /// stretch each once (merged sub-buckets would count one per bucket it crosses).
     static func stats(of page: Page, firstBuckets buckets: Int, in dataset: Dataset, series: Int) -> Stats {
         guard buckets > 0 else { return Stats() }
-        if let exact = dataset.intervalStats(series: series, from: page.start, to: page.buckets[buckets - 1].end) {
+        if let exact = dataset.intervalStats(series: series, from: page.start, to: page.buckets[buckets - 1].end,
+                                             period: page.start..<page.end) {
             return exact
         }
         return page.buckets.prefix(buckets).lazy.map(\.stats).merged()
