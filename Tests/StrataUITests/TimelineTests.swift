@@ -455,6 +455,28 @@ struct TimelineTests {
         #expect(app.render().grid.plainText == kept.render().grid.plainText)
     }
 
+    /// A move to a period still being read keeps the cursor's row: once
+    /// the window comes, the cursor is on that row's block nearest the
+    /// period's start, as it would have been with every interval kept.
+    @Test func aMoveToAPeriodStillReadKeepsTheCursorsRow() throws {
+        let keys: [Key] = [.character("m"), .down, .down, .down, .pageDown]
+        var app = try Self.app(now: Self.evening, size: Size(width: 120, height: 24), data: Result { try Self.windowed(.background) })
+        var kept = try Self.app(now: Self.evening, size: Size(width: 120, height: 24))
+        for key in keys {
+            kept.handle(.key(key))
+            app.handle(.key(key))
+            let deadline = Date().addingTimeInterval(10)
+            while app.isReading, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            // The last key's window is read now, not placed: the next frame's arrival places it.
+            if key != keys.last { app.handle(.tick) }
+        }
+        #expect(timeline(app.state)?.cursor == nil && timeline(app.state)?.awaitedRow == 3)
+        app.handle(.tick)
+        #expect(timeline(kept.state)?.cursor?.series == 3)
+        #expect(app.state == kept.state)
+        #expect(app.render().grid.plainText == kept.render().grid.plainText)
+    }
+
     @Test func mAndEscGoBackToThePager() throws {
         var (state, env) = try open()
         reduce(into: &state, event: .key(.character("m")), env: env)

@@ -27,12 +27,15 @@ extension TimelineState: RouteReducer {
         if cursor == nil { placeCursor(app, env: env) }
     }
 
-    /// The cursor on the first row's block nearest now (or the period's start), when the window's intervals are there.
+    /// The cursor on the first row's block nearest now (or the period's
+    /// start), when the window's intervals are there; after a move of the
+    /// period, on the awaited row's block nearest its start, as `settle` does.
     private mutating func placeCursor(_ app: AppState, env: AppEnvironment) {
         guard let intervals = intervals(app, env: env) else { return }
         let period = TimelineLayout.period(state: app, dataset: env.dataset)
-        let t = period.contains(env.now) ? env.now : period.lowerBound
-        cursor = firstBlock(intervals, rows: Array(intervals.bySeries.indices), near: t, in: period)
+        let t = awaitedRow == nil && period.contains(env.now) ? env.now : period.lowerBound
+        cursor = firstBlock(intervals, rows: [awaitedRow].compactMap { $0 } + Array(intervals.bySeries.indices), near: t, in: period)
+        awaitedRow = nil
         reveal(&self, state: app, env: env)
     }
 
@@ -163,15 +166,15 @@ extension TimelineState: RouteReducer {
         guard before.navigation != app.navigation else { return }
         let period = TimelineLayout.period(state: app, dataset: env.dataset)
         if let cursor, overlaps(cursor, period) { return }
+        // Its own row first, else the first row with a block in the period.
+        let row = cursor?.series ?? awaitedRow ?? 0
         // The period's intervals still read: its cursor is placed when they come.
         guard let intervals = intervals(app, env: env) else {
-            (cursor, left) = (nil, 0)
+            (awaitedRow, cursor, left) = (row, nil, 0)
             return
         }
-        // Its own row first, else the first row with a block in the period.
-        let rows = [cursor?.series ?? 0] + Array(intervals.bySeries.indices)
-        cursor = firstBlock(intervals, rows: rows, near: period.lowerBound, in: period) ?? cursor
-        left = 0
+        cursor = firstBlock(intervals, rows: [row] + Array(intervals.bySeries.indices), near: period.lowerBound, in: period) ?? cursor
+        (awaitedRow, left) = (nil, 0)
         reveal(&self, state: app, env: env)
     }
 

@@ -51,6 +51,10 @@ public struct TimelineState: Equatable, Sendable {
     public var goal: Int64?
     /// `Enter`: the cursor block's card, with its whole input row.
     public var showsCard = false
+    /// The row whose block near the period's start the cursor goes to once
+    /// the period's intervals are read: the cursor's row before a move to a
+    /// period still being read.
+    public var awaitedRow: Int?
 
     public init(zoom: Zoom = .fit, cursor: Cursor? = nil, top: Int = 0, left: Int = 0, drag: DragLock? = nil, query: String? = nil,
                 showsCard: Bool = false) {
