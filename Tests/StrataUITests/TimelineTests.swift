@@ -445,6 +445,9 @@ struct TimelineTests {
         app.handle(.key(.character("m")))
         #expect(timeline(app.state)?.cursor == nil)
         #expect(app.render().grid.plainText.contains(" reading…"))
+        // A key that needs the blocks says why it waits, not that there are none.
+        app.handle(.key(.right))
+        #expect(app.state.notice == "the day's blocks are being read…")
         let deadline = Date().addingTimeInterval(10)
         while app.isReading, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         app.handle(.tick)

@@ -22,9 +22,18 @@ extension TimelineState: RouteReducer {
         app.route = .timeline(timeline)
     }
 
-    /// The intervals read since the last frame may be this window's: a cursor still to place goes on its first block.
+    /// The intervals read since the last frame may be this window's: a cursor
+    /// still to place goes on its first block, and a notice that they were
+    /// being read goes.
     mutating func dataArrived(in app: inout AppState, env: AppEnvironment) {
+        guard intervals(app, env: env) != nil else { return }
+        if app.notice == Self.readingNotice(app, env: env) { app.notice = nil }
         if cursor == nil { placeCursor(app, env: env) }
+    }
+
+    /// What a key that needs the window's blocks says while they are read.
+    private static func readingNotice(_ app: AppState, env: AppEnvironment) -> String {
+        "the \(app.navigation.level.rawValue)'s blocks are being read\(env.glyphs.ellipsis)"
     }
 
     /// The cursor on the first row's block nearest now (or the period's
@@ -131,8 +140,9 @@ extension TimelineState: RouteReducer {
         return true
     }
 
-    /// No block to move to or open, a search with one match.
+    /// No block to move to or open, a search with one match; or the blocks still being read.
     func nothingToDo(_ action: Action, in app: AppState, env: AppEnvironment) -> String? {
+        if intervals(app, env: env) == nil { return Self.readingNotice(app, env: env) }
         if cursor == nil, [.blockStep(1), .blockStep(-1), .blockRow(1), .blockRow(-1), .openBlock].contains(action) {
             return "no block in this \(app.navigation.level.rawValue)"
         }
