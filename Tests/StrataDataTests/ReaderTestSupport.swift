@@ -52,6 +52,11 @@ enum Fixture {
     /// folder): no size, no middle to sample, read once.
     static func loadPiped(_ bytes: [UInt8], baseUnit: TimeUnit = .hour,
                           _ configure: (inout ReadOptions) -> Void = { _ in }) throws -> LoadResult {
+        try withPipe(bytes) { fifo in try DataLoader.load([.file(fifo)], options: options(configure), calendar: utc, baseUnit: baseUnit) }
+    }
+
+    /// `body` given the path of a FIFO that a thread writes `bytes` into, as a pipe would.
+    static func withPipe<T>(_ bytes: [UInt8], _ body: (String) throws -> T) throws -> T {
         try withFolder { folder in
             let fifo = folder.appendingPathComponent("pipe").path
             guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -61,9 +66,12 @@ enum Fixture {
                 close(fd)
             }
             writer.start()
-            return try DataLoader.load([.file(fifo)], options: options(configure), calendar: utc, baseUnit: baseUnit)
+            return try body(fifo)
         }
     }
+
+    /// `2024-03-01T12:00:00Z`.
+    static func iso(_ t: Int64) -> String { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(t))) }
 
     static func options(_ configure: (inout ReadOptions) -> Void = { _ in }) -> ReadOptions {
         var o = ReadOptions()

@@ -25,6 +25,8 @@ final class InputReader {
     private(set) var timeName = "line"
     /// What the sample said, once the plan is made.
     private(set) var profile = SampleProfile(times: [], offsets: [])
+    /// The head sample's bytes a record, for how many rows a file holds.
+    private var headRecordBytes: Double?
     /// The other value columns loaded, in `RowSink.others` order.
     private(set) var otherNames: [String] = []
     /// The series column (named or found), if any.
@@ -205,6 +207,7 @@ final class InputReader {
             held += length
             sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
         }
+        headRecordBytes = sample.count > 0 ? Double(held) / Double(sample.count) : nil
         if spread && !ended && sample.count > 0 {
             let fields = scanner.mode == .lines || scanner.mode == .jsonArray ? nil : sample.fieldCount(0)
             try SpreadSampler(stream: stream, mode: scanner.mode, elementIndent: elementIndent)
@@ -303,6 +306,10 @@ final class InputReader {
         self.notes += notes
         if let dayMonthNote { insertAfterTimeNote("time: " + dayMonthNote) }
         self.profile = profile
+        // A regular file's size tells about how many rows its sample was taken from.
+        if let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 {
+            self.profile.sampled(picker.sample.count, of: Int(Double(range.count) / perRecord))
+        }
         valueName = plan.valueName
         timeName = plan.timeName
         otherNames = plan.otherNames

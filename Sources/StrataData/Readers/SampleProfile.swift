@@ -27,6 +27,9 @@ public struct SampleProfile: Sendable, Equatable {
     /// The sample's first and last times: the span of the input as far as
     /// the sample knows it (head to tail), for picks made without the rows.
     public var span: ClosedRange<Int64>?
+    /// The sample's rows come in no order, and `typicalGap` is still their
+    /// sample's: wider than the input's by as many times as it has more rows.
+    var sampleIsShuffled = false
     /// Rows enough (and a day's worth of hours) to tell a quiet night from chance.
     static let quietRowsNeeded = 200
 
@@ -50,6 +53,16 @@ public struct SampleProfile: Sendable, Equatable {
         if let first = distinct.first, let last = distinct.last { span = first...last }
         let gaps = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.sorted()
         typicalGap = gaps.isEmpty ? nil : gaps[gaps.count / 2]
+        // Rows in no order are a sample of the times, not a run of them: its
+        // gaps are wider than the rows'. Readings on a grid (every hour) still
+        // show the grid's step, as the narrowest gap and a share of them
+        // (events at whole minutes are on a grid too, but seldom a minute
+        // apart); other gaps are narrowed by `sampled(of:)` where the input's size is known.
+        sampleIsShuffled = Self.isShuffled(parsed.map { times[$0]! })
+        if sampleIsShuffled, let step = gaps.first, step >= 60, gaps.allSatisfy({ $0 % step == 0 }), gaps.count { $0 == step } * 20 >= gaps.count {
+            typicalGap = step
+            sampleIsShuffled = false
+        }
         // Repeats: more rows than distinct (time, series) pairs.
         let keys = Set(parsed.map { "\(times[$0]!)|\(seriesKeys?[$0] ?? "")" })
         let repeats = keys.count < parsed.count
@@ -63,6 +76,22 @@ public struct SampleProfile: Sendable, Equatable {
         quietStart = Self.quietStart(parsed.map { times[$0]! })
         let inOrder = parsed.map { times[$0]! }
         timesAscending = inOrder.count >= 2 && zip(inOrder, inOrder.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
+    /// The sample's `rows` of about `inputRows` in all: a shuffled sample's
+    /// gaps are as many times wider than the rows' as there are more rows.
+    mutating func sampled(_ rows: Int, of inputRows: Int) {
+        guard sampleIsShuffled, let gap = typicalGap, rows > 0, inputRows > rows else { return }
+        typicalGap = max(1, Int64(Double(gap) * Double(rows) / Double(inputRows)))
+        sampleIsShuffled = false
+    }
+
+    /// Times that go forward and back alike from row to row (a quarter or
+    /// more each way): shuffled, not sorted either way or in sorted blocks.
+    static func isShuffled(_ times: [Int64]) -> Bool {
+        let steps = zip(times, times.dropFirst())
+        let forward = steps.count { $0 < $1 }, backward = steps.count { $0 > $1 }
+        return forward * 4 >= times.count && backward * 4 >= times.count
     }
 
     /// See `quietStart`: the window's rows are under 2% of all (a flat day would put 21% there).
