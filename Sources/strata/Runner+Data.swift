@@ -184,7 +184,8 @@ extension Runner {
 
     private func reportSkipped(_ result: LoadResult) {
         guard result.skipped > 0 else { return }
-        warn("skipped \(result.skipped) of \(result.rowsRead) rows")
+        let listed = result.firstSkipped.count
+        warn("skipped \(result.skipped) of \(result.rowsRead) rows" + (result.skipped > listed && listed > 0 ? ", the first \(listed):" : ""))
         for row in result.firstSkipped { warn("  \(row)") }
     }
 

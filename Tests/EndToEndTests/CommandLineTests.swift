@@ -228,6 +228,12 @@ struct CommandLineTests {
         #expect(lenient.stdout.contains("2 rows skipped"))
         #expect(lenient.stderr.contains("stdin:3:1"))
         #expect(lenient.stderr.contains("stdin:4:22"))
+        // More bad rows than are listed: the count says how many the list shows.
+        let good = (10...29).map { "2024-01-\($0)T10:00:00Z,\($0)\n" }.joined(), bad = String(repeating: "nope,1\n", count: 8)
+        let many = try Self.strata("--dump", stdin: "time,value\n" + good + bad)
+        #expect(many.stderr.contains("strata: skipped 8 of 28 rows, the first 5:\n"))
+        #expect(many.stderr.components(separatedBy: "stdin:").count == 6)
+        #expect(lenient.stderr.contains("strata: skipped 2 of 4 rows\n"))
         let strict = try Self.strata("--dump --strict", stdin: csv)
         #expect(strict.status == 65)
         #expect(strict.stderr.split(separator: "\n").count == 1)
