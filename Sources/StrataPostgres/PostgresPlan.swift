@@ -182,7 +182,7 @@ struct PostgresPlan {
             }
         } else if !options.countOnly, let first = candidates.first {
             if plan.profile.looksLikeEvents {
-                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(names[first]) sums a column)")
+                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(ShellWord.quoted(names[first])) sums a column)")
             } else {
                 value = first
             }
@@ -190,7 +190,7 @@ struct PostgresPlan {
         if let value {
             notes.append("value: column \"\(names[value])\"")
         } else if !notes.contains(where: { $0.hasPrefix("value:") }) {
-            let passed = numeric.first.flatMap { c in Aggregate.refusal(forValueNamed: names[c]).map { "\"\(names[c])\" \($0); --value \(names[c]) sums it" } }
+            let passed = numeric.first.flatMap { c in Aggregate.refusal(forValueNamed: names[c]).map { "\"\(names[c])\" \($0); --value \(ShellWord.quoted(names[c])) sums it" } }
             notes.append("value: none, counting rows" + (options.countOnly ? "" : passed.map { " (\($0))" } ?? ""))
         }
         let others = candidates.filter { $0 != value }

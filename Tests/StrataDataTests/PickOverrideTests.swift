@@ -58,6 +58,10 @@ struct PickOverrideTests {
         let r = try Self.load("time,bytes\n2024-01-01T10:00:03Z,5\n2024-01-01T10:00:03Z,6\n2024-01-01T10:00:41Z,9\n")
         #expect(r.countsRows && r.suggestedAggregate == .count)
         #expect(r.notes.contains { $0.contains("--value bytes sums a column") })
+        // The hint pastes into a shell: a name of more than one word quoted, a column with no name by number.
+        let rows = "2024-01-01T10:00:03Z,5\n2024-01-01T10:00:03Z,6\n2024-01-01T10:00:41Z,9\n"
+        #expect(try Self.load("time,Bob's ($)\n" + rows).notes.contains { $0.contains("--value 'Bob'\\''s ($)' sums a column") })
+        #expect(try Self.load(rows) { $0.header = false }.notes.contains { $0.contains("--value 2 sums a column") })
         let chosen = try Self.load("time,bytes\n2024-01-01T10:00:03Z,5\n2024-01-01T10:00:03Z,6\n") { $0.valueColumn = "bytes" }
         #expect(!chosen.countsRows && chosen.suggestedAggregate == .sum)
     }

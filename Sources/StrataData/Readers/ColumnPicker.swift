@@ -26,6 +26,9 @@ struct ColumnPicker {
 
     func name(_ c: Int) -> String { c < names.count && !names[c].isEmpty ? names[c] : "column \(c + 1)" }
 
+    /// For hints: what to write after `--value` for column `c`, its name or number, ready for a shell.
+    func argument(_ c: Int) -> String { c < names.count && !names[c].isEmpty ? ShellWord.quoted(names[c]) : "\(c + 1)" }
+
     /// For notes: `column "date"`, `column 2` (no header), `field "event.ts"`.
     func label(_ c: Int) -> String {
         c < names.count && !names[c].isEmpty ? "\(noun) \"\(names[c])\"" : "\(noun) \(c + 1)"
@@ -116,7 +119,7 @@ struct ColumnPicker {
             let used = Set(timeColumns + [series].compactMap { $0 })
             let first = (0..<columnCount).first { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
             if let first, profile.looksLikeEvents {
-                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(name(first)) sums a column)")
+                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(first)) sums a column)")
             } else {
                 value = first
             }
@@ -131,7 +134,7 @@ struct ColumnPicker {
             // Say which number was passed over, and why, so a wrong guess is one flag away.
             let used = Set(timeColumns + [series].compactMap { $0 })
             let passed = (0..<columnCount).lazy.filter { !used.contains($0) && self.isNumeric(self.sample.column($0), decimalComma: decimalComma) }
-                .compactMap { c in self.numberRefusal(c).map { "\"\(self.name(c))\" \($0); --value \(self.name(c)) sums it" } }.first
+                .compactMap { c in self.numberRefusal(c).map { "\"\(self.name(c))\" \($0); --value \(self.argument(c)) sums it" } }.first
             notes.append("value: none, counting rows" + (passed.map { " (\($0))" } ?? ""))
         }
         if let series {
