@@ -99,8 +99,9 @@ struct PostgresPlan {
                                         times: otherTimes.map { (names[$0], columns.timeKind($0)!) }, texts: texts.map { names[$0] })
         let times = sample.times
         if end == nil, let (c, typical) = pairedEnd(columns, options: options, time: time, sample: sample, candidates: otherTimes) {
-            end = (c, .time(names[c], columns.timeKind(c)!), "end: column \"\(names[c])\" (never before \"\(names[time])\", about "
-                   + "\(LevelPicker.describe(typical)) after it: rows are intervals; --end none counts the starts instead)")
+            let before = IntervalRule.endingBefore(starts: sample.times, ends: sample.instants(names[c]))
+            let order = IntervalRule.pairedOrder(start: "\"\(names[time])\"", typical: typical, endingBefore: before)
+            end = (c, .time(names[c], columns.timeKind(c)!), "end: column \"\(names[c])\" (\(order): rows are intervals; --end none counts the starts instead)")
         }
         func keys(_ c: Int) -> [String] { texts.firstIndex(of: c).map { sample.texts($0) } ?? [] }
 

@@ -45,6 +45,24 @@ struct PairedEndTests {
         #expect(hours.values.reduce(0, +) == 9.5 * 3600)
     }
 
+    /// One trip of thirty written back before it left is a bad row, skipped
+    /// with its reason, not a reason to count the starts instead.
+    @Test func anEndBeforeItsStartInAFewRowsIsABadRow() throws {
+        var random = SplitMix(seed: 15)
+        let trips = (0..<30).map { k in
+            let left = Fixture.utc(2013, 7, 1) + Int64(k) * 86_400 + Int64(random.next() % 36_000)
+            let back = k == 17 ? left - 3600 : left + 3600 + Int64(random.next() % 7200)
+            return "v\(k % 3),\(Fixture.iso(left)),\(Fixture.iso(back)),d\(k)"
+        }
+        let r = try Fixture.withFile("trips.csv", "vehicle,left,back,driver\n" + trips.joined(separator: "\n") + "\n") { path in
+            try DataLoader.load([.file(path)], options: Fixture.options(), setup: LoadSetup())
+        }
+        #expect(r.valueName == LoadResult.intervalDuration)
+        #expect(r.notes.contains { $0.contains("before it in 1 sample row, skipped as bad: rows are intervals") })
+        #expect(r.accepted == 29 && r.skipped == 1)
+        #expect(r.firstSkipped.first?.line == 19 && r.firstSkipped.first?.reason.contains("is before the start") == true)
+    }
+
     @Test func endNoneCountsTheStarts() throws {
         let r = try Self.load { $0.endColumn = "none" }
         #expect(r.valueName == LoadResult.countedRows)

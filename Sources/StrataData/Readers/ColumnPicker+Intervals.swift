@@ -40,10 +40,11 @@ extension ColumnPicker {
               options.valueColumn == nil, !options.countOnly else { return nil }
         let starts = sampleTimes(time, format).map { $0?.0 }
         for c in 0..<columnCount where c != start && !used.contains(c) {
-            guard case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false),
-                  let typical = IntervalRule.pairedLength(starts: starts, ends: sampleTimes(.column(c), f).map { $0?.0 }) else { continue }
-            return (.time(c, f), "end: \(label(c)), format \(f.description) (never before \(label(start)), about "
-                    + "\(LevelPicker.describe(typical)) after it: rows are intervals; --end none counts the starts instead)")
+            guard case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false) else { continue }
+            let ends = sampleTimes(.column(c), f).map { $0?.0 }
+            guard let typical = IntervalRule.pairedLength(starts: starts, ends: ends) else { continue }
+            let order = IntervalRule.pairedOrder(start: label(start), typical: typical, endingBefore: IntervalRule.endingBefore(starts: starts, ends: ends))
+            return (.time(c, f), "end: \(label(c)), format \(f.description) (\(order): rows are intervals; --end none counts the starts instead)")
         }
         return nil
     }

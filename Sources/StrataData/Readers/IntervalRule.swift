@@ -34,15 +34,36 @@ public enum IntervalRule {
 
     /// Whether a second time ends what the time starts, from a sample's
     /// starts and that column's times (nil where one does not read): most of
-    /// both read, no end before its start, and the typical length (returned)
-    /// far shorter than the starts span (`departure`/`arrival`).
+    /// both read, hardly an end before its start (one row in twenty at most:
+    /// a typo is a bad row, skipped as such, not a reason to count the
+    /// starts), and the typical length (returned) far shorter than the
+    /// starts span (`departure`/`arrival`).
     public static func pairedLength(starts: [Int64?], ends: [Int64?]) -> Int64? {
         let known = starts.compactMap { $0 }
         guard let first = known.min(), let last = known.max(), ends.count { $0 != nil } * 10 >= known.count * 8 else { return nil }
-        let lengths = zip(starts, ends).compactMap { s, e in s.flatMap { s in e.map { $0 - s } } }.sorted()
-        guard lengths.count * 10 >= known.count * 8, let shortest = lengths.first, shortest >= 0 else { return nil }
-        let typical = lengths[lengths.count / 2]
+        let lengths = lengths(starts: starts, ends: ends)
+        let kept = lengths.filter { $0 >= 0 }.sorted()
+        guard lengths.count * 10 >= known.count * 8, (lengths.count - kept.count) * 20 <= lengths.count, !kept.isEmpty else { return nil }
+        let typical = kept[kept.count / 2]
         return typical > 0 && typical * 20 <= last - first ? typical : nil
+    }
+
+    /// How many of a sample's rows end before they start.
+    public static func endingBefore(starts: [Int64?], ends: [Int64?]) -> Int {
+        lengths(starts: starts, ends: ends).count { $0 < 0 }
+    }
+
+    /// The lengths of the rows whose start and end both read.
+    private static func lengths(starts: [Int64?], ends: [Int64?]) -> [Int64] {
+        zip(starts, ends).compactMap { s, e in s.flatMap { s in e.map { $0 - s } } }
+    }
+
+    /// A paired end's note on how it follows the start: never before it, or
+    /// before it in a few sample rows, which a load skips.
+    public static func pairedOrder(start: String, typical: Int64, endingBefore count: Int) -> String {
+        let after = "\(LevelPicker.describe(typical)) after"
+        return count == 0 ? "never before \(start), about \(after) it"
+            : "about \(after) \(start), before it in \(count) sample row\(count == 1 ? "" : "s"), skipped as bad"
     }
 
     /// Whether a text column's values split intervals into the timeline's
