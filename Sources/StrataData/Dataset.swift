@@ -53,6 +53,10 @@ public struct Dataset: Sendable {
     /// Where sub-buckets finer than `baseUnit` come from, a page at a time:
     /// nil when every level's are in memory.
     public let finePages: FinePages?
+    /// Why bars finer than the load kept cannot be shown: the input is read
+    /// only once (a pipe, gzip) and its base was made coarser to keep within
+    /// the budget. Nil when there are none, or `finePages` reads them.
+    public let pagesNotKept: String?
     /// Each series keeps its own base buckets. False for interval data of
     /// too many series to keep them apart: "all" keeps them, and a series'
     /// sub-buckets of the base unit come from `finePages` too.
@@ -81,6 +85,8 @@ public struct Dataset: Sendable {
         self.finePages = finePages
         self.holdsIntervals = accumulator.holdsIntervals
         self.basePerSeries = !accumulator.mergesSeriesBase
+        let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
+        self.pagesNotKept = finePages == nil && finer ? "finer bars not kept: the input is read once (--memory MB keeps more)" : nil
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an

@@ -45,9 +45,10 @@ struct MemoryBudgetTests {
     }
 
     /// Loads `path` on hours, days, weeks and months, within `budget` bytes.
-    static func load(_ path: String, budget: Int64?) throws -> LoadResult {
+    static func load(_ path: String, budget: Int64?, _ configure: (inout ReadOptions) -> Void = { _ in }) throws -> LoadResult {
         var options = FileSourceTests.options()
         options.memoryBudget = budget
+        configure(&options)
         var setup = LoadSetup()
         setup.zone = Fixture.newYork.zone
         setup.levels = [.hour, .day, .week, .month]
@@ -117,6 +118,46 @@ struct MemoryBudgetTests {
                 Issue.record("page \(key) differs: \(read[key] ?? []) for \(buckets)")
             }
         }
+    }
+
+    /// A pipe past the budget cannot read a page back: its base becomes
+    /// coarser as it is read (minutes merged into their hours). Every period
+    /// of every level, series and value column equals a full load's, as do
+    /// the pages whose bars are hours; the hour's pages say their minutes
+    /// were not kept.
+    @Test func aPipePastTheBudgetKeepsHoursAndTheSameNumbers() throws {
+        let g = Generated(seed: 12)
+        let text = Generated.text(g.rows, header: g.header)
+        let full = try Fixture.withFile("budget.csv", text) { path in try Self.load(path, budget: nil) { $0.valueColumn = "temp" } }
+        // Room for one bucket fewer than the minutes take: hours, not days.
+        let budget = Int64(full.accumulator.bucketCount + full.otherValues.reduce(0) { $0 + $1.accumulator.bucketCount } - 1)
+            * BucketBudget.bytesPerBucket * BucketBudget.share
+        let piped = try Fixture.withPipe(Array(text.utf8)) { path in try Self.load(path, budget: budget) { $0.valueColumn = "temp" } }
+        #expect(full.accumulator.baseUnit == .minute && piped.accumulator.baseUnit == .hour)
+        #expect(piped.levels == full.levels && piped.rowsRead == full.rowsRead && piped.skipped == full.skipped)
+        let (a, b) = (Dataset(loaded: full, levels: full.levels), Dataset(loaded: piped, levels: piped.levels))
+        #expect(a.pagesNotKept == nil && b.pagesNotKept?.contains("read once") == true)
+        var compared = 0
+        for level in a.levels {
+            #expect(a.count(level) == b.count(level))
+            for index in 0..<a.count(level) {
+                for s in a.series.indices {
+                    for v in a.valueNames.indices {
+                        let (pa, pb) = (a.page(level, index: index, series: s, value: v), b.page(level, index: index, series: s, value: v))
+                        #expect(pa.stats == pb.stats, "\(level) \(index) \(s) \(v)")
+                        if level == .hour {
+                            // An hour with rows has no minutes to draw; one without needs none.
+                            let noBars = pb.fetching == !pb.stats.isEmpty
+                            #expect(noBars, "\(level) \(index) \(s) \(v)")
+                        } else {
+                            #expect(pa.buckets == pb.buckets, "\(level) \(index) \(s) \(v)")
+                        }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 100)
     }
 
     /// In the terminal a page is never waited for: it is fetching at first,

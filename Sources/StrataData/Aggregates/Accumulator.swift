@@ -8,7 +8,8 @@
 /// `column(_:)` takes one out on its own.
 public struct Accumulator: Sendable {
     public let calendar: CalendarSystem
-    public let baseUnit: TimeUnit
+    /// Coarser than asked once the buckets of an input read once pass `baseLimit`.
+    public private(set) var baseUnit: TimeUnit
     /// `runs[column][series]` (series 0 being the only one when there is no series column).
     private var runs: [[BucketRun]]
     private var zoneCursor: ZoneRules.Cursor
@@ -62,6 +63,13 @@ public struct Accumulator: Sendable {
     private var addedSinceCount = 0
     /// How many intervals may be added between two counts.
     private static let countEvery = 65_536
+    /// Instants of an input read once (a pipe, gzip), whose finer buckets
+    /// cannot be read back a page at a time: the most base buckets kept,
+    /// over every column and series. Past it the base becomes the next
+    /// coarser unit, each bucket merged into its hour (or day), up to days.
+    var baseLimit = Int.max
+    /// Buckets entered since the buckets were last counted against `baseLimit`.
+    private var enteredSinceCount = 0
 
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.init(calendar: calendar, baseUnit: baseUnit, width: 1)
@@ -115,6 +123,10 @@ public struct Accumulator: Sendable {
 
     /// Makes the bucket of `seconds` in `series` the open one.
     private mutating func enter(seconds: Int64, series: Int) {
+        if baseLimit < .max {
+            enteredSinceCount += 1
+            if enteredSinceCount >= Swift.min(Self.countEvery, baseLimit) { keepWithinBaseLimit() }
+        }
         let offset = zoneCursor.offset(at: seconds)
         let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset, segment: zoneCursor.segment)
         if ordinal != openOrdinal || series != openSeries {
@@ -206,10 +218,46 @@ public struct Accumulator: Sendable {
         for k in coarser.indices { while coarser[k].count <= series { coarser[k].append(BucketRun()) } }
     }
 
+    /// Makes the base coarser while its buckets number more than `baseLimit`
+    /// (counted now and then while reading, and once at the end). Not for
+    /// intervals: an interval's overlaps with minutes do not add up to its
+    /// overlap with their hour in count, and its coarser periods are kept apart.
+    mutating func keepWithinBaseLimit() {
+        enteredSinceCount = 0
+        guard baseLimit < .max, !holdsIntervals else { return }
+        flush()
+        while baseUnit < .day, bucketCount > baseLimit { coarsen() }
+    }
+
+    /// Base buckets held, over every column and series.
+    var bucketCount: Int { runs.joined().reduce(0) { $0 + $1.count } }
+
+    /// The next coarser base: each bucket merged into the one holding its start.
+    private mutating func coarsen() {
+        let unit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
+        runs = runs.map { column in
+            column.map { run in
+                let sorted = run.sorted
+                var coarser = BucketRun(), from = 0
+                // Sorted buckets lie in sorted coarser ones: each coarser bucket is a run of them.
+                while from < sorted.ordinals.count {
+                    let ordinal = calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: sorted.ordinals[from]))
+                    var to = from + 1
+                    while to < sorted.ordinals.count,
+                          calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: sorted.ordinals[to])) == ordinal { to += 1 }
+                    coarser.add(ordinal, sorted.stats[from..<to].merged())
+                    from = to
+                }
+                return coarser
+            }
+        }
+        baseUnit = unit
+    }
+
     /// Puts every series' base buckets together once they number more than `seriesBaseLimit`.
     private mutating func mergeSeriesBaseOverLimit() {
         addedSinceCount = 0
-        if runs[0].reduce(0, { $0 + $1.count }) > seriesBaseLimit { mergeSeriesBase() }
+        if bucketCount > seriesBaseLimit { mergeSeriesBase() }
     }
 
     /// Moves every series' base buckets into `merged`, keeping their slots (`seriesCount`).
@@ -280,6 +328,9 @@ public struct Accumulator: Sendable {
         flush()
         var other = other
         other.flush()
+        // A side made coarser by its limit: the other's buckets are merged into the same unit.
+        while baseUnit < other.baseUnit { coarsen() }
+        while other.baseUnit < baseUnit { other.coarsen() }
         // Series' base buckets kept apart on one side are put together on both, before the runs join.
         if mergesSeriesBase || other.mergesSeriesBase {
             mergeSeriesBase()

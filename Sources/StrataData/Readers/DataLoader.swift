@@ -81,11 +81,20 @@ public enum DataLoader {
         options.memoryBudget.flatMap { options.headAndTail == nil && sources.allSatisfy(Self.isSeekable) ? $0 : nil }
     }
 
+    /// The budget of inputs read only once (a pipe, gzip), whose finer
+    /// buckets cannot be read back: past it their base is made coarser as
+    /// they are read (`Accumulator.baseLimit`). Nil for files read in place,
+    /// whose base the sample decides, and for a first look.
+    private static func readOnceBudget(_ options: ReadOptions, _ sources: [InputSource]) -> Int64? {
+        options.headAndTail == nil && !sources.allSatisfy(Self.isSeekable) ? options.memoryBudget : nil
+    }
+
+    /// Looked at by its path first: opening a named pipe to look would take its writer's bytes.
     private static func isSeekable(_ source: InputSource) -> Bool {
-        guard case .file(let path) = source, let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
         var status = stat()
-        guard fstat(file.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard case .file(let path) = source, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
         return (try? file.read(upToCount: 2)) != Data([0x1f, 0x8b])
     }
 
@@ -173,6 +182,7 @@ public enum DataLoader {
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
             part.keepIntervals(within: pageBudget(options, sources))
+            part.accumulator.baseLimit = readOnceBudget(options, sources).map(BucketBudget.buckets(within:)) ?? .max
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
@@ -208,6 +218,7 @@ public enum DataLoader {
         // Flushed here, where nothing else holds its buckets: splitting the
         // columns apart below then copies none of them.
         sink?.accumulator.flush()
+        sink?.accumulator.keepWithinBaseLimit()
         guard let sink, sink.accepted > 0 || options.planOnly else {
             let file = sources.count == 1 ? displayName(sources[0]) : name
             if (sink?.rowsRead ?? 0) == 0 {

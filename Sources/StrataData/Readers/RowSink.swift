@@ -32,6 +32,7 @@ struct RowSink: Sendable {
         sink.progress = progress
         sink.intervals = intervals.emptied
         sink.accumulator.seriesBaseLimit = accumulator.seriesBaseLimit
+        sink.accumulator.baseLimit = accumulator.baseLimit
         return sink
     }
 

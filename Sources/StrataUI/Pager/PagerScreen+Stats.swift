@@ -50,8 +50,8 @@ extension PagerScreen {
         // Bars read from the source a page at a time: the period's total is known, the rest waits for them.
         if page.fetching, let value = page.stats.value(aggregate) {
             let format = ValueFormat(dataset: dataset, aggregate: aggregate)
-            return [StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true)),
-                    StatsItem(text: "reading\(glyphs.ellipsis)", style: .muted)]
+            let total = StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true))
+            return dataset.pagesNotKept == nil ? [total, StatsItem(text: "reading\(glyphs.ellipsis)", style: .muted)] : [total]
         }
         let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
         let upTo = part.isRunning ? part.covered.upperBound : page.buckets.count

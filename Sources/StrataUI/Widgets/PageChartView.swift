@@ -26,7 +26,7 @@ struct PageChartView: Widget {
             : chart.series.map { navigation.page(in: dataset, level: page.level, index: page.index, series: $0) }
         if pages.contains(where: \.fetching) {
             // Its bars are finer than the load kept: read from the source, drawn when they come.
-            return note(dataset.finePages?.failure ?? "reading\(glyphs.ellipsis)", into: &grid, area: rect)
+            return note(dataset.finePages?.failure ?? dataset.pagesNotKept ?? "reading\(glyphs.ellipsis)", into: &grid, area: rect)
         }
         var plot = rect
         if pages.count > 1, rect.height >= 6 {
