@@ -89,6 +89,29 @@ struct LoadingTests {
         #expect(app.state.navigation.periodCounts == [whole.count(.hour), 40, 2])
     }
 
+    /// A pipe's first rows spanned hours; later ones add day and week
+    /// levels. The view follows the end on its hours, so the new levels open
+    /// on their last periods, not on those the first rows ended in.
+    @Test func levelsAddedWhileTheViewFollowsTheEndOpenOnTheirLast() {
+        func hours(_ days: ClosedRange<Int>, levels: [Level]) -> Dataset {
+            var accumulator = Accumulator(calendar: Self.calendar, baseUnit: .minute)
+            for day in days { for hour in 0..<24 { accumulator.add(seconds: Self.instant(day: day, hour: hour), value: 1) } }
+            var result = LoadResult(accumulator: accumulator, sourceName: "stdin", valueName: "v")
+            result.loading = LoadingState(bytesRead: 1000, bytesTotal: nil, rowsRead: 24 * days.count, elapsed: 0.1, complete: [])
+            return Dataset(loaded: result, levels: levels)
+        }
+        let feed = DatasetFeed()
+        var app = Self.app(hours(1...1, levels: [.hour]), feed: feed)
+        app.handle(.key(.end))
+        feed.post(.dataset(hours(1...15, levels: [.hour, .day, .week]), rows: nil))
+        app.handle(.tick)
+        feed.post(.dataset(hours(1...20, levels: [.hour, .day, .week]), rows: nil))
+        app.handle(.tick)
+        let navigation = app.state.navigation
+        #expect(navigation.level == .hour && navigation.positions == navigation.periodCounts.map { $0 - 1 })
+        #expect(navigation.periodCounts == [480, 20, 3])
+    }
+
     /// Between inputs the loader posts; the run loop redraws every 25 ms
     /// while loading, and its idle calls say whether the load still runs.
     @Test func theRunLoopRedrawsTheProgressWhileLoadingThenGoesIdle() {

@@ -7,13 +7,15 @@ extension Navigation {
     /// later ones appear, as `less +F` does. When the load ends with other
     /// levels (a pipe's first rows said little of its span), the current one
     /// stays if it is among them, else the next coarser; a new level opens on
-    /// the period holding what the current one shows.
+    /// the period holding what the current one shows, or on its last while
+    /// the current one is on its last (the view follows the end).
     mutating func follow(_ newer: Dataset, from older: Dataset) {
         let current = levels[levelIndex]
         let shown = older.calendar.start(of: current.unit, ordinal: older.ordinal(current, index: positions[levelIndex]))
+        let atEnd = positions[levelIndex] >= older.count(current) - 1
         positions = newer.levels.map { level in
             let count = newer.count(level)
-            guard let i = levels.firstIndex(of: level) else { return newer.index(level, containing: shown) }
+            guard let i = levels.firstIndex(of: level) else { return atEnd ? max(0, count - 1) : newer.index(level, containing: shown) }
             if positions[i] >= older.count(level) - 1 { return max(0, count - 1) }
             return Self.clamp(older.ordinal(level, index: positions[i]) - (newer.firstOrdinal[level] ?? 0), count)
         }
