@@ -86,7 +86,7 @@ public struct Dataset: Sendable {
         self.holdsIntervals = accumulator.holdsIntervals
         self.basePerSeries = !accumulator.mergesSeriesBase
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
-        self.pagesNotKept = finePages == nil && finer ? "finer bars not kept: the input is read once (--memory MB keeps more)" : nil
+        self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
 
         let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an

@@ -26,7 +26,8 @@ struct PageChartView: Widget {
             : chart.series.map { navigation.page(in: dataset, level: page.level, index: page.index, series: $0) }
         if pages.contains(where: \.fetching) {
             // Its bars are finer than the load kept: read from the source, drawn when they come.
-            return note(dataset.finePages?.failure ?? dataset.pagesNotKept ?? "reading\(glyphs.ellipsis)", into: &grid, area: rect)
+            let notKept = dataset.pagesNotKept.map { "\(page.subUnit)s not kept: \($0)" }
+            return note(dataset.finePages?.failure ?? notKept ?? "reading\(glyphs.ellipsis)", into: &grid, area: rect)
         }
         var plot = rect
         if pages.count > 1, rect.height >= 6 {
