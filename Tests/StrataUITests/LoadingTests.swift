@@ -112,6 +112,20 @@ struct LoadingTests {
         #expect(navigation.periodCounts == [480, 20, 3])
     }
 
+    /// A pipe past the budget kept hours, not their minutes: an hour's
+    /// page shows its total and says why it has no bars; a day's has its hours.
+    @Test func anHourWhoseMinutesWereNotKeptSaysSo() {
+        var accumulator = Accumulator(calendar: Self.calendar, baseUnit: .hour)
+        for day in 1...3 { for hour in 0..<24 { accumulator.add(seconds: Self.instant(day: day, hour: hour), value: Double(hour)) } }
+        let dataset = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "stdin", valueName: "v"), levels: [.hour, .day])
+        var app = Self.app(dataset, feed: DatasetFeed())
+        let hour = app.render().grid.plainText
+        #expect(hour.contains("minutes not kept: the input is read once (--memory MB keeps more)"))
+        #expect(hour.contains("total 23") && !hour.contains("reading"))
+        app.handle(.key(.down))
+        #expect(!app.render().grid.plainText.contains("not kept"))
+    }
+
     /// Between inputs the loader posts; the run loop redraws every 25 ms
     /// while loading, and its idle calls say whether the load still runs.
     @Test func theRunLoopRedrawsTheProgressWhileLoadingThenGoesIdle() {
