@@ -45,13 +45,14 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// that unit and every coarser one); whole when it returns, so no update follows.
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
-        var skipped = 0
+        var skippedBy: [PostgresStatements.SkipReason: Int] = [:]
         let (columns, names, rows): ([Accumulator], [String], Int)
         if plan.end == nil {
             (columns, names, rows) = try buckets(unit, range: nil)
         } else {
-            (columns, names, rows, skipped) = try intervalPeriods(unit)
+            (columns, names, rows, skippedBy) = try intervalPeriods(unit)
         }
+        let skipped = skippedBy.values.reduce(0, +)
         let longestSeen = (0..<max(1, names.count)).map { columns[0].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
@@ -66,8 +67,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.profile = plan.profile
         (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
         if skipped > 0 {
-            result.notes.append("intervals: a row whose end is missing or before its start, or that lasts over "
-                                + "\(LevelPicker.describe(longest)), is skipped")
+            let why: [(PostgresStatements.SkipReason, String)] = [(.noEnd, "with no end"), (.endBeforeStart, "ending before they start"),
+                                                                   (.tooLong, "lasting over \(LevelPicker.describe(longest))")]
+            let counts = why.compactMap { reason, text in skippedBy[reason].map { "\($0) \(text)" } }
+            result.notes.append("intervals: skipped \(skipped) row\(skipped == 1 ? "" : "s"): \(counts.joined(separator: ", "))")
         }
         return result
     }
@@ -178,17 +181,18 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// unit, each interval counted once in each it overlaps, and every
     /// interval's whole length; in one accumulator, as `buckets` returns
     /// them, with the rows skipped.
-    private func intervalPeriods(_ unit: TimeUnit) throws(ReadError) -> ([Accumulator], [String], Int, Int) {
+    private func intervalPeriods(_ unit: TimeUnit) throws(ReadError)
+        -> ([Accumulator], [String], Int, [PostgresStatements.SkipReason: Int]) {
         var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
         var order = PostgresSeriesOrder()
-        var rows = 0, skipped = 0
+        var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
         let units = (unit.rawValue...TimeUnit.year.rawValue).compactMap(TimeUnit.init(rawValue:))
         try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
             let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 2 : 4)
-            // Skipped rows name no series.
+            // Skipped rows are keyed by why, in the start's place.
             if code == -2 {
-                skipped += stats.count
+                skipped[PostgresStatements.SkipReason(rawValue: Int(start)) ?? .tooLong, default: 0] += stats.count
                 return
             }
             let series = self.series(result, at: 2, order: &order)

@@ -24,6 +24,11 @@ extension PostgresStatements {
         }
     }
 
+    /// Why a row is no interval, as `intervalPeriods` keys the rows skipped.
+    enum SkipReason: Int, CaseIterable {
+        case noEnd, endBeforeStart, tooLong
+    }
+
     /// The rows as the FROM item `strata_spans(s, e, k, label, kept)`:
     /// start, end, series and label, and whether the interval is kept: not
     /// one whose end is missing or before its start, or that is longer than
@@ -42,12 +47,14 @@ extension PostgresStatements {
 
     /// Every period of every unit in `units` that each kept interval
     /// overlaps, with the whole interval as unit -1 and the rows skipped as
-    /// unit -2: per unit, period start and series, the series and its first
-    /// start (only when there is a series column), then count, sum, min and
-    /// max of the seconds.
+    /// unit -2, keyed by why (`SkipReason`): per unit, period start and
+    /// series, the series and its first start (only when there is a series
+    /// column), then count, sum, min and max of the seconds.
     func intervalPeriods(units: [TimeUnit], longest: Int64) -> String {
+        let why = "CASE WHEN strata_spans.e IS NULL THEN \(SkipReason.noEnd.rawValue) "
+            + "WHEN strata_spans.e < strata_spans.s THEN \(SkipReason.endBeforeStart.rawValue) ELSE \(SkipReason.tooLong.rawValue) END"
         let pieces = ["SELECT -1, 0::int8, part.b - part.a WHERE strata_spans.kept",
-                      "SELECT -2, 0::int8, 0::int8 WHERE NOT strata_spans.kept"] + units.map(periods)
+                      "SELECT -2, (\(why))::int8, 0::int8 WHERE NOT strata_spans.kept"] + units.map(periods)
         // A day or longer is keyed by its local start, made an instant once per period.
         let start = "CASE WHEN p.unit >= \(TimeUnit.day.rawValue) THEN \(instant(ofLocalSeconds: "p.start")) ELSE p.start END"
         return grouped(pieces, spans: spans(longest: longest), part: ("strata_spans.s", "strata_spans.e"),
