@@ -25,10 +25,20 @@ extension Dataset {
     /// is read, and when it cannot be. Merging a page's sub-buckets instead
     /// would count an interval once per bucket.
     public func intervalStats(series s: Int, from: Int64, to: Int64, period: Range<Int64>) -> Stats? {
-        guard holdsIntervals, let intervals = intervals ?? finePages?.intervals(parts: [period]) else { return nil }
-        let accumulatorSeries = series.count > 1 ? (s == 0 ? Array(0..<intervals.bySeries.count) : [s - 1]) : [0]
-        var stats = Stats()
-        for a in accumulatorSeries { stats.merge(intervals.stats(series: a, from: from, to: to)) }
-        return stats
+        guard holdsIntervals else { return nil }
+        return intervalStatsMemo.value(IntervalStatsKey(series: s, from: from, to: to)) {
+            guard let intervals = intervals ?? finePages?.intervals(parts: [period]) else { return nil }
+            let accumulatorSeries = series.count > 1 ? (s == 0 ? Array(0..<intervals.bySeries.count) : [s - 1]) : [0]
+            var stats = Stats()
+            for a in accumulatorSeries { stats.merge(intervals.stats(series: a, from: from, to: to)) }
+            return stats
+        }
     }
+}
+
+/// What `Dataset.intervalStats` was asked: a series over a stretch of time.
+struct IntervalStatsKey: Hashable, Sendable {
+    let series: Int
+    let from: Int64
+    let to: Int64
 }

@@ -40,7 +40,9 @@ public struct Dataset: Sendable {
     /// the data's last time is known to cover that much; nil when unknown.
     public let typicalGap: Int64?
     /// Heat scales built so far, shared by every copy of this dataset.
-    let heatScales = HeatScaleMemo()
+    let heatScales = Memo<HeatScaleKey, HeatScale>()
+    /// Interval stats worked out so far (`intervalStats`): a running period's are asked every frame.
+    let intervalStatsMemo = Memo<IntervalStatsKey, Stats>(limit: 1024)
     /// The rows are intervals: values are seconds of overlap, and a
     /// period counts each interval overlapping it once.
     public let holdsIntervals: Bool

@@ -2,9 +2,9 @@ extension Dataset {
     /// The shading range of a level's map: every sub-bucket of every period
     /// under `aggregate`, for series `s`. Built once, then remembered.
     public func heatScale(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> HeatScale {
-        heatScales.scale(.init(level: level, aggregate: aggregate, series: s, value: v)) {
+        heatScales.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
             HeatScale(values: subBucketStats(level, series: s, value: v).compactMap { $0.plotted(aggregate) })
-        }
+        }!
     }
 
     /// The shading range of the map whose rows are the series and whose
@@ -13,7 +13,7 @@ extension Dataset {
     /// starting on a Sunday begins with a one-day week) is left out: it
     /// would be the low end, and every whole period the top shade.
     public func seriesHeatScale(_ level: Level, aggregate: Aggregate, value v: Int) -> HeatScale {
-        heatScales.scale(.init(level: level, aggregate: aggregate, series: nil, value: v)) {
+        heatScales.value(.init(level: level, aggregate: aggregate, series: nil, value: v)) {
             let rows = seriesByValue[v].count > 1 ? seriesByValue[v].dropFirst() : seriesByValue[v][...]
             let cells = rows.flatMap { row -> [(ordinal: Int, value: Double)] in
                 guard let periods = row.periods[level] else { return [] }
@@ -22,7 +22,7 @@ extension Dataset {
             let cut = aggregate.isQuantity ? partlyCovered(level) : []
             let whole = cells.filter { !cut.contains($0.ordinal) }
             return HeatScale(values: (whole.isEmpty ? cells : whole).map(\.value))
-        }
+        }!
     }
 
     /// The ordinals of the level's first and last periods when the data
@@ -53,4 +53,12 @@ extension Dataset {
         }
         return stats
     }
+}
+
+/// A heat scale's level, aggregate, series (nil: every series, the map's rows) and value.
+struct HeatScaleKey: Hashable, Sendable {
+    let level: Level
+    let aggregate: Aggregate
+    let series: Int?
+    let value: Int
 }
