@@ -59,17 +59,16 @@ public struct Accumulator: Sendable {
     /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`.
     public private(set) var mergesSeriesBase = false
     private var merged = MergedRun()
-    /// Intervals added since the series' base buckets were last counted.
-    private var addedSinceCount = 0
-    /// How many intervals may be added between two counts.
+    /// Buckets entered (intervals added) since the buckets were last counted
+    /// against `baseLimit` (`seriesBaseLimit`).
+    private var sinceCount = 0
+    /// How many may be entered between two counts.
     private static let countEvery = 65_536
     /// Instants of an input read once (a pipe, gzip), whose finer buckets
     /// cannot be read back a page at a time: the most base buckets kept,
     /// over every column and series. Past it the base becomes the next
     /// coarser unit, each bucket merged into its hour (or day), up to days.
     var baseLimit = Int.max
-    /// Buckets entered since the buckets were last counted against `baseLimit`.
-    private var enteredSinceCount = 0
 
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.init(calendar: calendar, baseUnit: baseUnit, width: 1)
@@ -124,8 +123,8 @@ public struct Accumulator: Sendable {
     /// Makes the bucket of `seconds` in `series` the open one.
     private mutating func enter(seconds: Int64, series: Int) {
         if baseLimit < .max {
-            enteredSinceCount += 1
-            if enteredSinceCount >= Swift.min(Self.countEvery, baseLimit) { keepWithinBaseLimit() }
+            sinceCount += 1
+            if sinceCount >= Swift.min(Self.countEvery, baseLimit) { keepWithinBaseLimit() }
         }
         let offset = zoneCursor.offset(at: seconds)
         let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset, segment: zoneCursor.segment)
@@ -177,8 +176,8 @@ public struct Accumulator: Sendable {
             Self.split(start, end, unit: baseUnit, calendar: calendar, into: &merged)
         } else {
             Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
-            addedSinceCount += 1
-            if addedSinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
+            sinceCount += 1
+            if sinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
         }
         for k in coarser.indices {
             Self.split(start, end, unit: TimeUnit(rawValue: baseUnit.rawValue + 1 + k)!, calendar: calendar,
@@ -223,7 +222,7 @@ public struct Accumulator: Sendable {
     /// intervals: an interval's overlaps with minutes do not add up to its
     /// overlap with their hour in count, and its coarser periods are kept apart.
     mutating func keepWithinBaseLimit() {
-        enteredSinceCount = 0
+        sinceCount = 0
         guard baseLimit < .max, !holdsIntervals else { return }
         flush()
         while baseUnit < .day, bucketCount > baseLimit { coarsen() }
@@ -256,7 +255,7 @@ public struct Accumulator: Sendable {
 
     /// Puts every series' base buckets together once they number more than `seriesBaseLimit`.
     private mutating func mergeSeriesBaseOverLimit() {
-        addedSinceCount = 0
+        sinceCount = 0
         if bucketCount > seriesBaseLimit { mergeSeriesBase() }
     }
 

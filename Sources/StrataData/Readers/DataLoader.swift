@@ -24,7 +24,7 @@ public enum DataLoader {
         // Buckets coarser than the levels need are read back a page at a time: only from files read again at
         // a page's bytes (gzip would be inflated from its start for each page).
         // A first look (a head and a tail) is small: it keeps every level's, so its pages are drawn at once.
-        let budget = pageBudget(options, sources)
+        let budget = sources.allSatisfy(Self.isSeekable) ? loadBudget(options) : nil
         let decide = { (profile: SampleProfile, columns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit) in
             var zone = setup.zone ?? setup.fallbackZone
             if setup.zone == nil {
@@ -73,22 +73,15 @@ public enum DataLoader {
         return result
     }
 
-    /// A regular file that is not gzip.
-    /// What the periods kept may take, when a page's finer buckets (and a
-    /// window's intervals) can be read back from the inputs: nil for a first
-    /// look, pipes and gzip (whose every read would inflate from the start).
-    private static func pageBudget(_ options: ReadOptions, _ sources: [InputSource]) -> Int64? {
-        options.memoryBudget.flatMap { options.headAndTail == nil && sources.allSatisfy(Self.isSeekable) ? $0 : nil }
+    /// What a load may keep: the memory budget, but none for a first look
+    /// (a head and a tail are small, and keep every level's buckets).
+    private static func loadBudget(_ options: ReadOptions) -> Int64? {
+        options.headAndTail == nil ? options.memoryBudget : nil
     }
 
-    /// The budget of inputs read only once (a pipe, gzip), whose finer
-    /// buckets cannot be read back: past it their base is made coarser as
-    /// they are read (`Accumulator.baseLimit`). Nil for files read in place,
-    /// whose base the sample decides, and for a first look.
-    private static func readOnceBudget(_ options: ReadOptions, _ sources: [InputSource]) -> Int64? {
-        options.headAndTail == nil && !sources.allSatisfy(Self.isSeekable) ? options.memoryBudget : nil
-    }
-
+    /// A regular file that is not gzip: a page's finer buckets (and a
+    /// window's intervals) can be read back from it, where gzip would be
+    /// inflated from its start for every read and a pipe is read once.
     /// Looked at by its path first: opening a named pipe to look would take its writer's bytes.
     private static func isSeekable(_ source: InputSource) -> Bool {
         var status = stat()
@@ -132,6 +125,7 @@ public enum DataLoader {
             pattern = nil
         }
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
+        let seekable = sources.allSatisfy(Self.isSeekable)
         var options = options
         options.seriesPerFile = sources.count > 1 && options.seriesColumn == nil
         options.loadsOtherValues = sources.count == 1
@@ -181,8 +175,7 @@ public enum DataLoader {
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            part.keepIntervals(within: pageBudget(options, sources))
-            part.accumulator.baseLimit = readOnceBudget(options, sources).map(BucketBudget.buckets(within:)) ?? .max
+            part.keep(within: loadBudget(options), readsBack: seekable)
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)

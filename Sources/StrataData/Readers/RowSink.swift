@@ -36,12 +36,17 @@ struct RowSink: Sendable {
         return sink
     }
 
-    /// Keeps what a load of intervals holds within `budget` bytes (nil: everything):
-    /// a quarter's worth of intervals themselves (about 40 bytes each, with
-    /// the index's search array), and each series' base buckets while they fit.
-    mutating func keepIntervals(within budget: Int64?) {
-        intervals.limit = budget.map { Int($0 / 4 / 40) } ?? .max
-        accumulator.seriesBaseLimit = budget.map(BucketBudget.buckets(within:)) ?? .max
+    /// Keeps what a load holds within `budget` bytes (nil: everything).
+    /// Inputs whose pages and windows are read back (`readsBack`) keep a
+    /// quarter's worth of intervals (about 40 bytes each, with the index's
+    /// search array), and each series' base buckets of intervals while they
+    /// fit. Inputs read once keep every interval, and make the base of
+    /// instants coarser past the budget instead.
+    mutating func keep(within budget: Int64?, readsBack: Bool) {
+        let buckets = budget.map(BucketBudget.buckets(within:)) ?? .max
+        intervals.limit = readsBack ? budget.map { Int($0 / 4 / 40) } ?? .max : .max
+        accumulator.seriesBaseLimit = readsBack ? buckets : .max
+        accumulator.baseLimit = readsBack ? .max : buckets
     }
 
     /// Makes room for `plan`'s other value columns: the accumulator's
