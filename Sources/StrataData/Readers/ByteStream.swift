@@ -18,6 +18,10 @@ final class ByteStream: @unchecked Sendable {
     private var limit: Int64
     /// Told of every buffer read, for a progress line.
     var progress: LoadProgress?
+    /// Where a stream's bytes are copied as they are read, to be read again as a file.
+    var spool: Spool?
+    /// A copy of gzip cut short: why, said when a read reaches the copy's end (its offset).
+    private var copyCut: (reason: String, end: Int64)?
     /// A named file's modification time (UTC seconds): when its last line was
     /// written at the latest, which dates times without a year (syslog).
     private(set) var modified: Int64?
@@ -64,6 +68,14 @@ final class ByteStream: @unchecked Sendable {
             let stream = try regular(name: path, fd: fd, owns: true, range: 0..<Int64(st.st_size))
             stream.modified = Int64(st.st_mtim.tv_sec)
             return stream
+        case .spooled(let spool):
+            // The bytes as they were read (inflated already): read in place, never inflated again.
+            let fd = Glibc.open(spool.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotOpen(file: spool.name, reason: String(cString: strerror(errno)).lowercased()) }
+            let stream = ByteStream(name: spool.name, fd: fd, owns: true, range: 0..<spool.length)
+            stream.modified = spool.modified
+            stream.copyCut = spool.cut.map { ($0, spool.length) }
+            return stream
         }
     }
 
@@ -106,6 +118,7 @@ final class ByteStream: @unchecked Sendable {
     func slice(_ range: Range<Int64>) -> ByteStream {
         let part = ByteStream(name: name, fd: fd, owns: false, range: range)
         part.progress = progress
+        part.copyCut = copyCut
         return part
     }
 
@@ -121,8 +134,16 @@ final class ByteStream: @unchecked Sendable {
 
     /// Reads up to `count` bytes; 0 at the end.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
-        let n = try readSome(into: buffer, count: count)
+        let n: Int
+        do {
+            n = try readSome(into: buffer, count: count)
+        } catch {
+            // The input itself failed (not gzip, a read error): a copy of it would be another input.
+            spool?.fail(error.message)
+            throw error
+        }
         offset += Int64(n)
+        if n > 0 { spool?.append(buffer, count: n) }
         if let progress {
             progress.add(bytes: n)
             if Self.readDelay > 0 { usleep(Self.readDelay) }
@@ -176,11 +197,21 @@ final class ByteStream: @unchecked Sendable {
     }
 
     /// Why gzip data ended before its end: the bytes before the cut are read.
-    var cut: String? { inflater?.cut }
+    var cut: String? {
+        if let inflater { return inflater.cut }
+        guard let copyCut, offset >= copyCut.end else { return nil }
+        return copyCut.reason
+    }
 
     /// Ends the stream: gzip data was checked whole as it was read
     /// (`GzipInflater` stops at a cut or a corrupt byte); its buffers go now.
+    /// A copy being made gets the rest of the input first, however the read ended.
     func finish() {
+        if let copy = spool {
+            copy.drain(self)
+            copy.cut = cut
+            spool = nil
+        }
         inflater = nil
     }
 }

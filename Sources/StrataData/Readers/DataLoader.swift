@@ -10,13 +10,47 @@ public enum DataLoader {
     ///   - baseUnit: the accumulator's bucket (see `Dataset.baseUnit(for:)`).
     public static func load(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem,
                             baseUnit: TimeUnit) throws(ReadError) -> LoadResult {
-        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil)
+        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil, copies: nil)
     }
 
     /// Reads with the zone and levels the command fixed, picking the rest
     /// from the first input's sample: the zone from the offset every time
     /// carries, the levels from the spacing of the times and their span.
+    ///
+    /// An input that can be read only once (a pipe, gzip) is read as it
+    /// comes, for a screen to show meanwhile, and copied (`InputCopies`);
+    /// when it ends, the copy is read as a plain file is. So the same rows
+    /// give the same picks and numbers by every road, whatever their first
+    /// rows said, and their pages and rows can be read back.
     public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
+        let sources = sources.isEmpty ? [InputSource.standardInput] : sources
+        guard options.headAndTail == nil, !options.planOnly, !sources.allSatisfy(isSeekable) else {
+            return try load(sources, options: options, setup: setup, copies: nil)
+        }
+        let copies = InputCopies(sources)
+        let once: Result<LoadResult, ReadError>
+        do throws(ReadError) {
+            once = .success(try load(sources, options: options, setup: setup, copies: copies))
+        } catch {
+            once = .failure(error)
+        }
+        let (copied, notes) = copies.complete()
+        guard let copied else {
+            var result = try once.get()
+            result.notes += notes
+            return result
+        }
+        // What was read once was a first look: its rows go before the copy is read.
+        _ = consume once
+        var again = options
+        again.partials = nil
+        again.progress = nil
+        return try load(copied, options: again, setup: setup, copies: nil)
+    }
+
+    /// A load as above; with `copies`, of inputs read once, each copied as it is read.
+    private static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
+                             copies: InputCopies?) throws(ReadError) -> LoadResult {
         var finest = setup.levels?.first ?? .day
         var picks: [String] = []
         // A zone picked from the whole input when its sample was not enough to go by.
@@ -52,8 +86,9 @@ public enum DataLoader {
         }
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
-                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
-        if setup.zone == nil, !ZoneGuess.agrees(result.calendar.zone, with: result.offsetChanges) {
+                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies)
+        // Inputs read once are read again from their copies, where the zone is settled.
+        if copies == nil, setup.zone == nil, !ZoneGuess.agrees(result.calendar.zone, with: result.offsetChanges) {
             // Later times carry offsets the sample did not show (a summer time
             // ending): read again in a zone that agrees with them all.
             let pick = Self.zonePick(changes: result.offsetChanges, fallback: setup.fallbackZone)
@@ -64,7 +99,7 @@ public enum DataLoader {
                 var again = options
                 again.partials = nil
                 result = try read(sources, options: again, calendar: fallback,
-                                  baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide)
+                                  baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil)
             }
         }
         let (levels, notes) = pickLevels(result, setup: setup, finest: finest)
@@ -85,6 +120,7 @@ public enum DataLoader {
     /// Looked at by its path first: opening a named pipe to look would take its writer's bytes.
     private static func isSeekable(_ source: InputSource) -> Bool {
         var status = stat()
+        if case .spooled = source { return true }
         guard case .file(let path) = source, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
               let file = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? file.close() }
@@ -113,7 +149,8 @@ public enum DataLoader {
     }
 
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
-                             decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?) throws(ReadError) -> LoadResult {
+                             decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?,
+                             copies: InputCopies?) throws(ReadError) -> LoadResult {
         let pattern: StrftimePattern?
         if let text = options.timeFormat {
             do {
@@ -144,9 +181,10 @@ public enum DataLoader {
         var rowSources: [RowSource] = []
         var offsets = WrittenOffsets()
         var firstLook: LoadingState?
-        for source in sources {
+        for (index, source) in sources.enumerated() {
             let stream = try ByteStream.open(source)
             stream.progress = options.progress
+            copies?.opened(stream, at: index)
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
             if !decided, let decide {
@@ -320,6 +358,7 @@ public enum DataLoader {
         switch source {
         case .standardInput: "stdin"
         case .file(let path): path == "-" ? "stdin" : path
+        case .spooled(let copy): copy.name
         }
     }
 
@@ -329,6 +368,7 @@ public enum DataLoader {
         switch sources[0] {
         case .standardInput: first = "stdin"
         case .file(let path): first = path == "-" ? "stdin" : (path.split(separator: "/").last.map(String.init) ?? path)
+        case .spooled(let copy): first = copy.name.split(separator: "/").last.map(String.init) ?? copy.name
         }
         return sources.count == 1 ? first : "\(first) +\(sources.count - 1)"
     }

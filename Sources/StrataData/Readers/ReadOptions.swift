@@ -8,6 +8,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
 public enum InputSource: Sendable, Equatable {
     case file(String)
     case standardInput
+    /// A copy of a pipe or a gzip input, read again as a file (`Spool`).
+    case spooled(Spool)
 }
 
 /// What the command line says about reading the input.

@@ -35,12 +35,19 @@ struct RowSource: Sendable {
     let isCompressed: Bool
     /// Bytes of the input, decompressed.
     private(set) var length: Int64
+    /// The copy of an input read once, kept open while its rows may be read back.
+    private let copy: Spool?
 
     /// Call once `stream` has been read to its end.
     init(input: InputSource, stream: ByteStream, plan: RecordPlan, years: SyslogYears, mode: RecordScanner.Mode, index: RowIndex) {
         name = stream.name
         var kept: (String, Stamp)?
-        if case .file(let path) = input, path != "-", let stamp = Stamp(path: path) { kept = (path, stamp) }
+        switch input {
+        case .file(let path) where path != "-": kept = Stamp(path: path).map { (path, $0) }
+        case .spooled(let copy): kept = Stamp(path: copy.path).map { (copy.path, $0) }
+        default: break
+        }
+        if case .spooled(let copy) = input { self.copy = copy } else { copy = nil }
         path = kept?.0
         stamp = kept?.1
         self.plan = plan
