@@ -63,6 +63,8 @@ public struct Dataset: Sendable {
     /// too many series to keep them apart: "all" keeps them, and a series'
     /// sub-buckets of the base unit come from `finePages` too.
     public let basePerSeries: Bool
+    /// The aggregate the rows suggest: `mean` for levels, `sum` for quantities, `count` for events.
+    public let suggestedAggregate: Aggregate
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -87,6 +89,7 @@ public struct Dataset: Sendable {
         self.finePages = finePages
         self.holdsIntervals = accumulator.holdsIntervals
         self.basePerSeries = !accumulator.mergesSeriesBase
+        self.suggestedAggregate = loaded.suggestedAggregate
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
 

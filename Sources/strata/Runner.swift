@@ -34,7 +34,7 @@ struct Runner {
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
         if let address = databaseAddress {
             (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel,
-                                                              background: interactive)
+                                                              now: now, background: interactive)
         } else if interactive && !usesDemo {
             (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
         } else {
@@ -67,7 +67,7 @@ struct Runner {
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
-                            aggregate: aggregate, chart: command.chart, size: size,
+                            aggregate: aggregate, aggregateFollowsData: command.agg == nil, chart: command.chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
                             readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal,
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: interactive && command.follow)

@@ -71,6 +71,29 @@ struct LoadingTests {
         #expect(last.state == Self.app(later, feed: DatasetFeed()).state)
     }
 
+    /// A load that ends before any key puts the view where the whole input
+    /// opens, as a dump of it does: its first rows' last day is not where it ends.
+    @Test func aLoadThatEndsBeforeAnyKeyOpensWhereTheWholeInputDoes() {
+        let feed = DatasetFeed()
+        var app = Self.app(Self.read(Array(1...10), through: (10, 0)), feed: feed)
+        #expect(Self.shownDay(app) == "2024-01-10")
+        let whole = Self.read(Array(1...25))
+        feed.post(.dataset(whole, rows: nil))
+        app.handle(.tick)
+        #expect(Self.shownDay(app) == "2024-01-25")
+        #expect(app.state == Self.app(whole, feed: DatasetFeed()).state)
+    }
+
+    /// Once a key has moved the view, the load's end leaves it on its period.
+    @Test func aLoadThatEndsAfterAKeyLeavesTheViewWhereItIs() {
+        let feed = DatasetFeed()
+        var app = Self.app(Self.read(Array(1...10), through: (10, 0)), feed: feed)
+        app.handle(.key(.left))
+        feed.post(.dataset(Self.read(Array(1...25)), rows: nil))
+        app.handle(.tick)
+        #expect(Self.shownDay(app) == "2024-01-09")
+    }
+
     /// A pipe's first rows spanned days; the whole of it spans a year, and
     /// the full load ends on other levels: the day level stays, with its day.
     @Test func levelsTheFullLoadEndsWithReplaceThoseOfTheFirstRows() {

@@ -50,17 +50,13 @@ public enum BackgroundLoad {
                 wentBack.cancel()
                 tell()
             })
-            // The levels are the first look's for good: a load ending does not move the user to other ones.
+            // The end has the whole input's levels, as a dump does: a view not moved yet opens on them.
             startWorker(sources, options: options, setup: setup, meanwhile: { stop in
                 while !stop.isCancelled {
                     Thread.sleep(forTimeInterval: progressSpacing)
                     if !stop.isCancelled { tell() }
                 }
-            }, finished: { end in
-                guard case .finished(var result) = end else { return gate.end(end) }
-                result.levels = look.levels
-                gate.end(.finished(result))
-            })
+            }, finished: gate.end)
             return look
         }
         // No first look: the first rows read come first, then more as they are read.

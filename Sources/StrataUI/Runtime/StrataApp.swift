@@ -37,12 +37,27 @@ public struct StrataApp {
     private var cardRows: (period: [Int], read: CardRowsRead)?
     /// Work earlier frames did, for the dataset on show: a new dataset starts a new one.
     private var memory = FrameMemory()
+    /// What the command line asked of the first screen, for the whole input when a load ends.
+    private let opening: Opening
+    /// A key or the mouse has moved the view: a load that ends then leaves it where it is.
+    private var touched = false
+
+    /// What the first screen is asked to show; the rest comes from the data.
+    struct Opening {
+        let startLevel: Level?
+        let reference: Int64?
+        /// The aggregate when `--agg` (or the caller) chose it; nil: the one the rows suggest.
+        let aggregate: Aggregate?
+        let chart: ChartKind?
+    }
 
     /// Every level starts on the period containing `reference`, or else the
     /// instant the opening level starts at: its latest period with data
     /// unless that is a stub, or the one holding now (`Dataset.startInstant(_:now:)`).
+    /// - Parameter aggregateFollowsData: `aggregate` is what the rows read so far suggest: a load
+    ///   that ends before any key takes the one the whole input suggests.
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
-                at reference: Int64? = nil, aggregate: Aggregate = .sum, chart: ChartKind? = nil,
+                at reference: Int64? = nil, aggregate: Aggregate = .sum, aggregateFollowsData: Bool = false, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
                 follows: Bool = false) {
@@ -54,18 +69,27 @@ public struct StrataApp {
         self.clock = clock
         self.glyphs = glyphs
         self.animates = animates
+        let asked = Opening(startLevel: startLevel, reference: reference, aggregate: aggregate, chart: chart)
+        opening = aggregateFollowsData ? Opening(startLevel: startLevel, reference: reference, aggregate: nil, chart: chart) : asked
+        state = AppState(navigation: Self.navigation(asked, on: dataset, now: clock.wallSeconds()), size: size)
+    }
+
+    /// Where `dataset` opens: the level asked for, each level on the period
+    /// holding `reference` or else the opening level's start, the aggregate
+    /// asked for or the one the rows suggest.
+    private static func navigation(_ opening: Opening, on dataset: Dataset, now: Int64) -> Navigation {
         let levels = dataset.levels
         let counts = levels.map { dataset.count($0) }
-        let opening = startLevel.flatMap { levels.contains($0) ? $0 : nil } ?? levels.first
-        let start = reference ?? opening.flatMap { dataset.startInstant($0, now: clock.wallSeconds()) }
+        let first = opening.startLevel.flatMap { levels.contains($0) ? $0 : nil } ?? levels.first
+        let start = opening.reference ?? first.flatMap { dataset.startInstant($0, now: now) }
         let positions = levels.map { level in start.map { dataset.index(level, containing: $0) } ?? 0 }
         var navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
-                                    levelIndex: startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
-                                    aggregate: aggregate, seriesCount: dataset.series.count,
+                                    levelIndex: opening.startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
+                                    aggregate: opening.aggregate ?? dataset.suggestedAggregate, seriesCount: dataset.series.count,
                                     valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
-                                    chart: chart)
+                                    chart: opening.chart)
         navigation.keepLevelsApart()
-        state = AppState(navigation: navigation, size: size)
+        return navigation
     }
 
     public var environment: AppEnvironment {
@@ -74,6 +98,11 @@ public struct StrataApp {
     }
 
     public mutating func handle(_ event: Event) {
+        // A key pressed on the screen of a load still running was meant for that screen.
+        switch event {
+        case .key, .mouse: touched = true
+        case .resize, .tick: break
+        }
         takeDelivery()
         if shouldQuit { return }
         reduce(into: &state, event: event, env: environment)
@@ -83,8 +112,12 @@ public struct StrataApp {
     /// Whether a background load is still reading: frames wake to move its progress line.
     public var isLoading: Bool { dataset.loading != nil }
 
-    /// Whether the screen waits for data: a load, or a page's bars read from the source.
-    public var isReading: Bool { isLoading || dataset.finePages?.isFetching == true }
+    /// Whether the screen waits for data: a load, or a page's bars read from
+    /// the source, until a frame has drawn them (the app is not idle before).
+    public var isReading: Bool {
+        guard let fine = dataset.finePages else { return isLoading }
+        return isLoading || fine.isFetching || fine.hasArrivals
+    }
 
     /// What the data is doing while the screen is idle, for tests that wait on it.
     public enum Activity: Equatable, Sendable {
@@ -105,7 +138,13 @@ public struct StrataApp {
         switch feed?.take() {
         case .dataset(let newer, let rows, let notice):
             state.countNewRows(newer, from: dataset)
-            state.follow(newer, from: dataset)
+            if !touched, dataset.loading != nil, newer.loading == nil {
+                // The load ended before any key: the view opens where the whole input says, as a dump does.
+                state.navigation = Self.navigation(opening, on: newer, now: clock.wallSeconds())
+                state.transition = nil
+            } else {
+                state.follow(newer, from: dataset)
+            }
             if let notice { state.notice = notice }
             dataset = newer
             readRows = rows
