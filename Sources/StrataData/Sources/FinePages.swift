@@ -104,6 +104,9 @@ public final class FinePages: @unchecked Sendable {
     /// Whether a fetch is asked or running: frames wake until it lands.
     public var isFetching: Bool { lock.withLock { fetching != nil || !wanted.isEmpty } }
 
+    /// Whether pages landed that no frame has taken yet (`takeArrivals`).
+    public var hasArrivals: Bool { lock.withLock { arrived > 0 } }
+
     /// Whether pages arrived since the last call: what frames remember of them must be worked out again.
     public func takeArrivals() -> Bool {
         lock.withLock {
