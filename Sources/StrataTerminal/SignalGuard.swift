@@ -104,6 +104,7 @@ nonisolated(unsafe) private var continued = false
 private func restoreTerminal() {
     if cursesActive {
         cursesActive = false
+        MouseReporting.disableFromHandler()
         endwin()
     }
     releaseHeldStderr()

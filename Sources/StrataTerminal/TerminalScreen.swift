@@ -83,10 +83,12 @@ struct TerminalScreen: TerminalInput {
     /// Hands the terminal back and stops the process (Ctrl-Z); on return
     /// the caller redraws everything, which puts curses mode back.
     func suspend() {
+        if mouse { MouseReporting.disable() }
         endwin()
         SignalGuard.markCursesActive(false)
         SignalGuard.stopProcess()
         SignalGuard.markCursesActive(true)
+        if mouse { MouseReporting.enable() }
     }
 
     /// The window's size; after `KEY_RESIZE` ncurses has already applied the new one.

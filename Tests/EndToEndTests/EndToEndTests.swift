@@ -199,16 +199,21 @@ struct EndToEndTests {
         #expect(position(screen) == nil)
     }
 
-    @Test func sigtermRestoresTheTerminal() throws {
+    /// A stop request restores the terminal: its modes, its screen and the
+    /// mouse reports (tmux's flags for modes 1002 and 1006), which were on.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalRestoresTheTerminal(_ signal: Int32) throws {
         let session = try TmuxSession(
             "stty -g > before; sh -c 'echo $$ > pid; exec \"$0\" --demo' '\(strata)'; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
         #expect(try session.waitForIdle().contains("demo: shop orders"))
+        #expect(try session.display("#{mouse_button_flag}#{mouse_sgr_flag}") == "11\n")
         let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-        kill(pid, SIGTERM)
+        kill(pid, signal)
         let screen = try session.wait(for: "done")
-        #expect(session.file("status") == "exit=143\n")
+        #expect(session.file("status") == "exit=\(128 + signal)\n")
         #expect(session.file("before") == session.file("after"))
         #expect(!screen.contains("demo: shop orders"))
+        #expect(try session.display("#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}") == "000\n")
     }
 
     @Test func pipedDataTakesKeysFromTheTerminal() throws {

@@ -132,6 +132,11 @@ final class TmuxSession {
         return content
     }
 
+    /// What tmux knows of the pane, in its format language (`#{mouse_sgr_flag}`).
+    func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "main", format])
+    }
+
     func file(_ name: String) -> String? {
         try? String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)
     }
