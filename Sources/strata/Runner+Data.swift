@@ -35,7 +35,7 @@ extension Runner {
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
         // A dump prints what a full load would: a page's finer bars are read the moment it is drawn.
-        let (dataset, aggregate) = report(result, levels: result.levels,
+        let (dataset, aggregate) = report(result, levels: result.levels, now: now,
                                           finePages: finePages(sources, options: options, setup: setup, result: result, mode: .inline))
         return (dataset, aggregate, CardRows.reader(result.rowLocator))
     }
@@ -72,7 +72,7 @@ extension Runner {
         }
         let fine = first.loading == nil ? finePages(sources, options: options, setup: setup, result: first, mode: .background) : nil
         if first.loading == nil { startFollowing(first, sources: sources, options: options, feed: feed) }
-        let (dataset, aggregate) = report(first, levels: first.levels, finePages: fine)
+        let (dataset, aggregate) = report(first, levels: first.levels, now: now, finePages: fine)
         return (dataset, aggregate, first.loading == nil ? CardRows.reader(first.rowLocator) : nil)
     }
 
@@ -150,8 +150,19 @@ extension Runner {
         if command.follow, sources.count != 1 || sources == [.standardInput] {
             throw .usage("-f follows one file by its name; a pipe is followed until it ends without it")
         }
+        if command.follow, case .file(let path) = sources[0], Self.isGzip(path) {
+            throw .usage("-f follows a file as it grows; \(path) is gzip, which is read as it is")
+        }
         if command.followFor != nil && !command.follow { throw .usage("--follow-for goes with -f") }
         return (sources, options, loadSetup(calendar: calendar, levels: levels, startLevel: startLevel))
+    }
+
+    /// Whether the regular file at `path` starts as gzip does (a named pipe is not opened: that would take its bytes).
+    static func isGzip(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        return (try? file.read(upToCount: 2)) == Data([0x1F, 0x8B])
     }
 
     /// What the command line fixed before reading, for files and databases alike.
@@ -167,7 +178,7 @@ extension Runner {
 
     /// The notes and skipped rows on stderr, as the spec asks; the dataset
     /// on `levels`, and the aggregate its bars show unless `--agg` says otherwise.
-    func report(_ result: LoadResult, levels: [Level], finePages: FinePages? = nil) -> (Dataset, Aggregate) {
+    func report(_ result: LoadResult, levels: [Level], now: Int64, finePages: FinePages? = nil) -> (Dataset, Aggregate) {
         for note in result.notes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil { reportSkipped(result) }
@@ -176,10 +187,20 @@ extension Runner {
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
         if let tail = dataset.farTail {
             let body = dataset.calendar.localTime(at: tail.bodyEnd).date.isoString
-            warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body): "
-                 + "starting there (End and ] go further)")
+            warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body)"
+                 + (command.at == nil ? start(after: tail.bodyEnd, in: dataset, now: now) : "") + " (End and ] go further)")
         }
         return (dataset, aggregate)
+    }
+
+    /// Where the opening level starts when a far tail is left aside: the
+    /// period the rest ends in, or the one before when that one holds little of it.
+    private func start(after bodyEnd: Int64, in dataset: Dataset, now: Int64) -> String {
+        guard let level = command.level.flatMap({ dataset.levels.contains($0) ? $0 : nil }) ?? dataset.levels.first else { return "" }
+        let index = dataset.startIndex(level, now: now)
+        if index == dataset.index(level, containing: bodyEnd - 1) { return ": starting there" }
+        return ": starting on \(dataset.calendar.periodID(level, ordinal: dataset.ordinal(level, index: index))), "
+            + "as its last \(level.rawValue) holds little"
     }
 
     private func reportSkipped(_ result: LoadResult) {

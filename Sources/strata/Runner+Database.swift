@@ -15,7 +15,7 @@ extension Runner {
     /// - Parameter background: a terminal's: a page's finer bars are queried
     ///   on a worker, never waited for (a dump queries them as it draws).
     func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
-                      startLevel: Level?, background: Bool) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+                      startLevel: Level?, now: Int64, background: Bool) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
@@ -41,7 +41,7 @@ extension Runner {
         // Intervals are never fetched whole: the timeline's window is a range query too.
         let coarser = result.levels.min().map { Dataset.subUnit(of: $0, levels: result.levels) < result.accumulator.baseUnit } ?? false
         let fine = coarser || result.accumulator.holdsIntervals ? FinePages(source: source, mode: background ? .background : .inline, budget: Int(command.memory << 20) / 4) : nil
-        let (dataset, aggregate) = report(result, levels: result.levels, finePages: fine)
+        let (dataset, aggregate) = report(result, levels: result.levels, now: now, finePages: fine)
         return (dataset, aggregate, { start, end, series in
             CardRowsRead { limit, _ in
                 // One row past the limit says whether more follow.

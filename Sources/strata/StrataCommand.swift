@@ -95,12 +95,23 @@ struct StrataCommand: ParsableCommand {
         }
     }
 
-    /// What the option types cannot say: `--year` is four digits.
+    /// What the option types cannot say: `--year` is four digits; a time
+    /// span is a finite number of seconds that the server or the clock can take.
     func validate() throws {
         if let year, year.wholeMatch(of: /[0-9]{4}/) == nil || year == "0000" {
             throw ValidationError("--year: \"\(year)\" is not a year (four digits, such as 2024)")
         }
+        // PostgreSQL's statement_timeout is a 32-bit count of milliseconds.
+        if let statementTimeout, !(1...Self.longestStatementTimeout).contains(statementTimeout) {
+            throw ValidationError("--statement-timeout: \(statementTimeout) is not a number of seconds from 1 to \(Self.longestStatementTimeout)")
+        }
+        if let followFor, !(followFor.isFinite && followFor > 0) {
+            throw ValidationError("--follow-for: \(followFor) is not a number of seconds above 0")
+        }
     }
+
+    /// The most seconds `--statement-timeout` takes: `Int32.max` milliseconds.
+    static let longestStatementTimeout = Int(Int32.max) / 1000
 
     /// ArgumentParser lists more than a few allowed values one a line (`  - hour`); an error is one line.
     static func oneLine(_ message: String) -> String {

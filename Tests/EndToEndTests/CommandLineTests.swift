@@ -50,6 +50,16 @@ struct CommandLineTests {
         #expect(bars.stdout.contains("█"))
     }
 
+    /// A far tail's note names the period the view opens on: the day before the rest's last, which holds an hour of it.
+    @Test func aFarTailsNoteNamesWhereTheViewOpens() throws {
+        let folder = try TemporaryFolder()
+        let path = try GeneratedInput.outlierFarInTheFuture.write(in: folder.url)
+        let result = try Self.strata("'\(path)' --dump --size 100x24")
+        #expect(result.stderr.contains("one time lies far after the rest, which ends 1969-07-19: starting on 1969-07-18, "
+                                       + "as its last day holds little (End and ] go further)"))
+        #expect(result.stdout.contains("Fri 18 Jul 1969  · 1969-07-18"))
+    }
+
     @Test func pipedOutputIsThePlainStartingPage() throws {
         let result = try Self.strata(Self.weather)
         #expect(result.status == 0)
@@ -105,6 +115,27 @@ struct CommandLineTests {
         #expect(lines.first == "level,period,start,end,count,sum,min,max,mean")
         #expect(lines.count == 1 + 48)
         #expect(lines[1].hasPrefix("month,2012-01,2012-01-01T00:00:00+00:00,2012-02-01T00:00:00+00:00,31,173.3,0,27.7,5.5903225806"))
+    }
+
+    /// A time span no clock or server can take is a usage error, never a crash or a run that never ends.
+    @Test(arguments: ["--statement-timeout 9223372036854776 postgresql:///x --table t",
+                      "--statement-timeout 0 postgresql:///x --table t",
+                      "--statement-timeout 2147484 postgresql:///x --table t",
+                      "-f --follow-for nan \(CommandLineTests.weather)", "-f --follow-for inf \(CommandLineTests.weather)",
+                      "-f --follow-for=-1 \(CommandLineTests.weather)"])
+    func spansOutOfRangeAreUsageErrors(_ arguments: String) throws {
+        let result = try Self.strata(arguments + " --dump")
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("is not a number of seconds"), "\(result.stderr)")
+    }
+
+    /// `-f` on gzip says it does not follow, as on a pipe.
+    @Test func followingGzipIsAUsageError() throws {
+        let folder = try TemporaryFolder()
+        let gzip = try OneRoadTests.gzip(Repository.fixture("births-1978.csv"), in: folder.url)
+        let result = try Self.strata("-f '\(gzip)' --dump")
+        #expect(result.status == 64)
+        #expect(result.stderr == "strata: -f follows a file as it grows; \(gzip) is gzip, which is read as it is\n")
     }
 
     @Test func aDumpAfterQuitIsTheScreenItQuitOn() throws {
