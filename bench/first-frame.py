@@ -6,7 +6,8 @@ For each file, RUNS times: strata opens it with no flags in a tmux pane
 file, as medians in milliseconds from the launch (a timestamp the pane's
 shell writes just before it execs strata): the first idle report (the
 first frame on screen, keys live) and the first report without `loading`
-(every row read). Prints one JSON object per file."""
+(every row read). Prints one JSON object per file. `pipe:FILE` sends
+FILE's bytes through a pipe (`cat FILE | strata`)."""
 import json, os, statistics, subprocess, sys, tempfile, time
 
 def one(strata, path, scratch):
@@ -16,7 +17,10 @@ def one(strata, path, scratch):
         if os.path.exists(f): os.remove(f)
     one.runs = getattr(one, "runs", 0) + 1
     socket = os.path.join(scratch, f"tmux-{one.runs}.sock")  # a server of its own: the last one may still be going
-    cmd = f"date +%s%N > '{start}'; STRATA_IDLE_FILE='{idle}' exec '{strata}' '{path}' 2>/dev/null"
+    if path.startswith("pipe:"):
+        cmd = f"date +%s%N > '{start}'; cat '{path[5:]}' | STRATA_IDLE_FILE='{idle}' '{strata}' 2>/dev/null"
+    else:
+        cmd = f"date +%s%N > '{start}'; STRATA_IDLE_FILE='{idle}' exec '{strata}' '{path}' 2>/dev/null"
     subprocess.run(["tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50",
                     "env", "TERM=xterm-256color", "sh", "-c", cmd], check=True)
     first = loaded = None
@@ -44,7 +48,7 @@ def main():
         for path in files:
             one(strata, path, scratch)  # warm-up: the file in the page cache
             results = [one(strata, path, scratch) for _ in range(runs)]
-            print(json.dumps({"file": path, "bytes": os.path.getsize(path),
+            print(json.dumps({"file": path, "bytes": os.path.getsize(path.removeprefix("pipe:")),
                               "first_ms": statistics.median(r[0] for r in results),
                               "loaded_ms": statistics.median(r[1] for r in results)}), flush=True)
 

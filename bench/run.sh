@@ -18,7 +18,9 @@
 #        six overlaid series against one series' bars, printed and written to
 #        bench/out/charts.md, RESULTS.md left alone), BENCH_ONLY=open (only
 #        the first frame in a terminal on 1M, 10M and 100M rows and thirty
-#        years of minutes, written to bench/out/open.md), BENCH_ONLY=follow
+#        years of minutes, written to bench/out/open.md), BENCH_ONLY=roads
+#        (only the 10M-row file as a file, a .gz, a pipe and a gzip pipe,
+#        written to bench/out/roads.md), BENCH_ONLY=follow
 #        (only following a file appended at 100,000 rows/s for 30 s, written
 #        to bench/out/follow.md), BENCH_ONLY=postgres (only a table in a
 #        throwaway PostgreSQL server, written to bench/out/postgres.md),
@@ -43,19 +45,20 @@ STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
 PGROWS=${BENCH_PG_ROWS:-10000000}
 NJSON=${BENCH_JSON_ROWS:-15000000}
-case "$ONLY" in ''|card|intervals|charts|open|follow|postgres|json) ;;
-*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'follow', 'postgres' and 'json' are known" >&2; exit 2 ;;
+case "$ONLY" in ''|card|intervals|charts|open|roads|follow|postgres|json) ;;
+*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'roads', 'follow', 'postgres' and 'json' are known" >&2; exit 2 ;;
 esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
 card) rm -f "$OUT"/card* ;;
 intervals) rm -f "$OUT"/iv-* "$OUT"/intervals.md ;;
 open) rm -f "$OUT"/open* ;;
+roads) rm -f "$OUT"/roads* ;;
 follow) rm -f "$OUT"/follow* ;;
 json) rm -f "$OUT"/json* ;;
 charts) rm -f "$OUT"/charts* ;;
 postgres) rm -f "$OUT"/pg-* "$OUT"/postgres.md ;;
-*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/follow* "$OUT"/pg-* \
+*) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/roads* "$OUT"/follow* "$OUT"/pg-* \
        "$OUT"/postgres.md "$OUT"/json* ;;
 esac
 
@@ -271,6 +274,59 @@ PY
 if [ "$ONLY" = open ]; then
     open_bench
     cat "$OUT/open.md"
+    exit 0
+fi
+
+# --- one input by every road ------------------------------------------------------
+# The 10M-row file as the file, gzipped, through a pipe and gzipped through a
+# pipe, with no flags: the first frame and the load's end in a terminal, `--dump`
+# and its peak RSS. A pipe or gzip is copied as it is read, then the copy is read
+# as the file is: the same answer, at the price shown here.
+roads_bench() {
+    local f gz
+    f=$(input 10000000)
+    gz="$f.gz"
+    if [ ! -f "$gz" ] || [ "$(cat "$gz.stamp" 2>/dev/null)" != "$stamp" ]; then
+        log "gzipping $f"
+        gzip -c "$f" > "$gz"
+        echo "$stamp" > "$gz.stamp"
+    fi
+    log "the 10M-row file by four roads: first frame in tmux, $RUNS runs each"
+    python3 bench/first-frame.py "$STRATA" "$RUNS" "$f" "$gz" "pipe:$f" "pipe:$gz" > "$OUT/roads-frames.jsonl"
+    cat "$f" "$gz" >/dev/null
+    log "the 10M-row file by four roads: --dump with no flags, 3 runs each"
+    hf "$OUT/roads.json" 3 --warmup 1 "$STRATA $f --dump --now $NOW" "$STRATA $gz --dump --now $NOW" \
+        "cat $f | $STRATA --dump --now $NOW" "cat $gz | $STRATA --dump --now $NOW"
+    rss roads-0 "$STRATA $f --dump --now $NOW"
+    rss roads-1 "$STRATA $gz --dump --now $NOW"
+    rss roads-2 "cat $f | $STRATA --dump --now $NOW"
+    rss roads-3 "cat $gz | $STRATA --dump --now $NOW"
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/roads.load"
+    python3 - "$OUT" "$f" "$gz" <<'PY' > "$OUT/roads.md"
+import json, os, statistics, sys
+out, f, gz = sys.argv[1:]
+frames = [json.loads(l) for l in open(f"{out}/roads-frames.jsonl")]
+results = json.load(open(f"{out}/roads.json"))["results"]
+def fmt(ms): return f"{ms:.0f} ms" if ms < 10000 else f"{ms/1000:.1f} s"
+load = open(f"{out}/roads.load").read().strip()
+print(f"One input by every road: the {os.path.getsize(f)/1e6:.0f} MB file of 10,000,000 rows, its `.gz` "
+      f"({os.path.getsize(gz)/1e6:.0f} MB), its bytes through a pipe and its gzip through a pipe, with no flags. "
+      f"First frame and load's end in a terminal (medians of the runs, as above); `--dump` (medians of 3); peak RSS of "
+      f"`--dump`. A pipe or `.gz` is read as it comes and copied, then the copy is read as the file is, so all four give "
+      f"the same screens and exports. Load average right after: {load}.")
+print()
+print("| road | first frame | load ended | `--dump` | × the file's | peak RSS |")
+print("|---|---:|---:|---:|---:|---:|")
+base = statistics.median(results[0]["times"])
+for i, road in enumerate(["file", "`.gz`", "pipe (`cat FILE \\|`)", "gzip pipe (`cat FILE.gz \\|`)"]):
+    t = statistics.median(results[i]["times"])
+    rss = int(open(f"{out}/roads-{i}.rss").read().split()[-1]) / 1024
+    print(f"| {road} | {fmt(frames[i]['first_ms'])} | {fmt(frames[i]['loaded_ms'])} | {fmt(t * 1000)} | {t / base:.2f}× | {rss:.1f} MB |")
+PY
+}
+if [ "$ONLY" = roads ]; then
+    roads_bench
+    cat "$OUT/roads.md"
     exit 0
 fi
 
@@ -757,8 +813,9 @@ case "$ONLY" in
 card) cat "$OUT/card.md" ;;
 charts) cat "$OUT/charts.md" ;;
 *) open_bench
+   roads_bench
    follow_bench
    postgres_bench
    json_bench
-   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/follow.md" "$OUT/postgres.md" "$OUT/json.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/roads.md" "$OUT/follow.md" "$OUT/postgres.md" "$OUT/json.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
 esac
