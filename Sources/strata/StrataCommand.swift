@@ -74,6 +74,8 @@ struct StrataCommand: ParsableCommand {
         // the old copy goes back to the system when one grows, instead of staying in a thread's heap
         // (glibc raises its own threshold to the largest freed, 32 MB at most). Thirty years of minutes: 57 MB, not 64.
         _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
+        // A copy of a pipe past the file size limit (`ulimit -f`) is a failed write, said on stderr, not the end of strata.
+        signal(SIGXFSZ, SIG_IGN)
         var command: StrataCommand
         do {
             command = try parse()

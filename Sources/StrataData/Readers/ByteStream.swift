@@ -9,7 +9,8 @@ final class ByteStream: @unchecked Sendable {
     private let fd: Int32
     private let ownsDescriptor: Bool
     private var inflater: GzipInflater?
-    /// Bytes a pipe gave before it was known not to be gzip, to be read first.
+    /// Bytes a pipe gave before it was known not to be gzip, or a stopped
+    /// copy's bytes read but not copied (`resume`), to be read first.
     private var peeked: [UInt8] = []
     /// Set when the bytes are a regular file read in place: the range may be split.
     let fileRange: Range<Int64>?
@@ -22,6 +23,8 @@ final class ByteStream: @unchecked Sendable {
     var spool: Spool?
     /// A copy of gzip cut short: why, said when a read reaches the copy's end (its offset).
     private var copyCut: (reason: String, end: Int64)?
+    /// A copy that stopped part-way, given again before the rest of the input (`resume`), and how far.
+    private var replay: (copy: Spool, next: Int64)?
     /// A named file's modification time (UTC seconds): when its last line was
     /// written at the latest, which dates times without a year (syslog).
     private(set) var modified: Int64?
@@ -160,13 +163,21 @@ final class ByteStream: @unchecked Sendable {
     }()
 
     private func readSome(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(ReadError) -> Int {
-        if let inflater { return try inflater.read(into: buffer, count: count) }
+        if let (copy, next) = replay {
+            let n = copy.read(at: next, into: buffer, count: count)
+            if n > 0 {
+                replay = (copy, next + Int64(n))
+                return n
+            }
+            replay = nil
+        }
         if !peeked.isEmpty {
             let n = min(count, peeked.count)
             buffer.update(from: peeked, count: n)
             peeked.removeFirst(n)
             return n
         }
+        if let inflater { return try inflater.read(into: buffer, count: count) }
         while true {
             let n: Int
             if fileRange != nil {
@@ -191,7 +202,7 @@ final class ByteStream: @unchecked Sendable {
     /// (whose inflater may hold bytes a poll cannot see); for a pipe,
     /// whether bytes or its end come within `milliseconds`.
     func hasData(within milliseconds: Int32) -> Bool {
-        guard fileRange == nil, inflater == nil, peeked.isEmpty else { return true }
+        guard fileRange == nil, inflater == nil, peeked.isEmpty, replay == nil else { return true }
         var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&watch, 1, milliseconds) != 0
     }
@@ -208,11 +219,21 @@ final class ByteStream: @unchecked Sendable {
     /// A copy being made gets the rest of the input first, however the read ended.
     func finish() {
         if let copy = spool {
-            copy.drain(self)
+            _ = try? copy.drain(self)
             copy.cut = cut
             spool = nil
         }
         inflater = nil
+    }
+
+    /// After a copy that stopped part-way (a full disk): the stream gives
+    /// the copied bytes again, then `pending` (read but not copied), then
+    /// the rest of the input, from its start, so it is read once after all.
+    func resume(after copy: Spool, pending: [UInt8]) {
+        spool = nil
+        replay = (copy, 0)
+        peeked = pending
+        offset = 0
     }
 }
 

@@ -28,6 +28,13 @@ public enum DataLoader {
             return try load(sources, options: options, setup: setup, copies: nil)
         }
         let copies = InputCopies(sources)
+        var again = options
+        again.partials = nil
+        again.progress = nil
+        // Nobody watches the input as it comes: it is only copied, then read.
+        if options.partials == nil, let copied = try copies.copyWhole() {
+            return try load(copied, options: again, setup: setup, copies: nil)
+        }
         let once: Result<LoadResult, ReadError>
         do throws(ReadError) {
             once = .success(try load(sources, options: options, setup: setup, copies: copies))
@@ -42,9 +49,6 @@ public enum DataLoader {
         }
         // What was read once was a first look: its rows go before the copy is read.
         _ = consume once
-        var again = options
-        again.partials = nil
-        again.progress = nil
         return try load(copied, options: again, setup: setup, copies: nil)
     }
 
@@ -182,9 +186,9 @@ public enum DataLoader {
         var offsets = WrittenOffsets()
         var firstLook: LoadingState?
         for (index, source) in sources.enumerated() {
-            let stream = try ByteStream.open(source)
+            let stream: ByteStream
+            if let copies { stream = try copies.open(index) } else { stream = try ByteStream.open(source) }
             stream.progress = options.progress
-            copies?.opened(stream, at: index)
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
             if !decided, let decide {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A copy of an input that can be read only once, as it is read: the bytes
-/// of a pipe, or of gzip once inflated, in an unlinked file of the
-/// temporary folder (`TMPDIR`, else `/tmp`). When the input ends, the copy
+/// of a pipe, or of gzip once inflated, in an unlinked file of `TMPDIR`,
+/// else `/var/tmp` (on disk, where `/tmp` is often memory), else `/tmp`. When the input ends, the copy
 /// is read again as a plain file is, so a pipe and a `.gz` get the file's
 /// picks, periods and pages, and its rows can be read back for a card. The
 /// file has no name from the start and goes when the process does.
@@ -21,12 +21,8 @@ public final class Spool: @unchecked Sendable {
 
     /// Nil when the temporary folder takes no file; the input is then read once.
     init?(name: String, modified: Int64?) {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(folder)/strata-copy-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        let folders = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : [$0] } ?? ["/var/tmp", "/tmp"]
+        guard let fd = folders.lazy.compactMap(Self.unnamedFile(in:)).first else { return nil }
         self.name = name
         self.fd = fd
         self.modified = modified
@@ -34,13 +30,24 @@ public final class Spool: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// A new file in `folder`, its name removed at once; nil when the folder takes none.
+    private static func unnamedFile(in folder: String) -> Int32? {
+        var template = Array("\(folder)/strata-copy-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        return fd
+    }
+
     /// The copy opened again by this process: `/proc/self/fd/N` (the file has no other name).
     var path: String { "/proc/self/fd/\(fd)" }
 
     /// Whether every byte read was copied.
     var isWhole: Bool { failure == nil }
 
-    /// Adds `count` bytes read from the input; after a failed write, nothing more.
+    /// Adds `count` bytes read from the input; after a failed write, nothing more
+    /// (the bytes of a write that failed are not counted in `length`).
     func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard failure == nil else { return }
         var written = 0
@@ -58,15 +65,26 @@ public final class Spool: @unchecked Sendable {
         length += Int64(count)
     }
 
-    /// Copies what `stream` has not yet given (a read stopped by an error):
-    /// the copy then holds the whole input, and reading it says where it fails.
-    func drain(_ stream: ByteStream) {
+    /// Copies what `stream` (which copies into this) has not yet given. A
+    /// read that fails marks the copy failed (`ByteStream.read`) and is
+    /// thrown; a write that fails stops the copy, and the bytes read for it
+    /// are returned, for the input to be read once after all.
+    @discardableResult
+    func drain(_ stream: ByteStream) throws(ReadError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 1 << 18)
         while failure == nil {
-            // A read that fails marks the copy failed (`ByteStream.read`).
-            guard let n = try? buffer.withUnsafeMutableBufferPointer({ (b) throws(ReadError) in try stream.read(into: b.baseAddress!, count: b.count) }),
-                  n > 0 else { return }
+            let n = try buffer.withUnsafeMutableBufferPointer { (b) throws(ReadError) in try stream.read(into: b.baseAddress!, count: b.count) }
+            if n == 0 { return [] }
+            if failure != nil { return Array(buffer[0..<n]) }
         }
+        return []
+    }
+
+    /// Reads copied bytes from `offset` (`pread`: any number of readers at once); 0 at the copy's end.
+    func read(at offset: Int64, into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        let want = Int(min(Int64(count), length - offset))
+        guard want > 0 else { return 0 }
+        return max(0, pread(fd, buffer, want, off_t(offset)))
     }
 
     /// The input failed as it was read: the copy is not the input.
@@ -76,7 +94,8 @@ public final class Spool: @unchecked Sendable {
 
     /// The note said when the copy stopped: the input was read once, with the picks of its first rows.
     var note: String? {
-        failure.map { "\(name): no copy kept (\($0) in the temporary folder after \(length >> 20) MB): read once, picks from its first rows" }
+        let copied = length >= 1 << 20 ? "\(length >> 20) MB" : "\(length >> 10) kB"
+        return failure.map { "\(name): no copy kept (\($0) in the temporary folder after \(copied)): read once, picks from its first rows" }
     }
 }
 
