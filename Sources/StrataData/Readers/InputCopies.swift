@@ -46,6 +46,7 @@ final class InputCopies: @unchecked Sendable {
                 copied.append(sources[index])
                 continue
             }
+            copy.givesRoomBack = false
             let pending = try copy.drain(stream)
             if let note = copy.note {
                 stream.resume(after: copy, pending: pending)

@@ -18,6 +18,13 @@ public final class Spool: @unchecked Sendable {
     private(set) var failure: String?
     /// Why gzip data ended before its end: the copy holds the bytes before the cut.
     var cut: String?
+    /// The most the copy may take: half the folder's free room when it was
+    /// made, at most 16 GiB (a pipe that never ends, `journalctl -f`, must
+    /// not fill the disk).
+    private let limit: Int64
+    /// A copy made as the input is read is of no use once it stops: its
+    /// room is given back at once. A copy read again after it stops keeps it.
+    var givesRoomBack = true
 
     /// Nil when the temporary folder takes no file; the input is then read once.
     init?(name: String, modified: Int64?) {
@@ -26,6 +33,9 @@ public final class Spool: @unchecked Sendable {
         self.name = name
         self.fd = fd
         self.modified = modified
+        var room = statvfs()
+        let free = fstatvfs(fd, &room) == 0 ? Int64(room.f_bavail) * Int64(room.f_frsize) : 0
+        limit = min(free / 2, 16 << 30)
     }
 
     deinit { close(fd) }
@@ -50,6 +60,10 @@ public final class Spool: @unchecked Sendable {
     /// (the bytes of a write that failed are not counted in `length`).
     func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard failure == nil else { return }
+        guard length + Int64(count) <= limit else {
+            fail("it would take more than \(Self.size(limit))")
+            return
+        }
         var written = 0
         while written < count {
             let n = write(fd, bytes + written, count - written)
@@ -58,7 +72,7 @@ public final class Spool: @unchecked Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                failure = String(cString: strerror(n < 0 ? errno : ENOSPC)).lowercased()
+                fail(String(cString: strerror(n < 0 ? errno : ENOSPC)).lowercased())
                 return
             }
         }
@@ -89,13 +103,19 @@ public final class Spool: @unchecked Sendable {
 
     /// The input failed as it was read: the copy is not the input.
     func fail(_ reason: String) {
-        if failure == nil { failure = reason }
+        guard failure == nil else { return }
+        failure = reason
+        if givesRoomBack { _ = ftruncate(fd, 0) }
+    }
+
+    /// `12 MB`, `3 kB`.
+    private static func size(_ bytes: Int64) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) kB"
     }
 
     /// The note said when the copy stopped: the input was read once, with the picks of its first rows.
     var note: String? {
-        let copied = length >= 1 << 20 ? "\(length >> 20) MB" : "\(length >> 10) kB"
-        return failure.map { "\(name): no copy kept (\($0) in the temporary folder after \(copied)): read once, picks from its first rows" }
+        failure.map { "\(name): no copy kept (\($0) in the temporary folder after \(Self.size(length))): read once, picks from its first rows" }
     }
 }
 
