@@ -121,13 +121,17 @@ struct Runner {
         return levels
     }
 
+    /// The most a keys file may hold: `--keys-file /dev/zero` ends in an error line, not in every byte of memory.
+    static let keysFileLimit = 16 << 20
+
     func loadKeys() throws(Failure) -> [KeyScript.Token] {
         var script = command.keys ?? ""
         if let path = command.keysFile {
             // FileHandle, not String(contentsOfFile:), so that pipes and /dev/null work too.
-            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: Self.keysFileLimit + 1) ?? Data() else {
                 throw Failure(message: "--keys-file: cannot read \(path)", exitCode: 66)
             }
+            guard data.count <= Self.keysFileLimit else { throw .usage("--keys-file: \(path) holds more than \(Self.keysFileLimit >> 20) MB of keys") }
             script += " " + String(decoding: data, as: UTF8.self)
         }
         do {

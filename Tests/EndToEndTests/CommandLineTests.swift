@@ -140,6 +140,17 @@ struct CommandLineTests {
         #expect(piped.stderr.contains(/strata: stdin: no copy kept \(file too large in the temporary folder after [0-9]+ kB\): read once, picks from its first rows\n/))
     }
 
+    /// Keys past what a replay takes are one usage line, before any is kept:
+    /// an endless keys file, or repeats that add up past a million.
+    @Test func aReplayTakesAMillionKeysAtMost() throws {
+        let endless = try Self.strata("--demo --keys-file /dev/zero --dump")
+        #expect(endless.status == 64)
+        #expect(endless.stderr == "strata: --keys-file: /dev/zero holds more than 16 MB of keys\n")
+        let many = try Self.strata("--demo --keys 'right*600000 left*600000' --dump")
+        #expect(many.status == 64)
+        #expect(many.stderr.contains("more than 1000000 keys in all"))
+    }
+
     /// `-f` on gzip says it does not follow, as on a pipe.
     @Test func followingGzipIsAUsageError() throws {
         let folder = try TemporaryFolder()

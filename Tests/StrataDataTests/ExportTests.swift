@@ -23,6 +23,23 @@ struct ExportTests {
         """)
     }
 
+    /// A series name holding an escape sequence (it retitled the terminal
+    /// showing the export) is written with its controls made visible.
+    @Test func csvWritesNoControlCharacterFromTheData() {
+        var acc = Accumulator(calendar: Fixture.utc, baseUnit: .hour)
+        acc.add(seconds: Fixture.utc(2013, 3, 4, 10), value: 1, series: 0)
+        acc.add(seconds: Fixture.utc(2013, 3, 4, 11), value: 2, series: 1)
+        let rows = LoadResult(accumulator: acc, sourceName: "t.csv", valueName: "v",
+                              seriesNames: ["\u{1B}]0;owned\u{07}web", "tab\there\u{7F}\u{9B}"])
+        let csv = Exporter.csv(Dataset(loaded: rows, levels: [.day]), levels: [.day])
+        #expect(csv == """
+        series,level,period,start,end,count,sum,min,max,mean
+        ␛]0;owned␇web,day,2013-03-04,2013-03-04T00:00:00+00:00,2013-03-05T00:00:00+00:00,1,1,1,1,1
+        tab\there␡�,day,2013-03-04,2013-03-04T00:00:00+00:00,2013-03-05T00:00:00+00:00,1,2,2,2,2
+
+        """)
+    }
+
     @Test func jsonGolden() {
         #expect(Exporter.json(Self.dataset(), levels: [.week]) == """
         [

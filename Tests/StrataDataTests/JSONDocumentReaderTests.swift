@@ -99,6 +99,17 @@ struct JSONDocumentReaderTests {
                 == "strata: doc.json: --json-path data.rows: no array there (the top of the document is an object with keys status, links, data, count)")
     }
 
+    /// An object nested 30,000 deep (it overflowed the stack) is passed
+    /// over: the records after it are found, and a document of nothing else
+    /// is one error line.
+    @Test func anObjectNestedThirtyThousandDeepIsPassedOver() throws {
+        let deep = String(repeating: #"{"x": "#, count: 30_000) + "1" + String(repeating: "}", count: 30_000)
+        let r = try Fixture.load(#"{"meta": "# + deep + #", "rows": "# + Self.oneLineArray + "}", name: "doc.json")
+        #expect(r.notes.first == "input: JSON array at rows (40 records)" && r.accepted == 40)
+        #expect(Self.failure(#"{"meta": "# + deep + "}", name: "deep.json")
+                == "strata: deep.json: no array of objects in the JSON document (its top is an object with keys meta)")
+    }
+
     /// Pretty-printed, or on one line as `curl` gives an API's error answer.
     @Test func aDocumentWithoutRecordsSaysWhatItHolds() throws {
         for text in ["{\n  \"status\": \"error\",\n  \"message\": \"rate limited\"\n}\n", #"{"status": "error", "message": "rate limited"}"#] {

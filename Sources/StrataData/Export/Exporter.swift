@@ -109,9 +109,33 @@ public enum Exporter {
     }
 
     /// RFC 4180: quoted when it holds a comma, a quote or a line break.
-    static func csvField(_ s: String) -> String {
+    /// Control characters from the data (an escape sequence in a series
+    /// name) are written as their visible pictures (`␛`), never raw, so a
+    /// terminal showing the export cannot be driven by it.
+    static func csvField(_ raw: String) -> String {
+        let s = visible(raw)
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// C0 controls but tab and line breaks as U+2400's pictures, DEL as `␡`, C1 controls as `�`.
+    static func visible(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: out.append(scalar)
+            case 0x00..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: out.append("\u{2421}")
+            case 0x80..<0xA0: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value)) || (0x7F..<0xA0).contains(scalar.value)
     }
 
     static func jsonString(_ s: String) -> String {

@@ -61,6 +61,9 @@ enum JSONDocument {
             guard i < bytes.count, !done else { return nil }
             let isTop = path.isEmpty && top == "empty"
             switch bytes[i] {
+            // Deeper than a record's fields go (`JSONLine.maxDepth`), an object is skipped, not walked:
+            // a document nested 30,000 deep would otherwise overflow the stack.
+            case UInt8(ascii: "{") where path.count >= JSONLine.maxDepth: return containerEnd(i)
             case UInt8(ascii: "{"): return object(i, isTop: isTop)
             case UInt8(ascii: "["): return array(i, isTop: isTop)
             case UInt8(ascii: "\""):

@@ -29,6 +29,9 @@ public enum KeyScript {
         "wheelup": .up, "wheeldown": .down, "wheelleft": .left, "wheelright": .right,
     ]
 
+    /// The most keys one script replays (each is kept until it is replayed).
+    public static let maxKeys = 1_000_000
+
     public static func parse(_ script: String) throws(ParseError) -> [Token] {
         var tokens: [Token] = []
         let words = script.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
@@ -39,11 +42,14 @@ public enum KeyScript {
             // `*` alone is a key; `left*3` repeats.
             if let star = text.lastIndex(of: "*"), star != text.startIndex {
                 let count = text[text.index(after: star)...]
-                guard let value = Int(count), value >= 0, value <= 1_000_000 else {
-                    throw ParseError(token: text, position: n + 1, reason: "repeat count must be a whole number up to 1000000")
+                guard let value = Int(count), value >= 0, value <= maxKeys else {
+                    throw ParseError(token: text, position: n + 1, reason: "repeat count must be a whole number up to \(maxKeys)")
                 }
                 repeats = value
                 body = String(text[..<star])
+            }
+            guard tokens.count + repeats <= maxKeys else {
+                throw ParseError(token: text, position: n + 1, reason: "more than \(maxKeys) keys in all")
             }
             let event = try event(for: body, token: text, position: n + 1)
             tokens.append(contentsOf: Array(repeating: Token(text: body, event: event), count: repeats))
