@@ -39,7 +39,8 @@ public final class PostgresConnection: @unchecked Sendable {
             throw .cannotOpen(file: address.display, reason: reason)
         }
         canceller = strata_PQgetCancel(made)
-        // Every statement after these runs in a read-only transaction; numbers come back exact.
+        // Every statement runs in a transaction of its own that is read-only (`readOnly`), whatever the
+        // session's default says; the default is read-only too. Numbers come back exact.
         var settings = ["SET default_transaction_read_only = on", "SET extra_float_digits = 3", "SET client_encoding = 'UTF8'"]
         if let statementTimeout { settings.append("SET statement_timeout = \(statementTimeout)") }
         for setting in settings { _ = try query(setting) }
@@ -56,19 +57,45 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Runs one statement with its parameters (text, `$1`…), through the
     /// extended protocol: one statement only, never several joined by `;`.
     func query(_ sql: String, _ parameters: [String] = []) throws(ReadError) -> PostgresResult {
-        let result = lock.withLock {
-            Self.withCStrings(parameters) { values in
+        lock.lock()
+        defer { lock.unlock() }
+        return try readOnly { () throws(ReadError) in
+            let result = Self.withCStrings(parameters) { values in
                 strata_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
             }
+            guard let result else { throw .unavailable(source: address.display, reason: "no answer from the server") }
+            let status = strata_PQresultStatus(result)
+            guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
+                let error = failure(result)
+                strata_PQclear(result)
+                throw error
+            }
+            return PostgresResult(result)
         }
-        guard let result else { throw .unavailable(source: address.display, reason: "no answer from the server") }
-        let status = strata_PQresultStatus(result)
-        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
-            let error = failure(result)
-            strata_PQclear(result)
-            throw error
+    }
+
+    /// Runs `body` (the lock held) in a transaction that is read-only by
+    /// itself: a statement that turns the session's default off
+    /// (`set_config('default_transaction_read_only', 'off', false)`) leaves
+    /// the next statement's transaction read-only all the same.
+    private func readOnly<T>(_ body: () throws(ReadError) -> T) throws(ReadError) -> T {
+        try command("BEGIN READ ONLY")
+        let outcome: Result<T, ReadError>
+        do throws(ReadError) { outcome = .success(try body()) } catch { outcome = .failure(error) }
+        // A failed statement has aborted the transaction: its COMMIT ends it as a rollback.
+        let ended = Result { () throws(ReadError) in try command("COMMIT") }
+        let value = try outcome.get()
+        try ended.get()
+        return value
+    }
+
+    /// A statement with no rows and no parameters (`BEGIN`, `COMMIT`).
+    private func command(_ sql: String) throws(ReadError) {
+        guard let result = strata_PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0) else {
+            throw .unavailable(source: address.display, reason: "no answer from the server")
         }
-        return PostgresResult(result)
+        defer { strata_PQclear(result) }
+        guard strata_PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result) }
     }
 
     /// Runs one statement as `query` does, handing `row` each row as it
@@ -77,6 +104,10 @@ public final class PostgresConnection: @unchecked Sendable {
     func stream(_ sql: String, _ parameters: [String] = [], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
         lock.lock()
         defer { lock.unlock() }
+        try readOnly { () throws(ReadError) in try streamRows(sql, parameters, row: row) }
+    }
+
+    private func streamRows(_ sql: String, _ parameters: [String], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
         let sent = Self.withCStrings(parameters) { values in
             strata_PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }

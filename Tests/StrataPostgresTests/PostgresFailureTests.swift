@@ -48,6 +48,20 @@ struct PostgresFailureTests {
         #expect(error.message.contains("read-only transaction"))
     }
 
+    /// A query that turns the session's read-only default off, then writes
+    /// once the transaction it runs in is not read-only, writes nothing:
+    /// every statement's own transaction is read-only.
+    @Test func aQueryCannotTurnReadOnlyOff() throws {
+        try DatabaseFixtures.server.psql("CREATE TABLE IF NOT EXISTS bypassed (n int); TRUNCATE bypassed; "
+                                         + "CREATE OR REPLACE FUNCTION writes_bypassed() RETURNS int "
+                                         + "LANGUAGE sql AS 'INSERT INTO bypassed VALUES (1) RETURNING n'")
+        let query = "SELECT time, temp, set_config('default_transaction_read_only', 'off', false) AS flag, "
+            + "CASE WHEN current_setting('transaction_read_only') = 'off' THEN writes_bypassed() END AS n FROM readings"
+        _ = try Self.open(.query(query))
+        let count = try PostgresConnection(DatabaseFixtures.address()).query("SELECT count(*) FROM bypassed")
+        #expect(count.text(0, 0) == "0")
+    }
+
     @Test func anUnknownUserCannotConnectAndNoPasswordIsShown() throws {
         let server = try DatabaseFixtures.server
         let uri = server.uri.replacingOccurrences(of: "strata@", with: "nobody:s3cr%65t@")
