@@ -8,6 +8,8 @@
    said so. */
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <postgresql/libpq-fe.h>
 
 static inline void *strata_libpq_symbol(const char *name) {
@@ -58,6 +60,29 @@ static inline int strata_PQcancel(PGcancel *cancel, char *errbuf, int errbufsize
     static __typeof__(&PQcancel) f;
     if (!f) f = (__typeof__(&PQcancel))strata_libpq_symbol("PQcancel");
     return f(cancel, errbuf, errbufsize);
+}
+
+/* The password libpq itself reads from a connection string or URI (a
+   malloc'd copy for the caller to free), or NULL: what it parses is what
+   must never be shown, whatever another parser would make of the URI. */
+static inline char *strata_conninfo_password(const char *conninfo) {
+    static __typeof__(&PQconninfoParse) parse;
+    static __typeof__(&PQconninfoFree) release;
+    static __typeof__(&PQfreemem) freemem;
+    if (!parse) parse = (__typeof__(&PQconninfoParse))strata_libpq_symbol("PQconninfoParse");
+    if (!release) release = (__typeof__(&PQconninfoFree))strata_libpq_symbol("PQconninfoFree");
+    if (!freemem) freemem = (__typeof__(&PQfreemem))strata_libpq_symbol("PQfreemem");
+    if (!parse || !release || !freemem) return NULL;
+    char *error = NULL;
+    PQconninfoOption *options = parse(conninfo, &error);
+    if (error) freemem(error);
+    if (!options) return NULL;
+    char *password = NULL;
+    for (PQconninfoOption *o = options; o->keyword; o++) {
+        if (o->val && o->val[0] && strcmp(o->keyword, "password") == 0) password = strdup(o->val);
+    }
+    release(options);
+    return password;
 }
 
 static inline int strata_PQserverVersion(const PGconn *conn) {

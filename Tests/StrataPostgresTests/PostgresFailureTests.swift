@@ -74,6 +74,17 @@ struct PostgresFailureTests {
         #expect(unparsable.exitCode == 66)
     }
 
+    /// Passwords with a raw `?`, `/` or `@`, which libpq reads otherwise
+    /// than the URI's shape suggests: no part of them in the error line.
+    @Test(arguments: ["Ab?cd_Secret9", "Wr/ngPw_77", "Wr@ngPw_77"])
+    func noPartOfAPasswordIsShown(_ password: String) throws {
+        let uri = try DatabaseFixtures.server.uri.replacingOccurrences(of: "strata@", with: "nobody:\(password)@")
+        let error = try #require(try Self.open(.table("readings"), uri: uri))
+        for piece in password.split(whereSeparator: { "/@?".contains($0) }) {
+            #expect(!error.message.contains(piece), "\(error.message)")
+        }
+    }
+
     @Test func aTableNamedWithAQuoteIsQuoted() throws {
         try DatabaseFixtures.server.psql(#"CREATE TABLE IF NOT EXISTS "odd ""name"" ; x" AS SELECT time AS "the ""time""", temp FROM readings"#)
         var options = ReadOptions()
