@@ -151,6 +151,15 @@ struct CommandLineTests {
         #expect(many.stderr.contains("more than 1000000 keys in all"))
     }
 
+    /// A binary stream is refused from its first bytes, not copied first:
+    /// `/dev/urandom` never ends, and a copy of it would fill the disk.
+    @Test(arguments: ["/dev/urandom --dump", "--dump < /dev/urandom", "--export csv < /dev/urandom"])
+    func aBinaryStreamIsRefusedAtOnce(_ arguments: String) throws {
+        let result = try Command.run(["sh", "-c", "timeout 20 '\(Repository.binary)' \(arguments)"])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasSuffix("(the input looks binary: it holds NUL bytes)\n"), "\(result.stderr)")
+    }
+
     /// `-f` on gzip says it does not follow, as on a pipe.
     @Test func followingGzipIsAUsageError() throws {
         let folder = try TemporaryFolder()

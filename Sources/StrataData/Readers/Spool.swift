@@ -18,6 +18,8 @@ public final class Spool: @unchecked Sendable {
     private(set) var failure: String?
     /// Why gzip data ended before its end: the copy holds the bytes before the cut.
     var cut: String?
+    /// How much of the first bytes is looked at for a NUL byte.
+    static let binaryLook = 64 << 10
     /// The most the copy may take: half the folder's free room when it was
     /// made, at most 16 GiB (a pipe that never ends, `journalctl -f`, must
     /// not fill the disk).
@@ -60,6 +62,11 @@ public final class Spool: @unchecked Sendable {
     /// (the bytes of a write that failed are not counted in `length`).
     func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard failure == nil else { return }
+        // Text has no NUL byte: a binary input (`/dev/urandom`, an image) is refused as it is read, never copied whole.
+        if length < Int64(Self.binaryLook), memchr(bytes, 0, min(count, Self.binaryLook - Int(length))) != nil {
+            fail("binary data")
+            return
+        }
         guard length + Int64(count) <= limit else {
             fail("it would take more than \(Self.size(limit))")
             return
