@@ -153,7 +153,9 @@ struct CommandLineTests {
 
     /// A binary stream is refused from its first bytes, not copied first:
     /// `/dev/urandom` never ends, and a copy of it would fill the disk.
-    @Test(arguments: ["/dev/urandom --dump", "--dump < /dev/urandom", "--export csv < /dev/urandom"])
+    /// So is a stream of NUL bytes, which has no line to read (it hung, reading on).
+    @Test(arguments: ["/dev/urandom --dump", "--dump < /dev/urandom", "--export csv < /dev/urandom",
+                      "/dev/zero --dump", "--dump < /dev/zero"])
     func aBinaryStreamIsRefusedAtOnce(_ arguments: String) throws {
         let result = try Command.run(["sh", "-c", "timeout 20 '\(Repository.binary)' \(arguments)"])
         #expect(result.status == 65)

@@ -80,6 +80,10 @@ final class InputReader {
         }
         // `head` points into the scanner's buffer: use it before sampling moves it.
         let binary = head.contains(0)
+        // NUL bytes and not one line end in the whole head: no record is to be found (`/dev/zero` never ends).
+        if binary, !scanner.atEOF, !head.contains(10) {
+            throw .noTimeColumn(file: file, detail: "no line ends in its first \(head.count >> 10) kB (the input looks binary: it holds NUL bytes)")
+        }
         let sniffed = options.format == .auto
         var format = sniffed ? FormatSniffer.format(name: file, head: head) : options.format
         var plan: RecordPlan
