@@ -8,6 +8,7 @@
    said so. */
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <postgresql/libpq-fe.h>
@@ -83,6 +84,21 @@ static inline char *strata_conninfo_password(const char *conninfo) {
     }
     release(options);
     return password;
+}
+
+/* The server's NOTICE and WARNING lines, as strata's own: one line on
+   stderr, `strata: ` before it (libpq's default prints them bare). */
+static inline void strata_notice_line(void *arg, const char *message) {
+    (void)arg;
+    size_t n = strlen(message);
+    while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) n--;
+    fprintf(stderr, "strata: %.*s\n", (int)n, message);
+}
+
+static inline void strata_PQsetNoticeProcessor_prefixed(PGconn *conn) {
+    static __typeof__(&PQsetNoticeProcessor) f;
+    if (!f) f = (__typeof__(&PQsetNoticeProcessor))strata_libpq_symbol("PQsetNoticeProcessor");
+    f(conn, strata_notice_line, NULL);
 }
 
 static inline int strata_PQserverVersion(const PGconn *conn) {

@@ -39,6 +39,7 @@ public final class PostgresConnection: @unchecked Sendable {
             throw .cannotOpen(file: address.display, reason: reason)
         }
         canceller = strata_PQgetCancel(made)
+        strata_PQsetNoticeProcessor_prefixed(made)
         // Every statement runs in a transaction of its own that is read-only (`readOnly`), whatever the
         // session's default says; the default is read-only too. Numbers come back exact.
         var settings = ["SET default_transaction_read_only = on", "SET extra_float_digits = 3", "SET client_encoding = 'UTF8'"]

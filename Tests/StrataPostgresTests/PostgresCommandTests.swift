@@ -29,6 +29,17 @@ struct PostgresCommandTests {
         return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
     }
 
+    /// The server's notices are strata's lines on stderr, not bare `NOTICE:` lines.
+    @Test func aServerNoticeIsAStrataLine() throws {
+        try DatabaseFixtures.server.psql("CREATE OR REPLACE FUNCTION noisy() RETURNS boolean LANGUAGE plpgsql AS "
+                                         + "$$ BEGIN RAISE NOTICE 'hello from the server'; RETURN true; END $$")
+        let uri = try DatabaseFixtures.server.uri
+        let result = try Self.strata([uri, "--query", "SELECT time, temp FROM readings WHERE noisy()", "--export", "csv", "--level", "year"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("strata: NOTICE:  hello from the server\n"))
+        #expect(!result.stderr.split(separator: "\n").contains { !$0.hasPrefix("strata: ") }, "\(result.stderr)")
+    }
+
     @Test func exportFromATableIsTheCSVFilesExport() throws {
         let uri = try DatabaseFixtures.server.uri
         let fixture = DatabaseFixtures.directory.appendingPathComponent("new-york-dst.csv").path
