@@ -312,7 +312,7 @@ load = open(f"{out}/roads.load").read().strip()
 print(f"One input by every road: the {os.path.getsize(f)/1e6:.0f} MB file of 10,000,000 rows, its `.gz` "
       f"({os.path.getsize(gz)/1e6:.0f} MB), its bytes through a pipe and its gzip through a pipe, with no flags. "
       f"First frame and load's end in a terminal (medians of the runs, as above); `--dump` (medians of 3); peak RSS of "
-      f"`--dump`. A pipe or `.gz` is read as it comes and copied, then the copy is read as the file is, so all four give "
+      f"`--dump`. A pipe or `.gz` is copied (a terminal also reads it as it comes, for its first look), then the copy is read as the file is, so all four give "
       f"the same screens and exports. Load average right after: {load}.")
 print()
 print("| road | first frame | load ended | `--dump` | × the file's | peak RSS |")
