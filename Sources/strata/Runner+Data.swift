@@ -144,6 +144,8 @@ extension Runner {
         guard command.memory >= 16 else { throw .usage("--memory: \(command.memory) MB is too little; give 16 or more") }
         // A followed file's periods grow in place: they keep every level's buckets.
         options.memoryBudget = command.follow ? nil : Int64(command.memory) << 20
+        // A followed file's last line may be half-written: it waits for its newline.
+        options.endsAtLastLine = command.follow
         let sources: [InputSource] = command.files.isEmpty
             ? [.standardInput]
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }

@@ -107,6 +107,40 @@ struct FileFollowerTests {
         }
     }
 
+    /// A new file written without the header the old one had: its first
+    /// line is a row, counted, not dropped as a header.
+    @Test func aNewFileWithoutTheHeaderKeepsItsFirstRow() throws {
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<40), in: folder)
+            let follower = try Self.follower(path)
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            _ = Fixture.write("log.csv", Self.rows(45..<60), in: folder)
+            let rotated = try #require(try follower.poll())
+            #expect(rotated.change == .rotated && rotated.result.accepted == 55 && rotated.result.skipped == 0)
+            try Data(Self.rows(100..<110).utf8).write(to: URL(fileURLWithPath: path))
+            let truncated = try #require(try follower.poll())
+            #expect(truncated.change == .truncated && truncated.result.accepted == 10)
+        }
+    }
+
+    /// A last line half-written when the load began waits for its newline:
+    /// `…,1` then `23` appended is one row of 123, not a row of 1 and a bad one.
+    @Test func aLastLineHalfWrittenAtTheStartWaitsForItsNewline() throws {
+        try Fixture.withFile("log.csv", Self.header + "\n" + Self.rows(0..<10) + "2024-03-01T02:00:00Z,Oslo,1") { path in
+            var options = Fixture.options()
+            options.endsAtLastLine = true
+            var setup = LoadSetup()
+            setup.levels = [.hour, .day]
+            let loaded = try DataLoader.load([.file(path)], options: options, setup: setup)
+            #expect(loaded.accepted == 10)
+            let follower = try #require(FileFollower(path: path, result: loaded, options: options))
+            try Self.append("23\n", to: path)
+            let grown = try #require(try follower.poll())
+            #expect(grown.result.accepted == 11 && grown.result.skipped == 0)
+            #expect(Self.summary(grown.result) == Self.summary(try Self.load(path)))
+        }
+    }
+
     /// An hour of a row a second, appended five at a time between polls:
     /// every row counted once, and what is kept grows with the minutes, not the rows.
     @Test func anHourOfFollowingKeepsBucketsNotRows() throws {

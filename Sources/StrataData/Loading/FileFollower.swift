@@ -31,6 +31,9 @@ public final class FileFollower: @unchecked Sendable {
     /// Physical lines before `offset`, so a skipped row names its line.
     private var lines: Int
     private var removed = false
+    /// The header line the file was read with, nil when it had none: a new
+    /// file (rotated, or cut and rewritten) skips its first line only when it is this.
+    private let header: [UInt8]?
 
     /// Follows `path`, whose load ended with `result` (read with `options`).
     public init?(path: String, result: LoadResult, options: ReadOptions) {
@@ -48,6 +51,7 @@ public final class FileFollower: @unchecked Sendable {
         self.identity = Self.identity(of: file.fileDescriptor)
         self.offset = source.length
         self.lines = Self.newlines(in: file.fileDescriptor, upTo: source.length)
+        if case .delimited(_, true) = source.plan { header = Self.firstLine(of: file.fileDescriptor) } else { header = nil }
     }
 
     /// Reads what changed since the last poll: the fuller result and what
@@ -94,7 +98,15 @@ public final class FileFollower: @unchecked Sendable {
         identity = Self.identity(of: next.fileDescriptor)
         offset = 0
         lines = 0
-        _ = try readAppended(skippingHeader: true)
+        _ = try readAppended(skippingHeader: header != nil && Self.firstLine(of: next.fileDescriptor) == header)
+    }
+
+    /// The first line of the file at `fd` without its line end, within 64 KB; nil before a whole line is there.
+    private static func firstLine(of fd: Int32) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0, let end = bytes[0..<n].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return Array(bytes[0..<end].reversed().drop { $0 == 13 }.reversed())
     }
 
     /// Reads the whole lines after `offset` into the result; true when there were any.
@@ -103,7 +115,7 @@ public final class FileFollower: @unchecked Sendable {
         let fd = file.fileDescriptor
         var status = stat()
         guard fstat(fd, &status) == 0, Int64(status.st_size) > offset else { return false }
-        guard let end = Self.lastNewline(in: fd, from: offset, to: Int64(status.st_size)) else { return false }
+        guard let end = ByteStream.lastLineEnd(in: fd, from: offset, to: Int64(status.st_size)) else { return false }
         let stream = ByteStream.region(of: fd, name: name, range: offset..<end)
         let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits)
         var parser = TimeParser(format: plan.format, zone: result.calendar.zone,
@@ -125,22 +137,6 @@ public final class FileFollower: @unchecked Sendable {
     private static func identity(of fd: Int32) -> (UInt64, UInt64)? {
         var status = stat()
         return fstat(fd, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
-    }
-
-    /// The offset just past the last newline in `[from, to)`, nil when there is none.
-    private static func lastNewline(in fd: Int32, from: Int64, to: Int64) -> Int64? {
-        var end = to
-        let size = 1 << 16
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        defer { buffer.deallocate() }
-        while end > from {
-            let start = max(from, end - Int64(size))
-            let n = pread(fd, buffer, Int(end - start), off_t(start))
-            guard n > 0 else { return nil }
-            if let i = (0..<n).last(where: { buffer[$0] == UInt8(ascii: "\n") }) { return start + Int64(i) + 1 }
-            end = start
-        }
-        return nil
     }
 
     private static func newlines(in fd: Int32, from: Int64 = 0, upTo end: Int64) -> Int {

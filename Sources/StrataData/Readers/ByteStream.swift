@@ -13,7 +13,7 @@ final class ByteStream: @unchecked Sendable {
     /// copy's bytes read but not copied (`resume`), to be read first.
     private var peeked: [UInt8] = []
     /// Set when the bytes are a regular file read in place: the range may be split.
-    let fileRange: Range<Int64>?
+    private(set) var fileRange: Range<Int64>?
     /// The next offset to read (regular files only) and where to stop.
     private var offset: Int64
     private var limit: Int64
@@ -128,6 +128,31 @@ final class ByteStream: @unchecked Sendable {
     /// Stops this reader at `offset` (regular files only).
     func limit(to offset: Int64) {
         limit = offset
+    }
+
+    /// A regular file ends, for this reader, after its last line end: bytes
+    /// after it are a line still being written (`ReadOptions.endsAtLastLine`).
+    func endAtLastLine() {
+        guard let range = fileRange else { return }
+        let end = Self.lastLineEnd(in: fd, from: range.lowerBound, to: range.upperBound) ?? range.lowerBound
+        fileRange = range.lowerBound..<end
+        limit = end
+    }
+
+    /// The offset just past the last newline in `[from, to)` of `fd`, nil when there is none.
+    static func lastLineEnd(in fd: Int32, from: Int64, to: Int64) -> Int64? {
+        var end = to
+        let size = 1 << 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        while end > from {
+            let start = max(from, end - Int64(size))
+            let n = pread(fd, buffer, Int(end - start), off_t(start))
+            guard n > 0 else { return nil }
+            if let i = (0..<n).last(where: { buffer[$0] == UInt8(ascii: "\n") }) { return start + Int64(i) + 1 }
+            end = start
+        }
+        return nil
     }
 
     var fdForSplit: Int32 { fd }

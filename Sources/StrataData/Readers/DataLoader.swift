@@ -188,6 +188,7 @@ public enum DataLoader {
         for (index, source) in sources.enumerated() {
             let stream: ByteStream
             if let copies { stream = try copies.open(index) } else { stream = try ByteStream.open(source) }
+            if options.endsAtLastLine { stream.endAtLastLine() }
             stream.progress = options.progress
             let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)

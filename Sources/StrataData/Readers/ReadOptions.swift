@@ -50,6 +50,9 @@ public struct ReadOptions: Sendable {
     /// a regular file (each widened to whole records): a first look at a
     /// sorted file, on screen before the rest is read. nil: read it all.
     public var headAndTail: (head: Int64, tail: Int64)?
+    /// Read a regular file up to its last line end (`-f`): a half-written
+    /// last line waits for the follower to see its newline, not counted half.
+    public var endsAtLastLine = false
     /// Stop each input once its columns are picked, reading no rows: the
     /// picks and notes of a load without its rows (`FileSource.describe`).
     var planOnly = false
