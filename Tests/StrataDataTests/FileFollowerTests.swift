@@ -107,6 +107,20 @@ struct FileFollowerTests {
         }
     }
 
+    /// A file cut and written again longer between two polls (`cp new.csv
+    /// log.csv`) is read from its start, not taken for grown: its size
+    /// alone cannot tell, its first bytes and those before the offset do.
+    @Test func aFileCutAndRegrownWithinAPollIsReadAgain() throws {
+        try Fixture.withFile("log.csv", Self.header + "\n" + Self.rows(0..<17)) { path in
+            let follower = try Self.follower(path)
+            let new = Self.header + "\n" + Self.rows(0..<30).replacingOccurrences(of: "2024-03-01", with: "2024-03-03")
+            try Data(new.utf8).write(to: URL(fileURLWithPath: path))
+            let again = try #require(try follower.poll())
+            #expect(again.change == .truncated)
+            #expect(Self.summary(again.result) == Self.summary(try Self.load(path)))
+        }
+    }
+
     /// A new file written without the header the old one had: its first
     /// line is a row, counted, not dropped as a header.
     @Test func aNewFileWithoutTheHeaderKeepsItsFirstRow() throws {

@@ -31,6 +31,10 @@ public final class FileFollower: @unchecked Sendable {
     /// Physical lines before `offset`, so a skipped row names its line.
     private var lines: Int
     private var removed = false
+    /// The bytes read at the file's start and just before `offset`: a file
+    /// cut and written again past `offset` within one poll (`cp new log`)
+    /// keeps growing, and only these show it is another file.
+    private var seen: (first: [UInt8], last: [UInt8]) = ([], [])
     /// The header line the file was read with, nil when it had none: a new
     /// file (rotated, or cut and rewritten) skips its first line only when it is this.
     private let header: [UInt8]?
@@ -52,6 +56,7 @@ public final class FileFollower: @unchecked Sendable {
         self.offset = source.length
         self.lines = Self.newlines(in: file.fileDescriptor, upTo: source.length)
         if case .delimited(_, true) = source.plan { header = Self.firstLine(of: file.fileDescriptor) } else { header = nil }
+        seen = Self.marks(of: file.fileDescriptor, before: offset)
     }
 
     /// Reads what changed since the last poll: the fuller result and what
@@ -78,8 +83,8 @@ public final class FileFollower: @unchecked Sendable {
             try restart(emptying: false)
             return (result, change ?? .rotated)
         }
-        if Int64(status.st_size) < offset {
-            // Cut shorter: what it holds now is read from its start, in place of what it held.
+        if let file, Int64(status.st_size) < offset || Self.marks(of: file.fileDescriptor, before: offset) != seen {
+            // Cut shorter, or cut and written again: what it holds now is read from its start, in place of what it held.
             try restart(emptying: true)
             return (result, .truncated)
         }
@@ -98,6 +103,7 @@ public final class FileFollower: @unchecked Sendable {
         identity = Self.identity(of: next.fileDescriptor)
         offset = 0
         lines = 0
+        seen = ([], [])
         _ = try readAppended(skippingHeader: header != nil && Self.firstLine(of: next.fileDescriptor) == header)
     }
 
@@ -131,7 +137,19 @@ public final class FileFollower: @unchecked Sendable {
         result.rowLocator.grow(path, to: end)
         lines += Self.newlines(in: fd, from: offset, upTo: end)
         offset = end
+        seen = Self.marks(of: fd, before: end)
         return true
+    }
+
+    /// Up to 256 bytes at the start of the file at `fd`, and up to 256 just before `offset`.
+    private static func marks(of fd: Int32, before offset: Int64) -> (first: [UInt8], last: [UInt8]) {
+        func bytes(at start: Int64, count: Int) -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: count)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(start)) }
+            return Array(buffer.prefix(max(0, n)))
+        }
+        let size = Int(min(256, offset))
+        return (bytes(at: 0, count: size), bytes(at: offset - Int64(size), count: size))
     }
 
     private static func identity(of fd: Int32) -> (UInt64, UInt64)? {
