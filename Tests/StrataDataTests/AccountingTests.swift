@@ -113,6 +113,27 @@ struct AccountingTests {
         Self.expectSame(one, strict)
     }
 
+    /// More series than the cap: the two halves would each keep their own
+    /// first thousand, and half of another's rows. Read in one pass, every
+    /// series kept has all its rows and each row past the cap is skipped.
+    @Test func pastTheSeriesCapTheHalvesDecideAsOnePass() throws {
+        var text = "when,sensor,value\n"
+        for minute in 0..<3 {
+            for sensor in 0..<1100 { text += "2013-03-05T10:0\(minute):00Z,s\(sensor),1\n" }
+        }
+        var limits = ScannerLimits()
+        limits.chunk = 4096
+        let one = try Fixture.load(text) { $0.seriesColumn = "sensor"; $0.splitThreshold = .max; $0.skippedToKeep = 1000 }
+        let two = try Fixture.load(text) { $0.seriesColumn = "sensor"; $0.splitThreshold = 1; $0.limits = limits; $0.skippedToKeep = 1000 }
+        #expect(one.seriesNames.count == SeriesTable.limit && one.accepted == 3 * SeriesTable.limit && one.skipped == 3 * 100)
+        #expect((two.rowsRead, two.accepted, two.skipped) == (one.rowsRead, one.accepted, one.skipped))
+        #expect(two.seriesNames == one.seriesNames)
+        // A series' minutes are read from the whole accumulator: a few of them, not a thousand.
+        for s in [0, 1, 500, 998, 999] {
+            #expect(Fixture.minutes(two, series: s).map(\.1) == Fixture.minutes(one, series: s).map(\.1))
+        }
+    }
+
     @Test func strictErrorsInTheSecondHalfKeepTheirLineNumbers() {
         var text = "when,amount\n"
         for i in 0..<4000 {

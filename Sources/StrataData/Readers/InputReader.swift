@@ -654,6 +654,10 @@ final class InputReader {
         if broken { return true }
         let lineOffset = scanner.line - 1
         switch second.result {
+        // Each half admits its own first series up to the cap: past it, which series are kept is one
+        // decision for the whole input, made by reading it in one pass (a series is never half kept).
+        case .success(let other) where sink.series.names.count >= SeriesTable.limit || other.series.names.count >= SeriesTable.limit:
+            return false
         case .success(let other):
             arrayBroke = second.brokeArray
             sink.absorb(other, lineOffset: lineOffset)
