@@ -17,11 +17,12 @@ public enum DataLoader {
     /// from the first input's sample: the zone from the offset every time
     /// carries, the levels from the spacing of the times and their span.
     ///
-    /// An input that can be read only once (a pipe, gzip) is read as it
-    /// comes, for a screen to show meanwhile, and copied (`InputCopies`);
-    /// when it ends, the copy is read as a plain file is. So the same rows
+    /// An input that can be read only once (a pipe, gzip) is copied
+    /// (`InputCopies`), and the copy read as a plain file is: the same rows
     /// give the same picks and numbers by every road, whatever their first
-    /// rows said, and their pages and rows can be read back.
+    /// rows said, and their pages and rows can be read back. With a screen
+    /// waiting (`options.partials`), the input is also read as it comes,
+    /// for the screen to show meanwhile; without, it is only copied.
     public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
         guard options.headAndTail == nil, !options.planOnly, !sources.allSatisfy(isSeekable) else {
@@ -123,8 +124,8 @@ public enum DataLoader {
     /// inflated from its start for every read and a pipe is read once.
     /// Looked at by its path first: opening a named pipe to look would take its writer's bytes.
     private static func isSeekable(_ source: InputSource) -> Bool {
-        var status = stat()
         if case .spooled = source { return true }
+        var status = stat()
         guard case .file(let path) = source, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
               let file = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? file.close() }

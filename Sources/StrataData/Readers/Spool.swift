@@ -55,9 +55,6 @@ public final class Spool: @unchecked Sendable {
     /// The copy opened again by this process: `/proc/self/fd/N` (the file has no other name).
     var path: String { "/proc/self/fd/\(fd)" }
 
-    /// Whether every byte read was copied.
-    var isWhole: Bool { failure == nil }
-
     /// Adds `count` bytes read from the input; after a failed write, nothing more
     /// (the bytes of a write that failed are not counted in `length`).
     func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
