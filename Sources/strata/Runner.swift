@@ -103,7 +103,7 @@ struct Runner {
         let zone: ZoneRules
         if let name = command.tz {
             guard let rules = ZoneRules(named: name) else {
-                throw .usage("--tz: unknown time zone \"\(name)\" (use an IANA name such as Europe/Paris, or UTC)")
+                throw .usage("--tz: unknown time zone \"\(name)\" (use an IANA name such as Europe/Paris, UTC, or an offset such as -07:00)")
             }
             zone = rules
         } else {

@@ -44,7 +44,7 @@ struct StrataCommand: ParsableCommand {
     @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.") var timeFormat: String?
     @Option(help: ArgumentHelp("The year of each input's first syslog time (`Dec 30 23:59:01` has none); later ones count on over New Year (default: dated back from a file's modification time, else now).", valueName: "YYYY")) var year: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.") var noHeader = false
-    @Option(help: "Time zone for periods and naive times: an IANA name or UTC (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
+    @Option(parsing: .unconditional, help: "Time zone for periods and naive times: an IANA name, UTC, or a fixed offset (-07:00, UTC+5:30) (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).") var weekStart: WeekStart = .monday
     @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).") var levels: String?
     @Option(help: ArgumentHelp("Memory for the periods kept (default: 64); a finer page's bars of a big file are read from it when shown.", valueName: "MB")) var memory: Int = 64

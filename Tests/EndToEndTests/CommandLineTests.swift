@@ -171,6 +171,16 @@ struct CommandLineTests {
         #expect(result.stderr == "strata: -f follows a file as it grows; \(gzip) is gzip, which is read as it is\n")
     }
 
+    /// A fixed offset is a zone, written as the header writes it, with or
+    /// without `=` (ArgumentParser took `-07:00` for an option).
+    @Test(arguments: [("--tz -07:00", "-07:00"), ("--tz=-07:00", "-07:00"), ("--tz UTC-7", "-07:00"), ("--tz -0700", "-07:00"),
+                      ("--tz +05:30", "+05:30"), ("--tz UTC+5:30", "+05:30"), ("--tz gmt+05:45", "+05:45")])
+    func aFixedOffsetIsAZone(_ option: String, _ offset: String) throws {
+        let result = try Self.strata("\(Self.weather) \(option) --export csv --level year")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("year,2013,2013-01-01T00:00:00\(offset),2014-01-01T00:00:00\(offset),"))
+    }
+
     @Test func aDumpAfterQuitIsTheScreenItQuitOn() throws {
         let result = try Self.strata("--demo --now 2026-11-22T15:30:00Z --keys 'm k q' --dump")
         #expect(result.status == 0)

@@ -60,8 +60,24 @@ public struct ZoneRules: Sendable {
             self.init(TimeZone(secondsFromGMT: 0)!)
             return
         }
+        if let seconds = Self.fixedOffset(upper) {
+            self.init(fixedOffset: seconds)
+            return
+        }
         guard let zone = TimeZone(identifier: name) else { return nil }
         self.init(zone)
+    }
+
+    /// A fixed offset as the header writes one: `-07:00`, `+0530`, `UTC-7`,
+    /// `GMT+05:30` (east of UTC is `+`, as in ISO 8601, not POSIX's `TZ`).
+    static func fixedOffset(_ text: String) -> Int? {
+        let body = text.hasPrefix("UTC") || text.hasPrefix("GMT") ? text.dropFirst(3) : Substring(text)
+        guard let sign = body.first, sign == "+" || sign == "-" else { return nil }
+        let digits = body.dropFirst().replacingOccurrences(of: ":", with: "")
+        guard (1...4).contains(digits.count), digits.allSatisfy(\.isASCII), let number = Int(digits) else { return nil }
+        let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
+        guard hours <= 14, minutes < 60, body.dropFirst().filter({ $0 == ":" }).count <= 1 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// A zone that is always `seconds` east of UTC (an input whose times all carry that offset).
