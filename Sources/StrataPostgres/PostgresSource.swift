@@ -47,12 +47,19 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
         var skippedBy: [PostgresStatements.SkipReason: Int] = [:]
         let (columns, names, rows): ([Accumulator], [String], Int)
+        var timeless = 0
         if plan.end == nil {
-            (columns, names, rows) = try buckets(unit, range: nil)
+            (columns, names, rows, timeless) = try buckets(unit, range: nil)
         } else {
             (columns, names, rows, skippedBy) = try intervalPeriods(unit)
         }
-        let skipped = skippedBy.values.reduce(0, +)
+        let skipped = skippedBy.values.reduce(0, +) + timeless
+        // As a file with no row that has a time: an empty table, a query with no rows, times all NULL.
+        guard rows > 0 else {
+            let detail = skipped > 0 ? "no row with a valid time (\(skipped) row\(skipped == 1 ? "" : "s") read, all skipped: \(timeless > 0 ? "no time in \"\(plan.timeColumn)\"" : "no interval kept"))"
+                : "no rows"
+            throw .noValidRows(file: name, detail: detail)
+        }
         let longestSeen = (0..<max(1, names.count)).map { columns[0].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
@@ -66,7 +73,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.levels = plan.levels
         result.profile = plan.profile
         (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
-        if skipped > 0 {
+        if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
+        if skipped > timeless {
             let why: [(PostgresStatements.SkipReason, String)] = [(.noEnd, "with no end"), (.endBeforeStart, "ending before they start"),
                                                                    (.tooLong, "lasting over \(LevelPicker.describe(longest))")]
             let counts = why.compactMap { reason, text in skippedBy[reason].map { "\($0) \(text)" } }
@@ -81,7 +89,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> FineBuckets? {
         let known = lock.withLock { seriesNames }
         if plan.end != nil { return try intervalBuckets(from: start, to: end, unit: unit, seriesOrder: known) }
-        let (columns, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
+        let (columns, _, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
         let calendar = plan.calendar
         let buckets = columns.map { column in
             (0..<max(1, known.count)).map { s in
@@ -158,14 +166,18 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// rows are added as they arrive, each series under the number of its
     /// first appearance, then renumbered.
     /// - Parameter seriesOrder: the numbering to keep; a series not in it is left out.
+    /// The buckets, their series, the rows in them and the rows with no time (NULL), skipped.
     private func buckets(_ unit: TimeUnit, range: Range<Int64>?,
-                         seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int) {
+                         seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int, Int) {
         let parameters = range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
         var order = PostgresSeriesOrder()
-        var rows = 0
+        var rows = 0, timeless = 0
         try connection.stream(statements.buckets(unit, ranged: range != nil), parameters) { result throws(ReadError) in
-            guard let start = result.int64(0, 0) else { return }
+            guard let start = result.int64(0, 0) else {
+                timeless += bucketStats(result, column: 0).count
+                return
+            }
             let series = self.series(result, at: 1, order: &order)
             for k in columns.indices {
                 let stats = bucketStats(result, column: k)
@@ -174,7 +186,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
             }
         }
         let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
-        return (renumbered, names, rows)
+        return (renumbered, names, rows, timeless)
     }
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser

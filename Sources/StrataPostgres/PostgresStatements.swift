@@ -77,6 +77,8 @@ struct PostgresStatements {
     /// min and max of each value (`count(*)` when counting). Without a
     /// series a row is no more than that: the bytes the server sends stay
     /// near the size of the aggregates (`make bench` measures them).
+    /// Unranged, rows with no time form one more group, whose start is
+    /// NULL: they are counted as skipped, in the same statement.
     /// - Parameter ranged: only `[$1, $2)`.
     func buckets(_ unit: TimeUnit, ranged: Bool) -> String {
         let aggregates = plan.valueColumns.isEmpty
@@ -88,7 +90,7 @@ struct PostgresStatements {
         let keys = plan.seriesColumn == nil ? "1" : "1, 2"
         let seriesItems = plan.seriesColumn == nil ? "" : "\(series), extract(epoch FROM min(\(time)))::float8, "
         return "SELECT \(bucketStart(unit)), \(seriesItems)\(aggregates) FROM \(from) "
-            + "WHERE \(ranged ? range : "\(column) IS NOT NULL") GROUP BY \(keys) ORDER BY \(keys)"
+            + (ranged ? "WHERE \(range) " : "") + "GROUP BY \(keys) ORDER BY \(keys)"
     }
 
     /// The column of `buckets`' rows the first value's count is in.

@@ -85,6 +85,31 @@ struct PostgresFailureTests {
         }
     }
 
+    /// Rows with no time are skipped and counted, as a file's bad times are;
+    /// a table or query with no row that has a time is refused as a file is (65).
+    @Test func rowsWithNoTimeAreCountedAsSkipped() throws {
+        try DatabaseFixtures.server.psql("DROP TABLE IF EXISTS timeless; CREATE TABLE timeless AS SELECT time, temp FROM readings; "
+                                         + "INSERT INTO timeless VALUES (NULL, 1.5), (NULL, 2.5), (NULL, NULL)")
+        let source = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("timeless"),
+                                        options: ReadOptions(), setup: Self.setup)
+        let result = try source.coarse { _ in }
+        let readings = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("readings"),
+                                          options: ReadOptions(), setup: Self.setup).coarse { _ in }
+        #expect(result.accepted == readings.accepted && result.skipped == 3)
+        #expect(result.notes.contains("skipped 3 rows with no time in \"time\""))
+        try DatabaseFixtures.server.psql("DROP TABLE IF EXISTS all_timeless; CREATE TABLE all_timeless (time timestamptz, temp float8); "
+                                         + "INSERT INTO all_timeless VALUES (NULL, 1), (NULL, 2); "
+                                         + "DROP TABLE IF EXISTS no_rows; CREATE TABLE no_rows (time timestamptz, temp float8)")
+        var options = ReadOptions()
+        options.timeColumn = "time"
+        let allNull = try #require(try Self.open(.table("all_timeless"), options: options))
+        #expect(allNull.exitCode == 65 && allNull.message.contains("2 rows read, all skipped: no time in \"time\""), "\(allNull.message)")
+        for relation in [PostgresRelation.table("no_rows"), .query("SELECT time, temp FROM readings WHERE false")] {
+            let empty = try #require(try Self.open(relation, options: options))
+            #expect(empty.exitCode == 65 && empty.message.hasSuffix(": no rows"), "\(empty.message)")
+        }
+    }
+
     @Test func aTableNamedWithAQuoteIsQuoted() throws {
         try DatabaseFixtures.server.psql(#"CREATE TABLE IF NOT EXISTS "odd ""name"" ; x" AS SELECT time AS "the ""time""", temp FROM readings"#)
         var options = ReadOptions()

@@ -17,7 +17,7 @@ struct PostgresStatementsTests {
         let s = Self.statements(series: nil)
         #expect(s.buckets(.hour, ranged: false) == "SELECT extract(epoch FROM date_trunc('hour', \"time\", 'UTC'))::int8, "
                 + "count(\"value\"::float8), sum(\"value\"::float8), min(\"value\"::float8), max(\"value\"::float8) "
-                + "FROM \"events\" AS strata_rows WHERE \"time\" IS NOT NULL GROUP BY 1 ORDER BY 1")
+                + "FROM \"events\" AS strata_rows GROUP BY 1 ORDER BY 1")
         #expect(s.firstAggregateColumn == 1)
         #expect(Self.statements(series: nil, values: []).buckets(.minute, ranged: true).hasPrefix(
             "SELECT extract(epoch FROM date_trunc('minute', \"time\", 'UTC'))::int8, count(*) FROM"))
