@@ -121,6 +121,27 @@ struct FileFollowerTests {
         }
     }
 
+    /// A writer that goes on appending to the file it had open after it was
+    /// renamed away: its lines count for ten more polls (a second at the
+    /// follow loop's pace), then the old file is let go.
+    @Test func linesWrittenToARotatedFileAreReadAWhileLonger() throws {
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<40), in: folder)
+            let follower = try Self.follower(path)
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            _ = Fixture.write("log.csv", Self.header + "\n" + Self.rows(45..<60), in: folder)
+            #expect(try follower.poll()?.change == .rotated)
+            try Self.append(Self.rows(40..<45), to: path + ".1")
+            let late = try #require(try follower.poll())
+            let whole = Fixture.write("whole.csv", Self.header + "\n" + Self.rows(0..<60), in: folder)
+            #expect(late.change == nil)
+            #expect(Self.summary(late.result) == Self.summary(try Self.load(whole)))
+            for _ in 0..<FileFollower.retiredPolls { _ = try follower.poll() }
+            try Self.append(Self.rows(60..<62), to: path + ".1")
+            #expect(try follower.poll() == nil)
+        }
+    }
+
     /// A new file written without the header the old one had: its first
     /// line is a row, counted, not dropped as a header.
     @Test func aNewFileWithoutTheHeaderKeepsItsFirstRow() throws {

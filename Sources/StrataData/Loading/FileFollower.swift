@@ -31,6 +31,12 @@ public final class FileFollower: @unchecked Sendable {
     /// Physical lines before `offset`, so a skipped row names its line.
     private var lines: Int
     private var removed = false
+    /// A file renamed away (rotated) whose writer may not have let go of it
+    /// yet: read on by its open descriptor for the next `polls` polls (a
+    /// second at the follow loop's pace), after the new file's lines.
+    private var retired: (file: FileHandle, offset: Int64, lines: Int, polls: Int)?
+    /// Polls a rotated file is read on for.
+    static let retiredPolls = 10
     /// The bytes read at the file's start and just before `offset`: a file
     /// cut and written again past `offset` within one poll (`cp new log`)
     /// keeps growing, and only these show it is another file.
@@ -63,11 +69,12 @@ public final class FileFollower: @unchecked Sendable {
     /// happened to the file, or nil when nothing did.
     public func poll() throws(ReadError) -> (result: LoadResult, change: Change?)? {
         var change: Change?
+        let late = try readRetired()
         var status = stat()
         guard stat(path, &status) == 0 else {
             // Gone: what the open file still has is read, then it is waited for.
             let grew = try readAppended()
-            if removed { return grew ? (result, nil) : nil }
+            if removed { return grew || late ? (result, nil) : nil }
             removed = true
             result.rowLocator.forget(path)
             return (result, .removed)
@@ -78,8 +85,10 @@ public final class FileFollower: @unchecked Sendable {
         }
         let now = (UInt64(status.st_dev), UInt64(status.st_ino))
         if identity.map({ $0 != now }) ?? true {
-            // Renamed away and replaced: the old file's last lines, then the new one from its start.
+            // Renamed away and replaced: the old file's last lines, then the new one from its start,
+            // and the old one's lines written late, a while longer.
             _ = try readAppended()
+            if let file { retired = (file, offset, lines, Self.retiredPolls) }
             try restart(emptying: false)
             return (result, change ?? .rotated)
         }
@@ -89,7 +98,15 @@ public final class FileFollower: @unchecked Sendable {
             return (result, .truncated)
         }
         let grew = try readAppended()
-        return grew || change != nil ? (result, change) : nil
+        return grew || late || change != nil ? (result, change) : nil
+    }
+
+    /// Reads what a rotated file's writer added to it since the last poll; true when it did.
+    private func readRetired() throws(ReadError) -> Bool {
+        guard let (file, offset, lines, polls) = retired else { return false }
+        let read = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: false)
+        retired = polls > 1 ? (file, read?.end ?? offset, read?.lines ?? lines, polls - 1) : nil
+        return read != nil
     }
 
     /// Reads the file now at the path from its start (its header skipped),
@@ -117,11 +134,23 @@ public final class FileFollower: @unchecked Sendable {
 
     /// Reads the whole lines after `offset` into the result; true when there were any.
     private func readAppended(skippingHeader: Bool = false) throws(ReadError) -> Bool {
-        guard let file else { return false }
-        let fd = file.fileDescriptor
+        guard let file, let (end, lines) = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: skippingHeader) else {
+            return false
+        }
+        result.rowLocator.grow(path, to: end)
+        self.lines = lines
+        offset = end
+        seen = Self.marks(of: file.fileDescriptor, before: end)
+        return true
+    }
+
+    /// Adds the rows of the whole lines of `fd` after `offset` (`lines`
+    /// lines before it) to the result: where they end and the lines before
+    /// that end; nil when there is no whole line yet.
+    private func read(_ fd: Int32, from offset: Int64, lines: Int, skippingHeader: Bool) throws(ReadError) -> (end: Int64, lines: Int)? {
         var status = stat()
-        guard fstat(fd, &status) == 0, Int64(status.st_size) > offset else { return false }
-        guard let end = ByteStream.lastLineEnd(in: fd, from: offset, to: Int64(status.st_size)) else { return false }
+        guard fstat(fd, &status) == 0, Int64(status.st_size) > offset else { return nil }
+        guard let end = ByteStream.lastLineEnd(in: fd, from: offset, to: Int64(status.st_size)) else { return nil }
         let stream = ByteStream.region(of: fd, name: name, range: offset..<end)
         let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits)
         var parser = TimeParser(format: plan.format, zone: result.calendar.zone,
@@ -134,11 +163,7 @@ public final class FileFollower: @unchecked Sendable {
         series = sink.series
         result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
                       keep: options.skippedToKeep)
-        result.rowLocator.grow(path, to: end)
-        lines += Self.newlines(in: fd, from: offset, upTo: end)
-        offset = end
-        seen = Self.marks(of: fd, before: end)
-        return true
+        return (end, lines + Self.newlines(in: fd, from: offset, upTo: end))
     }
 
     /// Up to 256 bytes at the start of the file at `fd`, and up to 256 just before `offset`.
