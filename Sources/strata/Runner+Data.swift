@@ -152,19 +152,11 @@ extension Runner {
         if command.follow, sources.count != 1 || sources == [.standardInput] {
             throw .usage("-f follows one file by its name; a pipe is followed until it ends without it")
         }
-        if command.follow, case .file(let path) = sources[0], Self.isGzip(path) {
+        if command.follow, case .file(let path) = sources[0], DataLoader.isGzip(regularFile: path) == true {
             throw .usage("-f follows a file as it grows; \(path) is gzip, which is read as it is")
         }
         if command.followFor != nil && !command.follow { throw .usage("--follow-for goes with -f") }
         return (sources, options, loadSetup(calendar: calendar, levels: levels, startLevel: startLevel))
-    }
-
-    /// Whether the regular file at `path` starts as gzip does (a named pipe is not opened: that would take its bytes).
-    static func isGzip(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, let file = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? file.close() }
-        return (try? file.read(upToCount: 2)) == Data([0x1F, 0x8B])
     }
 
     /// What the command line fixed before reading, for files and databases alike.

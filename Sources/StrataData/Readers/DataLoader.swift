@@ -124,12 +124,22 @@ public enum DataLoader {
     /// inflated from its start for every read and a pipe is read once.
     /// Looked at by its path first: opening a named pipe to look would take its writer's bytes.
     private static func isSeekable(_ source: InputSource) -> Bool {
-        if case .spooled = source { return true }
+        switch source {
+        case .spooled: true
+        case .file(let path): isGzip(regularFile: path) == false
+        case .standardInput: false
+        }
+    }
+
+    /// Whether the regular file at `path` starts as gzip does; nil when
+    /// there is no regular file there (a named pipe is looked at by its
+    /// path, not opened: that would take its writer's bytes).
+    public static func isGzip(regularFile path: String) -> Bool? {
         var status = stat()
-        guard case .file(let path) = source, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              let file = FileHandle(forReadingAtPath: path) else { return false }
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let file = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? file.close() }
-        return (try? file.read(upToCount: 2)) != Data([0x1f, 0x8b])
+        return (try? file.read(upToCount: 2)).map(ByteStream.isGzip) ?? false
     }
 
     /// The levels `setup` gives, or those that fit the spacing and span of

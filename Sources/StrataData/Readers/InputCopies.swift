@@ -26,7 +26,7 @@ final class InputCopies: @unchecked Sendable {
         streams[index] = stream
         guard stream.fileRange == nil else { return stream }
         guard let spool = Spool(name: stream.name, modified: stream.modified) else {
-            notes.append("\(stream.name): no copy kept (the temporary folder takes no file): read once, picks from its first rows")
+            notes.append(Spool.uncopied(stream.name, why: "the temporary folder takes no file"))
             return stream
         }
         stream.spool = spool

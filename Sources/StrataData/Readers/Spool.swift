@@ -119,7 +119,12 @@ public final class Spool: @unchecked Sendable {
 
     /// The note said when the copy stopped: the input was read once, with the picks of its first rows.
     var note: String? {
-        failure.map { "\(name): no copy kept (\($0) in the temporary folder after \(Self.size(length))): read once, picks from its first rows" }
+        failure.map { Self.uncopied(name, why: "\($0) in the temporary folder after \(Self.size(length))") }
+    }
+
+    /// What stderr says of an input that is read once, not copied, and why.
+    static func uncopied(_ name: String, why: String) -> String {
+        "\(name): no copy kept (\(why)): read once, picks from its first rows"
     }
 }
 
