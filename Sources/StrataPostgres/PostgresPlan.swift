@@ -196,7 +196,9 @@ struct PostgresPlan {
         }
         let others = candidates.filter { $0 != value }
         plan.valueColumns = value.map { [names[$0]] + others.map { names[$0] } } ?? []
-        plan.profile.aggregate = value.map { Aggregate.suggested(forValueNamed: names[$0]) } ?? .count
+        let kind = value.map { ValueKind.byName(names[$0]) ?? ValueKind(aggregate: .sum, reason: "") }
+        plan.profile.aggregate = kind?.aggregate ?? .count
+        plan.profile.aggregateReason = kind?.reason ?? ""
     }
 
     /// A series column, as a file's sample tells one (`SeriesRule`), of the rows sampled in time order.

@@ -139,6 +139,7 @@ extension Runner {
         options.timeFormat = command.timeFormat
         options.year = command.year.flatMap { Int($0) }
         options.header = command.noHeader ? false : nil
+        options.skipLines = command.skip
         options.strict = command.strict
         options.now = now
         guard command.memory >= 16 else { throw .usage("--memory: \(command.memory) MB is too little; give 16 or more") }
@@ -178,7 +179,7 @@ extension Runner {
         if result.loading == nil { reportSkipped(result) }
         let dataset = Dataset(loaded: result, levels: levels, finePages: finePages)
         let aggregate = command.count ? .count : result.suggestedAggregate
-        if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\"\(result.valueName)\" is a level, not a quantity; --agg overrides)") }
+        if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\(result.profile.aggregateReason); --agg overrides)") }
         if let tail = dataset.farTail {
             let body = dataset.calendar.localTime(at: tail.bodyEnd).date.isoString
             warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body)"

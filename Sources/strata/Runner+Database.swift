@@ -76,7 +76,7 @@ extension Runner {
     private func databaseRelation() throws(Failure) -> PostgresRelation? {
         guard command.files.count == 1 else { throw .usage("a database URI is read on its own: give no other input with it") }
         if command.follow { throw .usage("-f follows a file as it grows; a database is read as it is") }
-        let text = [("--time-format", command.timeFormat != nil), ("--year", command.year != nil), ("--no-header", command.noHeader),
+        let text = [("--time-format", command.timeFormat != nil), ("--year", command.year != nil), ("--no-header", command.noHeader), ("--skip", command.skip != nil),
                     ("--strict", command.strict), ("--format", command.format != .auto)]
         if let (option, _) = text.first(where: { $0.1 }) { throw .usage("\(option) reads text; a database's columns have types") }
         switch (command.table, command.query) {

@@ -44,6 +44,7 @@ struct StrataCommand: ParsableCommand {
     @Option(name: .customLong("time-format"), help: "strftime-style time format, e.g. `%d/%m/%Y %H:%M`.") var timeFormat: String?
     @Option(help: ArgumentHelp("The year of each input's first syslog time (`Dec 30 23:59:01` has none); later ones count on over New Year (default: dated back from a file's modification time, else now).", valueName: "YYYY")) var year: String?
     @Flag(name: .customLong("no-header"), help: "The first CSV/TSV row is data, not a header.") var noHeader = false
+    @Option(help: ArgumentHelp("Lines before a CSV/TSV's header to pass over, such as a title or a station's details (default: lines not as wide as the table are found and passed over).", valueName: "N")) var skip: Int?
     @Option(parsing: .unconditional, help: "Time zone for periods and naive times: an IANA name, UTC, or a fixed offset (-07:00, UTC+5:30) (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).") var weekStart: WeekStart = .monday
     @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).") var levels: String?
@@ -100,6 +101,9 @@ struct StrataCommand: ParsableCommand {
     /// What the option types cannot say: `--year` is four digits; a time
     /// span is a finite number of seconds that the server or the clock can take.
     func validate() throws {
+        if let skip, skip < 0 || skip > 1_000_000 {
+            throw ValidationError("--skip: \(skip) is not a number of lines from 0 to 1000000")
+        }
         if let year, year.wholeMatch(of: /[0-9]{4}/) == nil || year == "0000" {
             throw ValidationError("--year: \"\(year)\" is not a year (four digits, such as 2024)")
         }

@@ -83,7 +83,8 @@ struct ChartGoldenTests {
 
     /// A week of one series within 2,280–2,315: every label its own, on multiples of a 1-2-5 step.
     @Test func ticksOnANarrowRangeReadApart() throws {
-        let screen = try Self.replay("multi-scale.csv", keys: "tab*6 c down", size: Size(width: 100, height: 24))
+        // Its drifting decimal readings open on their mean; these bars are of sums, as the test asks.
+        let screen = try Self.replay("multi-scale.csv", aggregate: .sum, keys: "tab*6 c down", size: Size(width: 100, height: 24))
         Golden.check(screen, named: "chart-multi-narrow-line")
         let labels = screen.split(separator: "\n").compactMap { line -> String? in
             guard let tick = line.range(of: " ┤") else { return nil }
@@ -98,7 +99,7 @@ struct ChartGoldenTests {
     /// Bars up to 1M over sums down to -997: the axis goes a row below zero, not a whole step;
     /// the legend gives each series' total for the page, as the stats line does.
     @Test func stackedBarsOfVeryDifferentSeries() throws {
-        let screen = try Self.replay("multi-scale.csv", keys: "s", size: Size(width: 100, height: 24))
+        let screen = try Self.replay("multi-scale.csv", aggregate: .sum, keys: "s", size: Size(width: 100, height: 24))
         Golden.check(screen, named: "chart-multi-stacked")
         #expect(screen.contains("big 20.4M"))
         #expect(screen.contains("total 20.4M"))

@@ -1,8 +1,8 @@
 extension Aggregate {
-    /// What a value column starts on: `mean` for levels (temperatures,
-    /// prices, rates: named like one), `sum` for quantities.
+    /// What a value column starts on, by its name alone (`ValueKind`):
+    /// `mean` for levels, `sum` for quantities and names that do not say.
     public static func suggested(forValueNamed name: String) -> Aggregate {
-        ColumnPicker.isLevelName(name) ? .mean : .sum
+        ValueKind.byName(name)?.aggregate ?? .sum
     }
 
     /// Why a numeric column is not a value by its name alone (`is an id`),

@@ -61,7 +61,7 @@ public final class FileFollower: @unchecked Sendable {
         self.identity = Self.identity(of: file.fileDescriptor)
         self.offset = source.length
         self.lines = Self.newlines(in: file.fileDescriptor, upTo: source.length)
-        if case .delimited(_, true) = source.plan { header = Self.firstLine(of: file.fileDescriptor) } else { header = nil }
+        if case .delimited(_, true, _) = source.plan { header = Self.firstLine(of: file.fileDescriptor) } else { header = nil }
         seen = Self.marks(of: file.fileDescriptor, before: offset)
     }
 
@@ -157,9 +157,7 @@ public final class FileFollower: @unchecked Sendable {
                                 years: years ?? .until(options.now ?? Int64(Date().timeIntervalSince1970)))
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false)
         sink.series = series
-        var hasHeader = false
-        if case .delimited(_, let header) = plan { hasHeader = header }
-        try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader && hasHeader, cancel: nil)
+        try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader, cancel: nil)
         series = sink.series
         result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
                       keep: options.skippedToKeep)

@@ -1,12 +1,6 @@
 /// What the columns of a sample are for, beyond the time: values, series,
 /// or neither (parts of a time, ids, codes, constants).
 extension ColumnPicker {
-    /// Names of values that are levels, whose periods show a mean, not a sum.
-    static let levelWords: Set<String> = [
-        "temp", "temperature", "price", "open", "close", "high", "low", "rate", "ratio", "pct", "percent",
-        "humidity", "pressure", "speed", "level", "score", "avg", "average", "mean",
-    ]
-
     /// Words of names that count a day, week or month: `day_of_week`, `weekday`.
     static let datePartWords: Set<String> = [
         "day", "week", "month", "year", "quarter", "hour", "minute", "of", "the", "weekday", "dow", "doy", "wday", "yday", "iso",
@@ -28,11 +22,6 @@ extension ColumnPicker {
         }
         if !word.isEmpty { words.append(word.lowercased()) }
         return words
-    }
-
-    /// `temp_max`, `avgSpeed`, `Close Price`: a word of the name is a level word.
-    static func isLevelName(_ name: String) -> Bool {
-        name.contains("%") || words(name).contains { levelWords.contains($0) || $0.hasPrefix("temp") }
     }
 
     /// `day_of_year`, `dayOfWeek`, `weekday`: a part of a date, by name.

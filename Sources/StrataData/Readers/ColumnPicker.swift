@@ -96,6 +96,7 @@ struct ColumnPicker {
 
         // What the sample's times say: series, events or readings, the zone, the spacing.
         let times = sampleTimes(time, format)
+        if let note = epochIn1970Note(time, format, times) { notes.append(note) }
         if let (end, note) = end {
             notes.append(note)
             if series == nil && !seriesOff && options.seriesColumn == nil {
@@ -109,6 +110,10 @@ struct ColumnPicker {
         }
         var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
                                     seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
+        if let (zone, word) = timeColumns.reversed().lazy.compactMap({ ZoneAbbreviation.offset(inName: self.name($0)) }).first {
+            profile.zoneInName = zone
+            profile.zoneInNameSource = "the time's \(noun) name \"\(word)\""
+        }
         if let (end, _) = end {
             profile.typicalDuration = IntervalRule.typicalLength(sampleIntervals(time, format, end))
         }
@@ -152,7 +157,15 @@ struct ColumnPicker {
             }
             if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
         }
-        profile.aggregate = end != nil ? .sum : value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
+        if end != nil {
+            profile.aggregate = .sum
+        } else if let value {
+            let kind = ValueKind.call(name: name(value), runs: valueRuns(value, times: times, series: series, decimalComma: decimalComma),
+                                      steady: !profile.looksLikeEvents)
+            (profile.aggregate, profile.aggregateReason) = (kind.aggregate, kind.reason)
+        } else {
+            profile.aggregate = .count
+        }
         var labelColumn: Int?
         if end != nil {
             labelColumn = try intervalLabel(excluding: timeColumns + [end?.0.column, series].compactMap { $0 }, decimalComma: decimalComma)
@@ -189,6 +202,29 @@ struct ColumnPicker {
         return present.count { parse($0) != nil } * 2 > present.count
     }
 
+    /// A value column's sample numbers in time order, one run per series.
+    private func valueRuns(_ value: Int, times: [(Int64, Int32?)?], series: Int?, decimalComma: Bool) -> [[Double]] {
+        let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
+        var runs: [String: [(Int64, Double)]] = [:]
+        for r in 0..<sample.count {
+            guard let t = times[r]?.0, let v = parse(sample.value(r, value)) else { continue }
+            runs[series.map { sample.text(r, $0) } ?? "", default: []].append((t, v))
+        }
+        return runs.keys.sorted().map { key in runs[key]!.sorted { $0.0 < $1.0 }.map(\.1) }
+    }
+
+    /// Numbers read as epoch times that all fall in 1970 are likely
+    /// something else: say so, and which date readings they would fit.
+    private func epochIn1970Note(_ time: RowPlan.Time, _ format: TimeFormat, _ times: [(Int64, Int32?)?]) -> String? {
+        guard case .epoch = format, case .column(let c) = time else { return nil }
+        let instants = times.compactMap { $0?.0 }
+        guard !instants.isEmpty, instants.allSatisfy({ (0..<31_536_000).contains($0) }) else { return nil }
+        let present = sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty }
+        let fits = NumberDate.fitting(present).map { "as \($0.reading.name), \($0.years)" }
+        return "time: every \(label(c)) read as \(format.description) falls in 1970; these may not be times"
+            + (fits.isEmpty ? "" : " (\(fits.joined(separator: "; ")))")
+    }
+
     /// The values of a time source in the sample (joined ones are built).
     func values(_ time: RowPlan.Time) -> (Sample, Int) {
         switch time {
@@ -196,8 +232,11 @@ struct ColumnPicker {
             return (sample, c)
         case .joined(let a, let b):
             let joined = Sample()
+            var buffer = ByteBuffer()
+            defer { buffer.free() }
             for r in 0..<sample.count {
-                joined.append([Array(ByteText.trimmed(sample.value(r, a))) + [ByteText.space] + Array(ByteText.trimmed(sample.value(r, b)))])
+                ClockTime.join(date: sample.value(r, a), clock: sample.value(r, b), into: &buffer)
+                joined.append([Array(buffer.bytes)])
             }
             return (joined, 0)
         case .parts(let cs):
@@ -213,6 +252,8 @@ struct ColumnPicker {
     }
 
     private func outcome(_ time: RowPlan.Time, allowAnyEpoch: Bool, majority: Bool = true) -> TimeFormatDetector.Outcome {
+        let namedAsTime: Bool
+        if case .column(let c) = time { namedAsTime = Self.namesATime(name(c)) } else { namedAsTime = false }
         let (s, c) = values(time)
         let column = s.column(c)
         if let pattern {
@@ -220,7 +261,8 @@ struct ColumnPicker {
             let parsed = present.count { pattern.parse(ByteText.trimmed($0)) != nil }
             return parsed > 0 && (parsed * 2 > present.count || !majority) ? .format(.pattern(pattern), parsed: parsed) : .none
         }
-        return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, majority: majority, settled: dayMonthOrder)
+        return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, namedAsTime: allowAnyEpoch || namedAsTime,
+                                         majority: majority, settled: dayMonthOrder ?? Self.dayMonthOrder(inName: name(timeColumn(time))))
     }
 
     private func format(of outcome: TimeFormatDetector.Outcome, _ time: RowPlan.Time) throws(ReadError) -> TimeFormat? {
@@ -265,7 +307,9 @@ struct ColumnPicker {
             named.append(c)
         }
         if let found = try firstTime(in: named) { return found }
-        if let found = try firstTime(in: candidates.filter { !named.contains($0) }) { return found }
+        // A column named as a time part (`year`) is read with its fellow parts below, not alone as a number.
+        let others = candidates.filter { !named.contains($0) && TimePart(name: name($0)) == nil }
+        if let found = try firstTime(in: others) { return found }
         if let parts = timeParts(among: candidates),
            case .format(let f, _) = outcome(.parts(parts), allowAnyEpoch: false) {
             return (.parts(parts), f)
@@ -275,18 +319,20 @@ struct ColumnPicker {
     }
 
     /// The first of `columns` holding text times, else the first holding
-    /// plausible epoch numbers (`dep_time` holding 517 is a clock, not seconds since 1970).
+    /// plausible epoch numbers (`dep_time` holding 517 is a clock, not
+    /// seconds since 1970) or dates written as numbers (`19580329`).
     private func firstTime(in columns: [Int]) throws(ReadError) -> (RowPlan.Time, TimeFormat)? {
-        var epoch: (RowPlan.Time, TimeFormat)?
+        var numbers: (RowPlan.Time, TimeFormat)?
         for c in columns {
             guard let f = try format(of: outcome(.column(c), allowAnyEpoch: false), .column(c)) else { continue }
-            if case .epoch = f {
-                if epoch == nil { epoch = (.column(c), f) }
-                continue
+            switch f {
+            case .epoch, .number:
+                if numbers == nil { numbers = (.column(c), f) }
+            default:
+                return (joinClock(c, f), joinedFormat(c, f))
             }
-            return (joinClock(c, f), joinedFormat(c, f))
         }
-        return epoch
+        return numbers
     }
 
     static func looksLikeTimeName(_ n: String) -> Bool {
@@ -294,17 +340,57 @@ struct ColumnPicker {
             || n.hasSuffix("_ts") || n == "@timestamp" || n == "ts"
     }
 
-    /// A date-only column next to a `time` column of clock times: join them.
+    /// The order of day and month a column's name spells out:
+    /// `DATE (MM/DD/YYYY)`, `Datum TT.MM.JJJJ` stays open.
+    static func dayMonthOrder(inName name: String) -> NumericDate.Order? {
+        let letters = name.uppercased().filter { $0 == "D" || $0 == "M" || $0 == "Y" }
+        if letters.contains("MMDDYY") { return .mdy }
+        if letters.contains("DDMMYY") { return .dmy }
+        return nil
+    }
+
+    /// A name that says its column holds times, dates, years or periods:
+    /// evidence for reading its numbers as dates (`19580329`, `1949.0833`).
+    static func namesATime(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return looksLikeTimeName(n) || words(n).contains { ["year", "yr", "period", "quarter", "month", "day", "serial"].contains($0) }
+    }
+
+    /// A date-only column's time of day, in a column of its own: one whose
+    /// values are all clocks written with a colon (`14:05`, `24:00`, `2:05
+    /// PM`), whatever its name, or `HHMM` numbers (`656` is 06:56) when it is
+    /// named like a clock or a zone, or comes right after the dates, and the
+    /// dates repeat (several rows a day that the numbers tell apart).
     private func clockColumn(for dateColumn: Int, _ f: TimeFormat) -> Int? {
         guard pattern == nil, f.isDateOnly else { return nil }
-        return (0..<columnCount).first { c in
-            c != dateColumn && name(c).lowercased().contains("time")
-                && sample.column(c).allSatisfy { v in
-                    let t = ByteText.trimmed(v)
-                    var shape = TimeShape(), style = TextualDate.Style()
-                    return !t.isEmpty && TextualDate.clock(t, 0, shape: &shape, style: &style).map { $0.1 == t.count } ?? false
-                }
+        let candidates = (0..<columnCount).filter { c in
+            c != dateColumn && TimePart(name: name(c)) == nil && Self.nameRefusal(name(c)) == nil && !Self.namesADuration(name(c))
         }
+        let present = { (c: Int) in self.sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty } }
+        let colon = candidates.filter { c in
+            let values = present(c)
+            return !values.isEmpty && values.allSatisfy(ClockTime.isColonClock)
+        }
+        if let c = colon.first(where: { name($0).lowercased().contains("time") }) ?? colon.first { return c }
+        let dates = sample.column(dateColumn).map(ByteText.trimmed)
+        let dated = dates.filter { !$0.isEmpty }
+        guard Set(dated.map(Array.init)).count < dated.count else { return nil }
+        return candidates.first { c in
+            let values = present(c)
+            return !values.isEmpty && values.allSatisfy { ClockTime.hhmm($0) != nil }
+                && (Self.namesAClock(name(c)) || c == dateColumn + 1)
+        }
+    }
+
+    /// `time`, `hhmm`, `clock`, or a zone (`MST`, `UTC-7`): a time of day's name.
+    static func namesAClock(_ name: String) -> Bool {
+        let w = words(name)
+        return w.contains { ["time", "hhmm", "clock", "hm"].contains($0) } || ZoneAbbreviation.offset(inName: name) != nil
+    }
+
+    /// `duration`, `elapsed`: clocks in such a column are lengths, not times of day.
+    static func namesADuration(_ name: String) -> Bool {
+        words(name).contains { ["duration", "elapsed", "length", "runtime", "lap", "split"].contains($0) }
     }
 
     private func joinClock(_ c: Int, _ f: TimeFormat) -> RowPlan.Time {

@@ -344,7 +344,13 @@ public enum DataLoader {
             let zone = ZoneRules(fixedOffset: Int(offset))
             return (zone, "zone: \(zone.displayName) (every time carries this offset; --tz overrides)" + (localClockHint(profile) ?? ""))
         }
-        guard profile.writesOffsets else { return (fallback, "zone: \(fallback.displayName) (times carry no offset; --tz overrides)") }
+        guard profile.writesOffsets else {
+            if let offset = profile.zoneInName {
+                let zone = ZoneRules(fixedOffset: offset)
+                return (zone, "zone: \(zone.displayName) (times carry no offset; \(profile.zoneInNameSource) names it; --tz overrides)")
+            }
+            return (fallback, "zone: \(fallback.displayName) (times carry no offset; --tz overrides)")
+        }
         return zonePick(changes: profile.offsetChanges, fallback: fallback)
     }
 

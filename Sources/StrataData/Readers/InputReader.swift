@@ -109,7 +109,7 @@ final class InputReader {
                     throw binaryHint(error, binary)
                 }
             }
-            if sniffed, case .delimited(_, let header) = plan, format != .lines {
+            if sniffed, case .delimited(_, let header, _) = plan, format != .lines {
                 var parts: [String] = []
                 if delimiter != UInt8(ascii: ",") || format == .tsv {
                     parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
@@ -213,7 +213,7 @@ final class InputReader {
         }
         headRecordBytes = sample.count > 0 ? Double(held) / Double(sample.count) : nil
         if spread && !ended && sample.count > 0 {
-            let fields = scanner.mode == .lines || scanner.mode == .jsonArray ? nil : sample.fieldCount(0)
+            let fields = scanner.mode == .lines || scanner.mode == .jsonArray ? nil : sample.usualColumns
             try SpreadSampler(stream: stream, mode: scanner.mode, elementIndent: elementIndent)
                 .sample(after: scanner.nextOffset, into: sample, fields: fields)
         }
@@ -223,10 +223,15 @@ final class InputReader {
     /// The plan for CSV/TSV; nil when the input has a header and nothing else.
     private func prepareDelimited(_ scanner: RecordScanner, delimiter: UInt8) throws(ReadError) -> RecordPlan? {
         scanner.mode = .delimited(delimiter)
-        let records = try sampleRecords(scanner, count: Self.sampleRows + 1, spread: true)
+        let read = try sampleRecords(scanner, count: Self.sampleRows + 1, spread: true)
+        let preamble = options.skipLines ?? Self.preambleLength(read)
+        let records = preamble > 0 ? read.dropping(first: preamble) : read
         guard records.count > 0 else {
             if let error = onlyOversized() { throw error }
             return nil
+        }
+        if preamble > 0 && options.skipLines == nil {
+            notes.append("input: \(preamble == 1 ? "1 line" : "\(preamble) lines") before the header passed over (--skip \(preamble) says so)")
         }
         let header = options.header ?? Self.looksLikeHeader(records)
         let data = Sample()
@@ -242,17 +247,17 @@ final class InputReader {
         var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, years: years)
         do {
-            return .delimited(try adopt(picker), hasHeader: header)
+            return .delimited(try adopt(picker), hasHeader: header, preamble: preamble)
         } catch {
             // Dates the sample cannot tell: read on until a day over 12 does.
             guard case .ambiguousDates(_, let column, let ambiguous) = error,
                   let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }) else { throw error }
             guard let (order, line, example) = try settleDayMonth(scanner, column: c) else {
-                return .delimited(try adoptDayFirst(&picker, ambiguous, error), hasHeader: header)
+                return .delimited(try adoptDayFirst(&picker, ambiguous, error), hasHeader: header, preamble: preamble)
             }
             picker.dayMonthOrder = order
             return .delimited(try adopt(picker, dayMonthNote: "\(order == .dmy ? "day" : "month") first (line \(line) reads \(example))"),
-                              hasHeader: header)
+                              hasHeader: header, preamble: preamble)
         }
     }
 
@@ -324,6 +329,15 @@ final class InputReader {
     private func insertAfterTimeNote(_ note: String) {
         let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
         notes.insert(note, at: after)
+    }
+
+    /// The lines above a table's header: those not as wide as the table
+    /// (`Sample.preambleLength`), else up to three as wide whose next line
+    /// is a header when they are not (a station's id, name, state and offset).
+    static func preambleLength(_ records: Sample) -> Int {
+        let narrower = records.preambleLength
+        if narrower > 0 || looksLikeHeader(records) { return narrower }
+        return (1...3).first { $0 < records.count && looksLikeHeader(records.dropping(first: $0)) } ?? 0
     }
 
     /// A first row is a header when it holds no number and no time while
@@ -550,8 +564,7 @@ final class InputReader {
     }
 
     private func skipsHeader(_ plan: RecordPlan) -> Bool {
-        if case .delimited(_, true) = plan { return true }
-        return false
+        plan.recordsBeforeRows > 0
     }
 
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {

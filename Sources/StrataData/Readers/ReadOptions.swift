@@ -36,6 +36,8 @@ public struct ReadOptions: Sendable {
     public var timeFormat: String?
     /// nil: detect the header; false: `--no-header`; true: the first row is a header.
     public var header: Bool?
+    /// `--skip N`: lines above a CSV/TSV's header; nil: found (`Sample.preambleLength`).
+    public var skipLines: Int?
     /// `--strict`: stop at the first bad row (exit 65).
     public var strict = false
     /// "Now" in UTC seconds, for syslog times (which have no year); nil: the clock.

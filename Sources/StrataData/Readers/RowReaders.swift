@@ -11,7 +11,9 @@ final class CancelFlag: @unchecked Sendable {
 
 /// How to read every record of one input, decided from its sample.
 enum RecordPlan: Sendable {
-    case delimited(RowPlan, hasHeader: Bool)
+    /// `preamble`: the lines above the header (a title, a station's
+    /// details) that the rows never include.
+    case delimited(RowPlan, hasHeader: Bool, preamble: Int)
     /// JSON Lines and JSON arrays: `paths[i]` is the dotted path read into
     /// slot `i` of the plan's columns; with `pairs`, each of a record's
     /// `[time, value]` pairs is a row.
@@ -20,9 +22,15 @@ enum RecordPlan: Sendable {
 
     var format: TimeFormat {
         switch self {
-        case .delimited(let p, _), .json(let p, _, _): p.format
+        case .delimited(let p, _, _), .json(let p, _, _): p.format
         case .lines(let f): f
         }
+    }
+
+    /// The records an input starts with that are not rows: its preamble and its header.
+    var recordsBeforeRows: Int {
+        guard case .delimited(_, let header, let preamble) = self else { return 0 }
+        return preamble + (header ? 1 : 0)
     }
 }
 
@@ -36,7 +44,8 @@ enum RowReaders {
     static func run(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, sink: inout RowSink,
                     skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
         switch plan {
-        case .delimited(let p, _): try delimited(scanner, p, parser: &parser, sink: &sink, skipHeader: skipHeader, cancel: cancel)
+        case .delimited(let p, _, _):
+            try delimited(scanner, p, parser: &parser, sink: &sink, recordsBeforeRows: skipHeader ? plan.recordsBeforeRows : 0, cancel: cancel)
         case .json(let p, let paths, let pairs):
             try json(scanner, p, paths: paths, pairs: pairs, parser: &parser, sink: &sink, cancel: cancel)
         case .lines: try lines(scanner, parser: &parser, sink: &sink, cancel: cancel)
@@ -65,7 +74,7 @@ enum RowReaders {
     // MARK: CSV and TSV
 
     static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
-                          skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
+                          recordsBeforeRows: Int, cancel: CancelFlag?) throws(ReadError) {
         sink.prepare(for: plan)
         let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1 + plan.others.count)
         defer { values.deallocate() }
@@ -73,7 +82,7 @@ enum RowReaders {
         var joined = ByteBuffer()
         defer { joined.free() }
         var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
-        var loop = RecordLoop(headerPending: skipHeader, cancel: cancel)
+        var loop = RecordLoop(recordsToPass: recordsBeforeRows, cancel: cancel)
         while try loop.next(scanner, &sink) {
             guard scanner.fieldCount >= needed else {
                 try skipShortRow(scanner, plan, &sink)
@@ -84,10 +93,7 @@ enum RowReaders {
             case .column(let c):
                 seconds = parser.parse(scanner.field(c))
             case .joined(let a, let b):
-                joined.removeAll()
-                joined.append(ByteText.trimmed(scanner.field(a)))
-                joined.append(ByteText.space)
-                joined.append(ByteText.trimmed(scanner.field(b)))
+                ClockTime.join(date: scanner.field(a), clock: scanner.field(b), into: &joined)
                 seconds = parser.parse(joined.bytes)
             case .parts(let cs):
                 TimePart.build(count: cs.count, into: &joined) { scanner.field(cs[$0]) }
@@ -219,7 +225,7 @@ enum RowReaders {
         }
         let file = scanner.stream.name
         var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
-        var loop = RecordLoop(headerPending: false, cancel: cancel)
+        var loop = RecordLoop(recordsToPass: 0, cancel: cancel)
         func skip(at offset: Int, _ reason: String, _ sink: inout RowSink) throws(ReadError) {
             // Located only when kept: on a long line a column costs a count of its characters.
             try sink.skip(skippedRow(scanner, file: file, at: offset, reason))
@@ -300,10 +306,7 @@ enum RowReaders {
             text = slots.value(c)
         case .joined(let a, let b):
             guard slots.isPresent(a), slots.isPresent(b) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
-            joined.removeAll()
-            joined.append(slots.value(a))
-            joined.append(ByteText.space)
-            joined.append(slots.value(b))
+            ClockTime.join(date: slots.value(a), clock: slots.value(b), into: &joined)
             text = joined.bytes
         case .parts(let cs):
             guard cs.allSatisfy(slots.isPresent) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
@@ -358,7 +361,7 @@ enum RowReaders {
 
     static func lines(_ scanner: RecordScanner, parser: inout TimeParser, sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
         sink.accumulator.countRows(false)  // each line adds its 1 (after a table read into the same sink)
-        var loop = RecordLoop(headerPending: false, cancel: cancel)
+        var loop = RecordLoop(recordsToPass: 0, cancel: cancel)
         while try loop.next(scanner, &sink) {
             if let (seconds, _) = parser.find(in: scanner.field(0)) {
                 sink.accept(seconds: seconds, value: 1, series: 0)
@@ -371,9 +374,9 @@ enum RowReaders {
 }
 
 /// What every reader loop shares: fetch the next record, count the ones the
-/// scanner could not split, pass over a header, and notice cancellation.
+/// scanner could not split, pass over a preamble and a header, and notice cancellation.
 struct RecordLoop {
-    var headerPending: Bool
+    var recordsToPass: Int
     let cancel: CancelFlag?
     var countdown = RowReaders.cancelCheckInterval
 
@@ -394,8 +397,8 @@ struct RecordLoop {
                 try RowReaders.skipBroken(next, scanner, &sink)
                 continue
             }
-            if headerPending {
-                headerPending = false
+            if recordsToPass > 0 {
+                recordsToPass -= 1
                 continue
             }
             countdown -= 1

@@ -25,6 +25,36 @@ final class Sample {
     }
     var maxColumns: Int { rows.map(\.count).max() ?? 0 }
 
+    /// The table's width: the field count most rows have (the wider on a tie).
+    var usualColumns: Int {
+        var tally: [Int: Int] = [:]
+        for row in rows { tally[row.count, default: 0] += 1 }
+        return tally.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
+    }
+
+    /// The lines a table's header comes after: a title, a station's
+    /// details, comments. They are the head's first rows when they are
+    /// not as wide as the table and the next rows all are (at most 20).
+    var preambleLength: Int {
+        let width = usualColumns
+        guard width >= 2, let head = segments.first else { return 0 }
+        let run = min(5, head.count)
+        for k in head.prefix(21) where fieldCount(k) == width {
+            return (k..<min(k + run, head.upperBound)).allSatisfy { fieldCount($0) == width } ? k : 0
+        }
+        return 0
+    }
+
+    /// The same rows after the first `n`.
+    func dropping(first n: Int) -> Sample {
+        let rest = Sample()
+        for segment in segments {
+            rest.beginSegment()
+            for r in segment where r >= n { rest.append(row(r)) }
+        }
+        return rest
+    }
+
     func append(_ fields: [Field]) {
         precondition(frozen == nil, "append after reading")
         rows.append(fields.map { f in

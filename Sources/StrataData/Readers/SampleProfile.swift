@@ -16,6 +16,8 @@ public struct SampleProfile: Sendable, Equatable {
     public var looksLikeEvents: Bool
     /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.
     public var aggregate: Aggregate = .count
+    /// Why `mean`: `"CO2 (ppm)" is a level, not a quantity: its unit is ppm` (`ValueKind`).
+    public var aggregateReason = ""
     /// The UTC hour that starts the five hours of the day with the fewest
     /// rows, when they hold almost none: activity that follows a clock (a
     /// night), for the zone's note.
@@ -30,6 +32,11 @@ public struct SampleProfile: Sendable, Equatable {
     /// The sample's rows come in no order, and `typicalGap` is still their
     /// sample's: wider than the input's by as many times as it has more rows.
     var sampleIsShuffled = false
+    /// The fixed offset (seconds east) of a zone the time's column names
+    /// (`Time (MST)`), and the note's words for where: for naive times, in
+    /// place of the fallback zone.
+    var zoneInName: Int?
+    var zoneInNameSource = ""
     /// Rows enough (and a day's worth of hours) to tell a quiet night from chance.
     static let quietRowsNeeded = 200
 
@@ -115,7 +122,7 @@ public struct SampleProfile: Sendable, Equatable {
             return TextualDate.parsePrefix(f, from: start, shape: &shape, style: &style)?.0.offset
         case .commonLog: return CommonLogTime.parsePrefix(f, from: start)?.0.offset
         case .pattern(let p): return p.parsePrefix(f, from: start)?.0.offset
-        case .syslog, .epoch: return nil
+        case .syslog, .epoch, .quarter, .number: return nil
         }
     }
 }

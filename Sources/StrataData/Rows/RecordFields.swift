@@ -24,8 +24,8 @@ public struct RecordFields: Sendable {
         var shapes: [String: Shape] = [:]
         for source in sources {
             switch (source.plan, source.mode) {
-            case (.delimited(_, let hasHeader), .delimited(let delimiter)):
-                shapes[source.name] = .delimited(delimiter, names: hasHeader ? Self.header(of: source, limits: limits) : [])
+            case (.delimited(_, let hasHeader, let preamble), .delimited(let delimiter)):
+                shapes[source.name] = .delimited(delimiter, names: hasHeader ? Self.header(of: source, after: preamble, limits: limits) : [])
             case (.json, _): shapes[source.name] = .json
             default: shapes[source.name] = .lines
             }
@@ -66,10 +66,11 @@ public struct RecordFields: Sendable {
     }
 
     /// The first record of the input: its header. Empty when it cannot be read again.
-    private static func header(of source: RowSource, limits: ScannerLimits) -> [String] {
+    private static func header(of source: RowSource, after preamble: Int, limits: ScannerLimits) -> [String] {
         guard let path = source.path, let stream = try? ByteStream.open(.file(path)) else { return [] }
         let scanner = RecordScanner(stream: stream, mode: source.mode, limits: limits)
-        guard (try? scanner.prime()) != nil, (try? scanner.next()) == .record else { return [] }
+        guard (try? scanner.prime()) != nil else { return [] }
+        for _ in 0...preamble { guard (try? scanner.next()) == .record else { return [] } }
         return (0..<scanner.fieldCount).map { String(decoding: ByteText.trimmed(scanner.field($0)), as: UTF8.self) }
     }
 

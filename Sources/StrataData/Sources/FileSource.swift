@@ -97,7 +97,7 @@ public final class FileSource: Source, @unchecked Sendable {
     private static func holdsIntervals(_ locator: RowLocator) -> Bool {
         locator.sources.contains { source in
             switch source.plan {
-            case .delimited(let plan, _), .json(let plan, _, _): plan.end != nil
+            case .delimited(let plan, _, _), .json(let plan, _, _): plan.end != nil
             case .lines: false
             }
         }

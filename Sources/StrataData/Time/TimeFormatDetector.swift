@@ -14,11 +14,13 @@ enum TimeFormatDetector {
 
     /// - Parameter allowAnyEpoch: the column was chosen by the user or is
     ///   named like a time, so small numbers may be epoch seconds too.
+    /// - Parameter namedAsTime: the column's name says it holds dates, so
+    ///   numbers that read as dates need no other evidence.
     /// - Parameter majority: the format must read more than half of the
     ///   values; otherwise (a column the user named) any value will do.
     /// - Parameter settled: the order of day and month that input past the
     ///   sample showed (a day over 12), for dates the sample leaves open.
-    static func detect(_ values: [Field], allowAnyEpoch: Bool, majority: Bool = true, settled: NumericDate.Order? = nil) -> Outcome {
+    static func detect(_ values: [Field], allowAnyEpoch: Bool, namedAsTime: Bool = false, majority: Bool = true, settled: NumericDate.Order? = nil) -> Outcome {
         let present = values.map(ByteText.trimmed).filter { !$0.isEmpty }
         guard !present.isEmpty else { return .none }
         var best: (TimeFormat, Int)?
@@ -90,8 +92,14 @@ enum TimeFormatDetector {
         }
         if let textDescription { consider(.textual(textDescription), textCount) }
 
+        let quarters = present.filter { v in QuarterDate.parsePrefix(v).map { $0.1 == v.count } ?? false }
+        if let first = quarters.first { consider(.quarter(QuarterDate.describe(first)), quarters.count) }
+
         consider(.commonLog, present.count { v in CommonLogTime.parsePrefix(v).map { $0.1 == v.count } ?? false })
         consider(.syslog, present.count { v in SyslogTime.parsePrefix(v).map { $0.length == v.count } ?? false })
+
+        // Numbers that are dates, before epoch numbers that would fall far from 1990–2100.
+        if let reading = NumberDate.reading(present, named: allowAnyEpoch || namedAsTime) { consider(.number(reading), present.count) }
 
         // Epoch numbers, the unit by magnitude.
         let magnitudes = present.compactMap(EpochTime.magnitude)

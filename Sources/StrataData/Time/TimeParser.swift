@@ -104,6 +104,11 @@ struct TimeParser: Sendable {
             return syslogUTC(s.month, s.day, s.seconds)
         case .epoch(let unit):
             return EpochTime.parse(f, unit: unit)
+        case .quarter:
+            guard let (t, n) = QuarterDate.parsePrefix(f), n == f.count else { return nil }
+            return utc(t)
+        case .number(let reading):
+            return reading.parse(f).map { converter.utc(fromLocal: $0) }
         case .pattern(let p):
             return p.parse(f).map { utc($0) }
         }
@@ -216,7 +221,10 @@ struct TimeParser: Sendable {
         case .pattern(let p):
             guard let (t, _) = p.parsePrefix(f, from: i) else { return nil }
             return utc(t)
-        case .epoch:
+        case .quarter:
+            guard ByteText.isLetter(b) || ByteText.isDigit(b), let (t, _) = QuarterDate.parsePrefix(f, from: i) else { return nil }
+            return utc(t)
+        case .epoch, .number:
             return nil
         }
     }

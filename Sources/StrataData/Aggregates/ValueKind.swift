@@ -1,0 +1,76 @@
+import Foundation
+
+/// Whether a value column holds a level, whose periods show a mean, or a
+/// quantity, whose periods show a sum. A level is a state read at a time: a
+/// temperature, a price, an index, a share, a concentration, a flow rate, a
+/// stock such as a population or the jobs on a payroll; summing it over a
+/// quarter would count the same jobs three times. A quantity is an amount
+/// that happened in the time: rainfall, sales, energy used, a count.
+///
+/// The rule, first that speaks: a unit or word of the name that says level
+/// (`%`, `ppm`, `W/m²`, `l/s`, `index`, `rate`, `population`…); one that
+/// says quantity (`count`, `total`, `sales`, `rain`, `kWh`…); then the
+/// values: whole numbers are counts; decimal readings at a steady pace that
+/// are never zero and change little from one reading to the next are a
+/// level; anything else is a quantity.
+public struct ValueKind: Equatable, Sendable {
+    public var aggregate: Aggregate
+    /// For the note: `"CO2 (ppm)" is a level, not a quantity: its unit is ppm`.
+    public var reason: String
+
+    public init(aggregate: Aggregate, reason: String) {
+        self.aggregate = aggregate
+        self.reason = reason
+    }
+
+    /// Units written in a name, as text inside it (`Flow (l/s)`, `GHI W/m^2`, `share %`).
+    static let levelUnits = ["%", "ppm", "ppb", "°", "w/m", "w m-2", "l/s", "m3/s", "m³/s", "km/h", "m/s", "=100", "/100"]
+    /// Words of a name that mean a level.
+    static let levelWords: Set<String> = [
+        "temp", "temperature", "price", "open", "close", "high", "low", "rate", "ratio", "pct", "percent", "percentage",
+        "humidity", "pressure", "speed", "level", "score", "avg", "average", "mean", "median", "index", "share",
+        "proportion", "fraction", "expectancy", "density", "concentration", "ppm", "ppb", "deg", "degc", "degf",
+        "celsius", "fahrenheit", "kelvin", "irradiance", "radiation", "flow", "discharge", "depth", "height",
+        "elevation", "altitude", "weight", "voltage", "frequency", "load", "utilization", "latency", "rating",
+        "approval", "population", "employees", "employment", "jobs", "workforce", "headcount", "inventory",
+        "stock", "balance", "capacity", "occupancy", "yield", "per", "cpu", "mph", "kmh", "hpa", "mbar", "psi",
+    ]
+    /// Words of a name that mean a quantity.
+    static let quantityWords: Set<String> = [
+        "count", "counts", "total", "sum", "number", "num", "qty", "quantity", "amount", "sales", "revenue", "cost",
+        "costs", "spend", "spent", "paid", "income", "profit", "orders", "visits", "visitors", "views", "clicks",
+        "requests", "hits", "errors", "events", "bytes", "packets", "downloads", "births", "deaths", "cases",
+        "rain", "rainfall", "precip", "precipitation", "prcp", "snow", "snowfall", "kwh", "mwh", "gwh", "wh",
+        "energy", "consumption", "production", "generation", "emissions", "volume", "distance", "steps",
+        "calories", "tonnes", "tons", "mm", "arrivals", "departures", "trips", "rides", "calls", "messages",
+    ]
+
+    /// The call by the name alone, or nil when the name does not say.
+    public static func byName(_ name: String) -> ValueKind? {
+        let lower = name.lowercased()
+        let words = ColumnPicker.words(name)
+        if let unit = levelUnits.first(where: lower.contains), let written = name.range(of: unit, options: .caseInsensitive) {
+            return ValueKind(aggregate: .mean, reason: "\"\(name)\" is a level, not a quantity: its unit is \(name[written])")
+        }
+        if let word = words.first(where: { levelWords.contains($0) || $0.hasPrefix("temp") }) {
+            return ValueKind(aggregate: .mean, reason: "\"\(name)\" is a level, not a quantity: it says \(word)")
+        }
+        if words.contains(where: quantityWords.contains) { return ValueKind(aggregate: .sum, reason: "") }
+        return nil
+    }
+
+    /// The call by the name, else by the values.
+    /// - Parameter runs: each series' values in time order (one run without series).
+    /// - Parameter steady: the rows are readings at a steady pace, not events.
+    public static func call(name: String, runs: [[Double]], steady: Bool) -> ValueKind {
+        if let byName = byName(name) { return byName }
+        let values = runs.joined()
+        guard steady, !values.isEmpty, values.contains(where: { $0 != $0.rounded() }), !values.contains(0) else {
+            return ValueKind(aggregate: .sum, reason: "")
+        }
+        // How much each reading moves from the one before, against its size: a level drifts.
+        let moves = runs.flatMap { run in zip(run.dropFirst(), run).map { abs($0 - $1) / max(abs($1), .leastNormalMagnitude) } }.sorted()
+        guard !moves.isEmpty, moves[moves.count / 2] < 0.1 else { return ValueKind(aggregate: .sum, reason: "") }
+        return ValueKind(aggregate: .mean, reason: "\"\(name)\" is a level, not a quantity: decimal readings that change little from one to the next")
+    }
+}
