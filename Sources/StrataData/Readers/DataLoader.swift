@@ -7,7 +7,7 @@ public enum DataLoader {
     /// - Parameters:
     ///   - sources: files (`-` is stdin) or stdin; none means stdin.
     ///   - calendar: periods and the zone naive times are read in.
-    ///   - baseUnit: the accumulator's bucket (see `Dataset.baseUnit(for:)`).
+    ///   - baseUnit: the accumulator's bucket (see `Level.baseUnit(for:)`).
     public static func load(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem,
                             baseUnit: TimeUnit) throws(ReadError) -> LoadResult {
         try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil, copies: nil)
@@ -79,7 +79,7 @@ public enum DataLoader {
             }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
-            let unit = profile.typicalDuration != nil ? Dataset.baseUnit(for: needed)
+            let unit = profile.typicalDuration != nil ? Level.baseUnit(for: needed)
                 : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
@@ -91,7 +91,7 @@ public enum DataLoader {
         }
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
-                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies)
+                              baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies)
         // Inputs read once are read again from their copies, where the zone is settled.
         if copies == nil, setup.zone == nil, !ZoneGuess.agrees(result.calendar.zone, with: result.offsetChanges) {
             // Later times carry offsets the sample did not show (a summer time
@@ -104,7 +104,7 @@ public enum DataLoader {
                 var again = options
                 again.partials = nil
                 result = try read(sources, options: again, calendar: fallback,
-                                  baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil)
+                                  baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil)
             }
         }
         let (levels, notes) = pickLevels(result, setup: setup, finest: finest)
