@@ -18,7 +18,6 @@ struct ColumnPicker {
     /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
     var dayMonthOrder: NumericDate.Order?
 
-    static let preferredTimeNames = ["time", "date", "timestamp", "datetime", "ts"]
     /// Each other value column costs an accumulator: a wide file loads this many.
     static let otherValuesLimit = 32
 
@@ -152,7 +151,7 @@ struct ColumnPicker {
             }
             if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
         }
-        profile.aggregate = end != nil ? .sum : value.map { Self.isLevelName(name($0)) ? .mean : .sum } ?? .count
+        profile.aggregate = end != nil ? .sum : value.map { Aggregate.suggested(forValueNamed: name($0)) } ?? .count
         var labelColumn: Int?
         if end != nil {
             labelColumn = try intervalLabel(excluding: timeColumns + [end?.0.column, series].compactMap { $0 }, decimalComma: decimalComma)
@@ -258,10 +257,10 @@ struct ColumnPicker {
         let candidates = (0..<columnCount).filter { !used.contains($0) }
         let lower = candidates.map { name($0).lowercased() }
         var named: [Int] = []
-        for preferred in Self.preferredTimeNames {
+        for preferred in ColumnNames.preferredTimes {
             for (k, c) in candidates.enumerated() where lower[k] == preferred { named.append(c) }
         }
-        for (k, c) in candidates.enumerated() where !named.contains(c) && Self.looksLikeTimeName(lower[k]) {
+        for (k, c) in candidates.enumerated() where !named.contains(c) && ColumnNames.looksLikeTime(lower[k]) {
             named.append(c)
         }
         if let found = try firstTime(in: named) { return found }
@@ -287,11 +286,6 @@ struct ColumnPicker {
             return (joinClock(c, f), joinedFormat(c, f))
         }
         return epoch
-    }
-
-    static func looksLikeTimeName(_ n: String) -> Bool {
-        n.contains("time") || n.contains("date") || n.hasSuffix("_at") || n.hasSuffix(" at") || n == "when" || n == "day"
-            || n.hasSuffix("_ts") || n == "@timestamp" || n == "ts"
     }
 
     /// A date-only column next to a `time` column of clock times: join them.
