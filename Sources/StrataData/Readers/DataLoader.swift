@@ -218,7 +218,7 @@ public enum DataLoader {
                 part.partials = partials
             }
             if let partials = part.partials, partials.wantsCopies {
-                let (name, total, progress) = (sourceName(sources), stream.fileRange.map { Int64($0.count) }, options.progress)
+                let (name, total, progress) = (InputSource.name(of: sources), stream.fileRange.map { Int64($0.count) }, options.progress)
                 partials.build = { [unowned partials] sink in
                     var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
                                                             rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
@@ -249,7 +249,7 @@ public enum DataLoader {
                 seriesColumn = seriesColumn ?? reader.seriesColumn
                 if options.seriesPerFile {
                     part.series = SeriesTable()
-                    _ = Array(sourceName([source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
+                    _ = Array(InputSource.name(of: [source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
                     if sink == nil { sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict) }
                     sink!.absorb(part, lineOffset: 0)
                 } else {
@@ -261,13 +261,13 @@ public enum DataLoader {
                 headerOnly.append(stream.name)
             }
         }
-        let name = sourceName(sources)
+        let name = InputSource.name(of: sources)
         // Flushed here, where nothing else holds its buckets: splitting the
         // columns apart below then copies none of them.
         sink?.accumulator.flush()
         sink?.accumulator.keepWithinBaseLimit()
         guard let sink, sink.accepted > 0 || options.planOnly else {
-            let file = sources.count == 1 ? displayName(sources[0]) : name
+            let file = sources.count == 1 ? sources[0].displayName : name
             if (sink?.rowsRead ?? 0) == 0 {
                 if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }
                 throw .noValidRows(file: file, detail: "the input is empty")
@@ -368,24 +368,5 @@ public enum DataLoader {
             return (zone, "zone: \(zone.displayName) (its clock goes \(ZoneGuess.describe(changes)) as the times do; --tz overrides)")
         }
         return (fallback, "zone: \(fallback.displayName) (times carry offsets no zone's clock has; --tz overrides)")
-    }
-
-    static func displayName(_ source: InputSource) -> String {
-        switch source {
-        case .standardInput: "stdin"
-        case .file(let path): path == "-" ? "stdin" : path
-        case .spooled(let copy): copy.name
-        }
-    }
-
-    /// `data.csv`, `stdin`, or `a.csv +2` for several inputs.
-    public static func sourceName(_ sources: [InputSource]) -> String {
-        let first: String
-        switch sources[0] {
-        case .standardInput: first = "stdin"
-        case .file(let path): first = path == "-" ? "stdin" : (path.split(separator: "/").last.map(String.init) ?? path)
-        case .spooled(let copy): first = copy.name.split(separator: "/").last.map(String.init) ?? copy.name
-        }
-        return sources.count == 1 ? first : "\(first) +\(sources.count - 1)"
     }
 }

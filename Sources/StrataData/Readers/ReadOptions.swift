@@ -4,14 +4,6 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case auto, csv, tsv, json, jsonl, lines
 }
 
-/// Where rows come from.
-public enum InputSource: Sendable, Equatable {
-    case file(String)
-    case standardInput
-    /// A copy of a pipe or a gzip input, read again as a file (`Spool`).
-    case spooled(Spool)
-}
-
 /// What the command line says about reading the input.
 public struct ReadOptions: Sendable {
     public var format: InputFormat = .auto
