@@ -10,7 +10,7 @@ public enum DataLoader {
     ///   - baseUnit: the accumulator's bucket (see `Level.baseUnit(for:)`).
     public static func load(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem,
                             baseUnit: TimeUnit) throws(ReadError) -> LoadResult {
-        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil, copies: nil)
+        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil, copies: nil, partials: nil)
     }
 
     /// Reads with the zone and levels the command fixed, picking the rest
@@ -21,24 +21,25 @@ public enum DataLoader {
     /// (`InputCopies`), and the copy read as a plain file is: the same rows
     /// give the same picks and numbers by every road, whatever their first
     /// rows said, and their pages and rows can be read back. With a screen
-    /// waiting (`options.partials`), the input is also read as it comes,
-    /// for the screen to show meanwhile; without, it is only copied.
-    public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
+    /// waiting (`partials`, told of the rows read so far now and then), the
+    /// input is also read as it comes, for the screen to show meanwhile;
+    /// without, it is only copied.
+    public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
+                            partials: PartialResults? = nil) throws(ReadError) -> LoadResult {
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
         guard options.headAndTail == nil, !options.planOnly, !sources.allSatisfy(isSeekable) else {
-            return try load(sources, options: options, setup: setup, copies: nil)
+            return try load(sources, options: options, setup: setup, copies: nil, partials: partials)
         }
         let copies = InputCopies(sources)
         var again = options
-        again.partials = nil
         again.progress = nil
         // Nobody watches the input as it comes: it is only copied, then read.
-        if options.partials == nil, let copied = try copies.copyWhole() {
-            return try load(copied, options: again, setup: setup, copies: nil)
+        if partials == nil, let copied = try copies.copyWhole() {
+            return try load(copied, options: again, setup: setup, copies: nil, partials: nil)
         }
         let once: Result<LoadResult, ReadError>
         do throws(ReadError) {
-            once = .success(try load(sources, options: options, setup: setup, copies: copies))
+            once = .success(try load(sources, options: options, setup: setup, copies: copies, partials: partials))
         } catch {
             once = .failure(error)
         }
@@ -50,12 +51,12 @@ public enum DataLoader {
         }
         // What was read once was a first look: its rows go before the copy is read.
         _ = consume once
-        return try load(copied, options: again, setup: setup, copies: nil)
+        return try load(copied, options: again, setup: setup, copies: nil, partials: nil)
     }
 
     /// A load as above; with `copies`, of inputs read once, each copied as it is read.
     private static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
-                             copies: InputCopies?) throws(ReadError) -> LoadResult {
+                             copies: InputCopies?, partials: PartialResults?) throws(ReadError) -> LoadResult {
         var finest = setup.levels?.first ?? .day
         var picks: [String] = []
         // A zone picked from the whole input when its sample was not enough to go by.
@@ -84,14 +85,14 @@ public enum DataLoader {
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
         // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).
-        options.partials?.complete = { partial in
+        partials?.complete = { partial in
             let (levels, notes) = pickLevels(partial, setup: setup, finest: finest)
             partial.levels = levels
             partial.notes += picks + notes
         }
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
-                              baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies)
+                              baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies, partials: partials)
         // Inputs read once are read again from their copies, where the zone is settled.
         if copies == nil, setup.zone == nil, !ZoneGuess.agrees(result.calendar.zone, with: result.offsetChanges) {
             // Later times carry offsets the sample did not show (a summer time
@@ -101,10 +102,8 @@ public enum DataLoader {
                 afterwards = pick
                 picks = []
                 // Rows shown in the first zone would change under the user: the read again shows none.
-                var again = options
-                again.partials = nil
-                result = try read(sources, options: again, calendar: fallback,
-                                  baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil)
+                result = try read(sources, options: options, calendar: fallback,
+                                  baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil, partials: nil)
             }
         }
         let (levels, notes) = pickLevels(result, setup: setup, finest: finest)
@@ -165,7 +164,7 @@ public enum DataLoader {
 
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
                              decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?,
-                             copies: InputCopies?) throws(ReadError) -> LoadResult {
+                             copies: InputCopies?, partials: PartialResults?) throws(ReadError) -> LoadResult {
         let pattern: StrftimePattern?
         if let text = options.timeFormat {
             do {
@@ -201,7 +200,7 @@ public enum DataLoader {
             if let copies { stream = try copies.open(index) } else { stream = try ByteStream.open(source) }
             if options.endsAtLastLine { stream.endAtLastLine() }
             stream.progress = options.progress
-            let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
+            let reader = InputReader(stream: stream, options: options, watched: partials != nil, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
             if !decided, let decide {
                 reader.decide = { p, columns throws(ReadError) in
@@ -214,10 +213,10 @@ public enum DataLoader {
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
             // One input only: copies of several would mix their series.
-            if let partials = options.partials, sources.count == 1 {
-                part.partials = partials
+            if let partials, sources.count == 1 {
+                part.watcher = partials
             }
-            if let partials = part.partials, partials.wantsCopies {
+            if let partials, sources.count == 1, partials.wantsCopies {
                 let (name, total, progress) = (InputSource.name(of: sources), stream.fileRange.map { Int64($0.count) }, options.progress)
                 partials.build = { [unowned partials] sink in
                     var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],

@@ -10,6 +10,9 @@ final class InputReader {
 
     let stream: ByteStream
     let options: ReadOptions
+    /// A screen is shown the rows as they come (`PartialResults`): a pipe
+    /// that pauses is not waited for.
+    let watched: Bool
     let pattern: StrftimePattern?
     private(set) var calendar: CalendarSystem
     private(set) var baseUnit: TimeUnit
@@ -57,10 +60,11 @@ final class InputReader {
     /// The records' array broke: its last row read is the break, not a record.
     private var arrayBroke = false
 
-    init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
+    init(stream: ByteStream, options: ReadOptions, watched: Bool, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
         self.stream = stream
         self.options = options
+        self.watched = watched
         self.pattern = pattern
         self.calendar = calendar
         self.baseUnit = baseUnit
@@ -73,7 +77,7 @@ final class InputReader {
     func read(into sink: inout RowSink) throws(ReadError) -> Outcome {
         let scanner = RecordScanner(stream: stream, mode: .lines, limits: options.limits)
         // With a screen waiting, a pipe's first chunk is what has come when it pauses.
-        let head = try scanner.prime(patience: options.partials == nil ? nil : 100)
+        let head = try scanner.prime(patience: watched ? 100 : nil)
         if scanner.atEOF && ByteText.skipSpacesAndNewlines(head, 0) == head.count { return .empty }
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
@@ -144,9 +148,9 @@ final class InputReader {
         }
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
-            let partials = sink.partials
+            let watcher = sink.watcher
             sink = sink.fresh(calendar: calendar, baseUnit: baseUnit)
-            sink.partials = partials
+            sink.watcher = watcher
         }
         if options.planOnly {
             (recordPlan, recordMode) = (plan, scanner.mode)
@@ -557,7 +561,7 @@ final class InputReader {
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
         recordPlan = plan
         recordMode = scanner.mode
-        stream.reportsStalls = options.partials != nil
+        stream.reportsStalls = watched
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
         // A first look would cut an array's records at the head's end and

@@ -51,8 +51,6 @@ public struct ReadOptions: Sendable {
     /// `--memory`, in bytes: the buckets kept may be coarser than the levels
     /// need when finer ones would not fit (`BucketBudget`); nil: no limit.
     public var memoryBudget: Int64?
-    /// Told of the rows read so far, now and then, while the load runs.
-    public var partials: PartialResults?
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20

@@ -37,7 +37,6 @@ public final class FileSource: Source, @unchecked Sendable {
     public func describe() throws(ReadError) -> SourceDescription {
         var plan = options
         plan.planOnly = true
-        plan.partials = nil
         plan.progress = nil
         let result = try DataLoader.load(inputs, options: plan, setup: setup)
         return SourceDescription(sourceName: result.sourceName, timeName: result.timeName, valueNames: Self.valueNames(result),
