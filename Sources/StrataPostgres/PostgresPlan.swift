@@ -35,7 +35,7 @@ struct PostgresPlan {
 
     /// The names of the values as `SourceDescription.valueNames` has them.
     var valueNames: [String] {
-        end != nil ? [LoadResult.intervalDuration] : valueColumns.isEmpty ? [LoadResult.countedRows] : valueColumns
+        end != nil ? [ColumnNames.intervalDuration] : valueColumns.isEmpty ? [ColumnNames.countedRows] : valueColumns
     }
 
     /// The base unit the levels (and `--level`) need, within `budget` bytes

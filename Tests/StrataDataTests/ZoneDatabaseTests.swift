@@ -76,7 +76,7 @@ struct ZoneDatabaseTests {
         var sundayBuckets = Accumulator(calendar: CalendarSystem(zone: monday.zone, weekStart: .sunday), baseUnit: result.accumulator.baseUnit)
         sundayBuckets.merge(result.accumulator)
         for (buckets, weekStart) in [(result.accumulator, WeekStart.monday), (sundayBuckets, .sunday)] {
-            let dataset = Dataset(loaded: LoadResult(accumulator: buckets, sourceName: name, valueName: LoadResult.countedRows),
+            let dataset = Dataset(loaded: LoadResult(accumulator: buckets, sourceName: name, valueName: ColumnNames.countedRows),
                                   levels: Self.levels)
             for level in Self.levels where weekStart == .monday || level == .week {
                 let counts = ClockChangeTests.counts(dataset, level)

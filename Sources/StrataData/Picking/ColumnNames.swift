@@ -1,6 +1,10 @@
 /// What a column's name says about it, whatever the source: a file's
 /// picker and a database's catalog go by the same words.
 public enum ColumnNames {
+    /// The name values go by when each row counts 1.
+    public static let countedRows = "rows"
+    /// The name values go by when rows are intervals: each one's seconds in a bar.
+    public static let intervalDuration = "duration"
     /// The names a time column is looked for by, first to last.
     static let preferredTimes = ["time", "date", "timestamp", "datetime", "ts"]
 

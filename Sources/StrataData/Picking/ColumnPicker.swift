@@ -158,7 +158,7 @@ struct ColumnPicker {
             if let labelColumn { notes.append("label: \(label(labelColumn))\(options.labelColumn == nil ? " (--label picks another)" : "")") }
         }
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
-                           valueName: end != nil ? LoadResult.intervalDuration : value.map(name) ?? LoadResult.countedRows,
+                           valueName: end != nil ? ColumnNames.intervalDuration : value.map(name) ?? ColumnNames.countedRows,
                            series: series, seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
                            end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma,
                            usualLength: profile.typicalDuration)

@@ -23,7 +23,7 @@ final class InputReader {
     /// `--year` (the first time, once the sample has read it).
     private(set) var years: SyslogYears
     private(set) var notes: [String] = []
-    private(set) var valueName = LoadResult.countedRows
+    private(set) var valueName = ColumnNames.countedRows
     /// The time column (`a+b` when joined), or `line` for logs.
     private(set) var timeName = "line"
     /// What the sample said, once the plan is made.
@@ -543,7 +543,7 @@ final class InputReader {
                                 offsets: found.indices.map { r in found[r].flatMap { SampleProfile.offset(of: lines.value(r, 0), format: format, from: $0.1) } })
         notes.append("time: first timestamp on each line, format \(format.description)")
         notes.append("value: none, counting lines")
-        valueName = LoadResult.countedRows
+        valueName = ColumnNames.countedRows
         return .lines(format)
     }
 
