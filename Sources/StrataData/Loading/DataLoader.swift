@@ -165,16 +165,7 @@ public enum DataLoader {
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
                              decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?,
                              copies: InputCopies?, partials: PartialResults?) throws(ReadError) -> LoadResult {
-        let pattern: StrftimePattern?
-        if let text = options.timeFormat {
-            do {
-                pattern = try StrftimePattern(text)
-            } catch {
-                throw .badTimeFormat(pattern: text, reason: error.message)
-            }
-        } else {
-            pattern = nil
-        }
+        let pattern = try timePattern(options)
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
         let seekable = sources.allSatisfy(Self.isSeekable)
         var options = options
@@ -215,16 +206,8 @@ public enum DataLoader {
             // One input only: copies of several would mix their series.
             if let partials, sources.count == 1 {
                 part.watcher = partials
-            }
-            if let partials, sources.count == 1, partials.wantsCopies {
-                let (name, total, progress) = (InputSource.name(of: sources), stream.fileRange.map { Int64($0.count) }, options.progress)
-                partials.build = { [unowned partials] sink in
-                    var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
-                                                            rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
-                    let loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
-                                               elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
-                    result.loading = sink.trail.wentBack ? loading.outOfOrder : loading
-                    return result
+                if partials.wantsCopies {
+                    buildPartials(partials, reader: reader, stream: stream, name: InputSource.name(of: sources), options: options)
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
@@ -266,12 +249,7 @@ public enum DataLoader {
         sink?.accumulator.flush()
         sink?.accumulator.keepWithinBaseLimit()
         guard let sink, sink.accepted > 0 || options.planOnly else {
-            let file = sources.count == 1 ? sources[0].displayName : name
-            if (sink?.rowsRead ?? 0) == 0 {
-                if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }
-                throw .noValidRows(file: file, detail: "the input is empty")
-            }
-            throw .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
+            throw nothingAccepted(sink, file: sources.count == 1 ? sources[0].displayName : name, headerOnly: !headerOnly.isEmpty)
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
@@ -292,6 +270,40 @@ public enum DataLoader {
             result.notes.append(note)
         }
         return result
+    }
+
+    /// `--time-format`'s pattern, parsed once for every input.
+    private static func timePattern(_ options: ReadOptions) throws(ReadError) -> StrftimePattern? {
+        guard let text = options.timeFormat else { return nil }
+        do {
+            return try StrftimePattern(text)
+        } catch {
+            throw .badTimeFormat(pattern: text, reason: error.message)
+        }
+    }
+
+    /// Lets `partials` make a result of the rows `reader` has read so far,
+    /// with how far through the input they are.
+    private static func buildPartials(_ partials: PartialResults, reader: InputReader, stream: ByteStream, name: String,
+                                      options: ReadOptions) {
+        let (total, progress) = (stream.fileRange.map { Int64($0.count) }, options.progress)
+        partials.build = { [unowned partials] sink in
+            var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
+                                                    rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
+            let loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
+                                       elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
+            result.loading = sink.trail.wentBack ? loading.outOfOrder : loading
+            return result
+        }
+    }
+
+    /// The error for inputs that gave no row to keep: empty, a header
+    /// only, or every row skipped.
+    private static func nothingAccepted(_ sink: RowSink?, file: String, headerOnly: Bool) -> ReadError {
+        if (sink?.rowsRead ?? 0) == 0 {
+            return .noValidRows(file: file, detail: headerOnly ? "no data rows after the header" : "the input is empty")
+        }
+        return .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
     }
 
     /// What one input's reader decided about its columns: all a result
