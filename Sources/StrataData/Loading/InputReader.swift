@@ -489,7 +489,19 @@ final class InputReader {
         }
         // A matrix's values sample a level (a gauge, a rate): its periods show their mean.
         if pairsPath != nil, options.valueColumn == nil, plan.value != nil, plan.end == nil { profile.aggregate = .mean }
-        // Renumber the columns used into slots 0, 1, 2…
+        let paths = Self.slot(&plan, names: names)
+        let pairs = pairsPath.map { path in
+            JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
+                           value: valueName.flatMap { paths.firstIndex(of: Array($0.utf8)) },
+                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)), labelPaths: labels.paths.map { Array($0.utf8) })
+        }
+        pairsName = pairsPath
+        return .json(plan, paths: paths, pairs: pairs)
+    }
+
+    /// Renumbers the fields `plan` uses into slots 0, 1, 2…, in the order
+    /// it names them; returns each slot's path.
+    private static func slot(_ plan: inout RowPlan, names: [String]) -> [[UInt8]] {
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
             let p = Array(names[c].utf8)
@@ -511,13 +523,7 @@ final class InputReader {
         case nil: break
         }
         plan.label = plan.label.map(slot)
-        let pairs = pairsPath.map { path in
-            JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
-                           value: valueName.flatMap { paths.firstIndex(of: Array($0.utf8)) },
-                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)), labelPaths: labels.paths.map { Array($0.utf8) })
-        }
-        pairsName = pairsPath
-        return .json(plan, paths: paths, pairs: pairs)
+        return paths
     }
 
     private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
