@@ -352,12 +352,3 @@ public struct Page: Sendable {
     /// until then they are empty, though `stats` is final.
     public let fetching: Bool
 }
-
-extension Dataset {
-    /// The finest unit any of `levels` needs for its sub-buckets.
-    public static func baseUnit(for levels: [Level]) -> TimeUnit {
-        if levels.contains(.hour) { return .minute }
-        if levels.contains(.day) { return .hour }
-        return .day
-    }
-}

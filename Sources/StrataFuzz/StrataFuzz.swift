@@ -61,7 +61,7 @@ enum StrataFuzz {
         let result: LoadResult
         do {
             result = try DataLoader.load([.file(path)], options: options, calendar: berlin,
-                                         baseUnit: Dataset.baseUnit(for: levels))
+                                         baseUnit: Level.baseUnit(for: levels))
         } catch {
             _ = error.message
             return

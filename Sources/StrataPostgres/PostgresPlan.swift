@@ -35,7 +35,7 @@ struct PostgresPlan {
 
     /// The names of the values as `SourceDescription.valueNames` has them.
     var valueNames: [String] {
-        end != nil ? [LoadResult.intervalDuration] : valueColumns.isEmpty ? [LoadResult.countedRows] : valueColumns
+        end != nil ? [ColumnNames.intervalDuration] : valueColumns.isEmpty ? [ColumnNames.countedRows] : valueColumns
     }
 
     /// The base unit the levels (and `--level`) need, within `budget` bytes
@@ -44,7 +44,7 @@ struct PostgresPlan {
     /// page would otherwise read its hours back (DECISIONS).
     func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
         let needed = levels + (startLevel.map { [$0] } ?? [])
-        guard end == nil else { return Dataset.baseUnit(for: needed) }
+        guard end == nil else { return Level.baseUnit(for: needed) }
         return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count)
     }
 
@@ -174,7 +174,7 @@ struct PostgresPlan {
                                    plan: inout PostgresPlan, notes: inout [String]) throws(ReadError) {
         let names = columns.names
         let numeric = columns.indices.filter { !used.contains($0) && columns.isNumber($0) }
-        let candidates = numeric.filter { Aggregate.refusal(forValueNamed: names[$0]) == nil }
+        let candidates = numeric.filter { ColumnNames.refusal(ofValue: names[$0]) == nil }
         var value: Int?
         if let spec = options.valueColumn {
             value = try columns.find(spec, option: "--value")
@@ -191,7 +191,7 @@ struct PostgresPlan {
         if let value {
             notes.append("value: column \"\(names[value])\"")
         } else if !notes.contains(where: { $0.hasPrefix("value:") }) {
-            let passed = numeric.first.flatMap { c in Aggregate.refusal(forValueNamed: names[c]).map { "\"\(names[c])\" \($0); --value \(ShellWord.quoted(names[c])) sums it" } }
+            let passed = numeric.first.flatMap { c in ColumnNames.refusal(ofValue: names[c]).map { "\"\(names[c])\" \($0); --value \(ShellWord.quoted(names[c])) sums it" } }
             notes.append("value: none, counting rows" + (options.countOnly ? "" : passed.map { " (\($0))" } ?? ""))
         }
         let others = candidates.filter { $0 != value }

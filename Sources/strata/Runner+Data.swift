@@ -26,7 +26,7 @@ extension Runner {
             let progress = LoadProgress()
             var options = options
             options.progress = progress
-            let line = ProgressLine(progress: progress, name: DataLoader.sourceName(sources), files: command.files)
+            let line = ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
             line.start()
             defer { line.finish() }
             result = try followUntilQuiet(DataLoader.load(sources, options: options, setup: setup),

@@ -16,7 +16,7 @@ struct ClockChangeTests {
         let iso = ISO8601DateFormatter()
         let text = "time\n" + rows.map { iso.string(from: Date(timeIntervalSince1970: Double($0))) + "\n" }.joined()
         let calendar = CalendarSystem(zone: try #require(ZoneRules(named: zone)))
-        let result = try Fixture.load(text, calendar: calendar, baseUnit: Dataset.baseUnit(for: levels)) { $0.countOnly = true }
+        let result = try Fixture.load(text, calendar: calendar, baseUnit: Level.baseUnit(for: levels)) { $0.countOnly = true }
         return Dataset(loaded: result, levels: levels)
     }
 

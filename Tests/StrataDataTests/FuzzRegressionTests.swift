@@ -85,7 +85,7 @@ enum FuzzRegression {
         let calendar = CalendarSystem(zone: .utc)
         do {
             let result = try DataLoader.load([.file(path)], options: options, calendar: calendar,
-                                             baseUnit: Dataset.baseUnit(for: levels))
+                                             baseUnit: Level.baseUnit(for: levels))
             let dataset = Dataset(loaded: result, levels: levels)
             for level in levels where dataset.count(level) > 0 {
                 _ = dataset.page(level, index: dataset.count(level) - 1)

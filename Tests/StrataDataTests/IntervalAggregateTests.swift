@@ -25,7 +25,7 @@ struct IntervalAggregateTests {
     static let dataset: Dataset = {
         var acc = Accumulator(calendar: berlin, baseUnit: .minute)
         for s in spans { acc.add(start: s.start, end: s.end, series: s.series) }
-        let rows = LoadResult(accumulator: acc, sourceName: "t", valueName: LoadResult.intervalDuration, seriesNames: ["a", "b"])
+        let rows = LoadResult(accumulator: acc, sourceName: "t", valueName: ColumnNames.intervalDuration, seriesNames: ["a", "b"])
         return Dataset(loaded: rows, levels: [.hour, .day, .week, .month, .quarter])
     }()
 
@@ -71,7 +71,7 @@ struct IntervalAggregateTests {
         var acc = Accumulator(calendar: Self.berlin, baseUnit: .hour)
         let start = Fixture.utc(2024, 10, 27, 1, 30, offset: 7200)
         acc.add(start: start, end: start + 3 * 3600)
-        let d = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t", valueName: LoadResult.intervalDuration), levels: [.day, .month])
+        let d = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t", valueName: ColumnNames.intervalDuration), levels: [.day, .month])
         #expect(d.page(.day, index: 0).buckets.count == 25)
         #expect(d.stats(.day, index: 0) == Stats(value: 3 * 3600))
         #expect(d.stats(.month, index: 0) == Stats(value: 3 * 3600))
@@ -82,7 +82,7 @@ struct IntervalAggregateTests {
         var acc = Accumulator(calendar: Fixture.utc, baseUnit: .hour)
         // Two hundred intervals over the same three months: buckets do not grow with them.
         for k in 0..<200 { acc.add(start: Fixture.utc(2024, 1, 1) + Int64(k), end: Fixture.utc(2024, 4, 1)) }
-        let d = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t", valueName: LoadResult.intervalDuration), levels: [.day, .month])
+        let d = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t", valueName: ColumnNames.intervalDuration), levels: [.day, .month])
         #expect(d.series[0].buckets.ordinals.count == 91 * 24)
         #expect(d.stats(.month, index: 1).count == 200)
         #expect(d.stats(.month, index: 1).sum == 200 * 29 * 86_400)

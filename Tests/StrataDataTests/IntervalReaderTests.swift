@@ -33,7 +33,7 @@ struct IntervalReaderTests {
         for text in texts {
             let r = try Fixture.load("start,until\n2024-03-10T09:00:00Z,\(text)\n2024-03-10T09:10:00Z,\(text)\n") { $0.endColumn = "until" }
             #expect(Self.spans(r).first == [Fixture.utc(2024, 3, 10, 9), end], "\(text)")
-            #expect(r.valueName == LoadResult.intervalDuration)
+            #expect(r.valueName == ColumnNames.intervalDuration)
         }
     }
 

@@ -7,7 +7,7 @@ struct PageTests {
     static let newYork = CalendarSystem(zone: ZoneRules(named: "America/New_York")!)
 
     static func dataset(levels: [Level]) -> Dataset {
-        var accumulator = Accumulator(calendar: newYork, baseUnit: Dataset.baseUnit(for: levels))
+        var accumulator = Accumulator(calendar: newYork, baseUnit: Level.baseUnit(for: levels))
         let start = Int64(1_383_364_800)  // 2013-11-02T04:00Z, midnight in New York, before the fall-back day
         for minute in stride(from: 0, to: 72 * 60, by: 7) {
             accumulator.add(seconds: start + Int64(minute) * 60, value: Double(minute % 13))

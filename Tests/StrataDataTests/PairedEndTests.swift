@@ -32,7 +32,7 @@ struct PairedEndTests {
     @Test func aPairOfTimesIsReadAsIntervals() throws {
         let r = try Self.load()
         #expect(r.timeName == "left")
-        #expect(r.valueName == LoadResult.intervalDuration)
+        #expect(r.valueName == ColumnNames.intervalDuration)
         #expect(r.notes.contains("end: column \"back\", format YYYY-MM-DD HH:MM (never before column \"left\", about 2 h after it: "
                                  + "rows are intervals; --end none counts the starts instead)"))
         // Intervals of hours: the day level is there, with its hourly bars.
@@ -57,7 +57,7 @@ struct PairedEndTests {
         let r = try Fixture.withFile("trips.csv", "vehicle,left,back,driver\n" + trips.joined(separator: "\n") + "\n") { path in
             try DataLoader.load([.file(path)], options: Fixture.options(), setup: LoadSetup())
         }
-        #expect(r.valueName == LoadResult.intervalDuration)
+        #expect(r.valueName == ColumnNames.intervalDuration)
         #expect(r.notes.contains { $0.contains("before it in 1 sample row, skipped as bad: rows are intervals") })
         #expect(r.accepted == 29 && r.skipped == 1)
         #expect(r.firstSkipped.first?.line == 19 && r.firstSkipped.first?.reason.contains("is before the start") == true)
@@ -65,7 +65,7 @@ struct PairedEndTests {
 
     @Test func endNoneCountsTheStarts() throws {
         let r = try Self.load { $0.endColumn = "none" }
-        #expect(r.valueName == LoadResult.countedRows)
+        #expect(r.valueName == ColumnNames.countedRows)
         #expect(r.intervals == nil)
         #expect(!r.notes.contains { $0.hasPrefix("end:") })
         // One start in each of four hours.

@@ -71,12 +71,12 @@ struct ZoneDatabaseTests {
     func check(_ name: String, rows: [Int64], calendar monday: CalendarSystem, dates: [Int], oracle: PeriodRuleOracle,
                judge: Judge?) throws {
         let result = try Fixture.load("time\n" + rows.map { Self.utcText($0) + "\n" }.joined(), calendar: monday,
-                                      baseUnit: Dataset.baseUnit(for: Self.levels)) { $0.countOnly = true }
+                                      baseUnit: Level.baseUnit(for: Self.levels)) { $0.countOnly = true }
         #expect(result.accepted == rows.count)
         var sundayBuckets = Accumulator(calendar: CalendarSystem(zone: monday.zone, weekStart: .sunday), baseUnit: result.accumulator.baseUnit)
         sundayBuckets.merge(result.accumulator)
         for (buckets, weekStart) in [(result.accumulator, WeekStart.monday), (sundayBuckets, .sunday)] {
-            let dataset = Dataset(loaded: LoadResult(accumulator: buckets, sourceName: name, valueName: LoadResult.countedRows),
+            let dataset = Dataset(loaded: LoadResult(accumulator: buckets, sourceName: name, valueName: ColumnNames.countedRows),
                                   levels: Self.levels)
             for level in Self.levels where weekStart == .monday || level == .week {
                 let counts = ClockChangeTests.counts(dataset, level)

@@ -19,7 +19,7 @@ struct PostgresIntervalTests {
                                                                 fallback: fallback)
             #expect(database.accumulator.holdsIntervals && file.accumulator.holdsIntervals)
             #expect(database.seriesNames == file.seriesNames && database.seriesNames.count > 10)
-            #expect(database.valueName == LoadResult.intervalDuration && file.valueName == LoadResult.intervalDuration)
+            #expect(database.valueName == ColumnNames.intervalDuration && file.valueName == ColumnNames.intervalDuration)
             #expect(database.accepted == file.accepted && database.accepted == 4823)
             let exported = DatabaseFixtures.export(database)
             #expect(exported == DatabaseFixtures.export(file), "in \(zone), fallback \(fallback)")

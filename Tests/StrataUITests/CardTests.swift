@@ -129,7 +129,7 @@ struct CardTests {
         for (time, rows) in [("2024-01-01T10:00", 59), ("2024-01-01T11:00", 3)] {
             for _ in 0..<rows { accumulator.add(seconds: calendar.instant(forReference: time)!, value: 1) }
         }
-        let counted = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "events.log", valueName: LoadResult.countedRows),
+        let counted = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "events.log", valueName: ColumnNames.countedRows),
                               levels: [.day])
         let screen = try ScreenTests.replay(counted, "enter 1 1 down", size: Size(width: 40, height: 16))
         let lines = screen.split(separator: "\n").map(String.init)

@@ -15,7 +15,7 @@ struct RealDataGoldenTests {
         let calendar = CalendarSystem(zone: .utc)
         let path = fixtures.appendingPathComponent(name).path
         let result = try DataLoader.load([.file(path)], options: options, calendar: calendar,
-                                         baseUnit: Dataset.baseUnit(for: levels))
+                                         baseUnit: Level.baseUnit(for: levels))
         return Dataset(loaded: result, levels: levels)
     }
 

@@ -109,7 +109,7 @@ struct ReducerTests {
         // Every counted row is 1: its mean, min and max say nothing.
         var accumulator = Accumulator(calendar: ScreenTests.utc, baseUnit: .hour)
         accumulator.add(seconds: 0, value: 1)
-        let counted = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "log", valueName: LoadResult.countedRows), levels: [.day])
+        let counted = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "log", valueName: ColumnNames.countedRows), levels: [.day])
         let env = AppEnvironment(dataset: counted, now: ScreenTests.now)
         var state = AppState(navigation: Navigation(levels: [.day], periodCounts: [1], positions: [0]))
         var seen: [Aggregate] = []

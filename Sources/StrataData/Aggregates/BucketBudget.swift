@@ -21,7 +21,7 @@ public enum BucketBudget {
     /// from the sample's span and spacing and the value columns.
     public static func baseUnit(for levels: [Level], budget: Int64?, span: ClosedRange<Int64>?, gap: Int64?,
                                 columns: Int) -> TimeUnit {
-        let fine = Dataset.baseUnit(for: levels)
+        let fine = Level.baseUnit(for: levels)
         guard let budget, let span, let finest = levels.min(), fine < finest.unit else { return fine }
         let step = max(seconds(fine), gap ?? 0)
         let buckets = (span.upperBound - span.lowerBound) / step + 1

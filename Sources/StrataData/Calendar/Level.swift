@@ -4,6 +4,14 @@ public enum Level: String, CaseIterable, Comparable, Sendable {
 
     public static let defaultSet: [Level] = [.day, .week, .month]
 
+    /// The finest unit any of `levels` needs for its sub-buckets: the base
+    /// buckets a load keeps.
+    public static func baseUnit(for levels: [Level]) -> TimeUnit {
+        if levels.contains(.hour) { return .minute }
+        if levels.contains(.day) { return .hour }
+        return .day
+    }
+
     public var unit: TimeUnit {
         switch self {
         case .hour: .hour

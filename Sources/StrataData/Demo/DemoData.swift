@@ -12,7 +12,7 @@ public enum DemoData {
 
     /// The demo's rows on `levels`, as a load of a file would give them.
     public static func load(now: Int64, calendar: CalendarSystem, levels: [Level]) -> LoadResult {
-        var result = LoadResult(accumulator: generate(now: now, calendar: calendar, baseUnit: Dataset.baseUnit(for: levels)),
+        var result = LoadResult(accumulator: generate(now: now, calendar: calendar, baseUnit: Level.baseUnit(for: levels)),
                                 sourceName: sourceName, valueName: valueName)
         result.levels = levels
         return result

@@ -46,12 +46,12 @@ public enum BackgroundLoad {
             let tell: @Sendable () -> Void = {
                 gate.pass(.partial(Self.progressed(look, by: progress, since: started, wentBack: wentBack.isCancelled)))
             }
-            options.partials = PartialResults(deliver: nil, wentBack: {
+            let partials = PartialResults(deliver: nil, wentBack: {
                 wentBack.cancel()
                 tell()
             })
             // The end has the whole input's levels, as a dump does: a view not moved yet opens on them.
-            startWorker(sources, options: options, setup: setup, meanwhile: { stop in
+            startWorker(sources, options: options, setup: setup, partials: partials, meanwhile: { stop in
                 while !stop.isCancelled {
                     Thread.sleep(forTimeInterval: progressSpacing)
                     if !stop.isCancelled { tell() }
@@ -61,10 +61,10 @@ public enum BackgroundLoad {
         }
         // No first look: the first rows read come first, then more as they are read.
         let first = FirstDelivery()
-        options.partials = PartialResults { partial in
+        let partials = PartialResults { partial in
             if !first.give(partial) { update(.partial(partial)) }
         }
-        startWorker(sources, options: options, setup: setup) { finished in
+        startWorker(sources, options: options, setup: setup, partials: partials) { finished in
             if !first.give(finished) { update(finished) }
         }
         return try first.wait()
@@ -92,7 +92,7 @@ public enum BackgroundLoad {
     /// Runs the full load on a worker thread; `finished` gets its end.
     /// `meanwhile` runs on a thread of its own until the load ends (it is
     /// told to stop through its flag): the first look's progress.
-    private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
+    private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, partials: PartialResults,
                                     meanwhile: (@Sendable (CancelFlag) -> Void)? = nil,
                                     finished: @escaping @Sendable (Update) -> Void) {
         let stop = CancelFlag()
@@ -106,7 +106,7 @@ public enum BackgroundLoad {
             lowerPriority()
             let end: Update
             do throws(ReadError) {
-                end = .finished(try DataLoader.load(sources, options: options, setup: setup))
+                end = .finished(try DataLoader.load(sources, options: options, setup: setup, partials: partials))
             } catch {
                 end = .failed(error)
             }

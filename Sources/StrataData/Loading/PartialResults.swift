@@ -5,7 +5,7 @@ import Foundation
 /// made only when the last one is old enough, and the spacing grows with
 /// what a copy costs, so showing the load never takes more than a small
 /// share of it.
-public final class PartialResults: @unchecked Sendable {
+public final class PartialResults: RowWatcher, @unchecked Sendable {
     /// The least time between two copies, in seconds.
     static let spacing = 0.2
     /// A copy (and what `deliver` does with it) may take this share of the load.
@@ -39,7 +39,7 @@ public final class PartialResults: @unchecked Sendable {
 
     /// Called by the reading thread between rows; `now` when the input has
     /// stopped coming for a while (a pipe), whatever the spacing.
-    func offer(_ sink: RowSink, now urgent: Bool = false) {
+    func offer(_ sink: RowSink, now urgent: Bool) {
         if !toldWentBack, sink.trail.wentBack {
             toldWentBack = true
             wentBack?()

@@ -57,6 +57,6 @@ enum RangeFetch {
     /// When each input is a series: the series of `source`'s rows (its
     /// base name, as the load named it).
     private static func fileSeries(_ source: RowSource, _ locator: RowLocator) -> Int {
-        locator.series.names.firstIndex(of: DataLoader.sourceName([.file(source.name)])) ?? 0
+        locator.series.names.firstIndex(of: InputSource.name(of: [.file(source.name)])) ?? 0
     }
 }

@@ -37,7 +37,6 @@ public final class FileSource: Source, @unchecked Sendable {
     public func describe() throws(ReadError) -> SourceDescription {
         var plan = options
         plan.planOnly = true
-        plan.partials = nil
         plan.progress = nil
         let result = try DataLoader.load(inputs, options: plan, setup: setup)
         return SourceDescription(sourceName: result.sourceName, timeName: result.timeName, valueNames: Self.valueNames(result),
@@ -87,7 +86,7 @@ public final class FileSource: Source, @unchecked Sendable {
     /// The ended load; an error while it runs (its checkpoints are not all made yet).
     private func ended() throws(ReadError) -> Loaded {
         guard let load = lock.withLock({ loaded }) else {
-            throw .unreadable(file: DataLoader.sourceName(inputs.isEmpty ? [.standardInput] : inputs),
+            throw .unreadable(file: InputSource.name(of: inputs.isEmpty ? [.standardInput] : inputs),
                               reason: "still loading; its rows cannot be read back yet")
         }
         return load

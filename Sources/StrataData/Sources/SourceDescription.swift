@@ -8,7 +8,7 @@ public struct SourceDescription: Sendable {
     /// The time column (`year+month+day` when built from parts), or `line` for logs.
     public var timeName: String
     /// The value columns in the order fine buckets hold them: the value
-    /// (`LoadResult.countedRows` when counting rows, `LoadResult.intervalDuration`
+    /// (`ColumnNames.countedRows` when counting rows, `ColumnNames.intervalDuration`
     /// for intervals), then every other value column.
     public var valueNames: [String]
     /// The column that splits the rows into series; nil without one, and when each input is a series.

@@ -45,7 +45,7 @@ enum NumberDate: Equatable, Sendable, CaseIterable {
             guard let (v, negative, fraction) = EpochTime.integerPart(f), !negative, !fraction else { return nil }
             return wallSeconds(integer: Int(v), digits: Self.integerDigits(f))
         case .decimalYear, .excelSerial:
-            guard let v = ValueParser.parse(f), v.isFinite, v >= 0, v < 1e7 else { return nil }
+            guard let v = Self.decimal(f), v < 1e7 else { return nil }
             return wallSeconds(decimal: v)
         }
     }
@@ -96,6 +96,18 @@ enum NumberDate: Equatable, Sendable, CaseIterable {
         }
     }
 
+    /// `1949.0833`: digits, a point and digits, nothing else (no sign, no exponent).
+    static func decimal(_ f: Field) -> Double? {
+        guard let (whole, negative, _) = EpochTime.integerPart(f), !negative else { return nil }
+        guard let point = f.firstIndex(of: UInt8(ascii: ".")) else { return Double(whole) }
+        var fraction = 0.0, scale = 0.1
+        for b in f[(point + 1)...] {
+            fraction += Double(b &- ByteText.zero) * scale
+            scale /= 10
+        }
+        return Double(whole) + fraction
+    }
+
     /// The digits of an integer field (`19580329.0` has 8).
     private static func integerDigits(_ f: Field) -> Int {
         var n = 0
@@ -123,7 +135,7 @@ enum NumberDate: Equatable, Sendable, CaseIterable {
             if reading == .decimalYear && !present.contains(where: { f in EpochTime.integerPart(f)?.fraction ?? true }) { continue }
             switch reading {
             case .yyyymmdd, .yyyymm: return reading
-            default: if named || stepsEvenly(present.compactMap(ValueParser.parse)) { return reading }
+            default: if named || stepsEvenly(present.compactMap(decimal)) { return reading }
             }
         }
         return nil

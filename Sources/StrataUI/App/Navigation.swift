@@ -69,7 +69,7 @@ public struct Navigation: Equatable, Sendable {
     /// Each row counts 1 for the value on show: no value column.
     public func countsRows(in dataset: Dataset) -> Bool {
         let names = dataset.valueNames
-        return names.indices.contains(valueIndex) && names[valueIndex] == LoadResult.countedRows
+        return names.indices.contains(valueIndex) && names[valueIndex] == ColumnNames.countedRows
     }
 
     /// Moves the current level to `index`, clamped to its periods.

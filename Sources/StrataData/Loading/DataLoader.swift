@@ -7,10 +7,10 @@ public enum DataLoader {
     /// - Parameters:
     ///   - sources: files (`-` is stdin) or stdin; none means stdin.
     ///   - calendar: periods and the zone naive times are read in.
-    ///   - baseUnit: the accumulator's bucket (see `Dataset.baseUnit(for:)`).
+    ///   - baseUnit: the accumulator's bucket (see `Level.baseUnit(for:)`).
     public static func load(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem,
                             baseUnit: TimeUnit) throws(ReadError) -> LoadResult {
-        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil, copies: nil)
+        try read(sources, options: options, calendar: calendar, baseUnit: baseUnit, decide: nil, copies: nil, partials: nil)
     }
 
     /// Reads with the zone and levels the command fixed, picking the rest
@@ -21,24 +21,25 @@ public enum DataLoader {
     /// (`InputCopies`), and the copy read as a plain file is: the same rows
     /// give the same picks and numbers by every road, whatever their first
     /// rows said, and their pages and rows can be read back. With a screen
-    /// waiting (`options.partials`), the input is also read as it comes,
-    /// for the screen to show meanwhile; without, it is only copied.
-    public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup) throws(ReadError) -> LoadResult {
+    /// waiting (`partials`, told of the rows read so far now and then), the
+    /// input is also read as it comes, for the screen to show meanwhile;
+    /// without, it is only copied.
+    public static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
+                            partials: PartialResults? = nil) throws(ReadError) -> LoadResult {
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
         guard options.headAndTail == nil, !options.planOnly, !sources.allSatisfy(isSeekable) else {
-            return try load(sources, options: options, setup: setup, copies: nil)
+            return try load(sources, options: options, setup: setup, copies: nil, partials: partials)
         }
         let copies = InputCopies(sources)
         var again = options
-        again.partials = nil
         again.progress = nil
         // Nobody watches the input as it comes: it is only copied, then read.
-        if options.partials == nil, let copied = try copies.copyWhole() {
-            return try load(copied, options: again, setup: setup, copies: nil)
+        if partials == nil, let copied = try copies.copyWhole() {
+            return try load(copied, options: again, setup: setup, copies: nil, partials: nil)
         }
         let once: Result<LoadResult, ReadError>
         do throws(ReadError) {
-            once = .success(try load(sources, options: options, setup: setup, copies: copies))
+            once = .success(try load(sources, options: options, setup: setup, copies: copies, partials: partials))
         } catch {
             once = .failure(error)
         }
@@ -50,12 +51,12 @@ public enum DataLoader {
         }
         // What was read once was a first look: its rows go before the copy is read.
         _ = consume once
-        return try load(copied, options: again, setup: setup, copies: nil)
+        return try load(copied, options: again, setup: setup, copies: nil, partials: nil)
     }
 
     /// A load as above; with `copies`, of inputs read once, each copied as it is read.
     private static func load(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
-                             copies: InputCopies?) throws(ReadError) -> LoadResult {
+                             copies: InputCopies?, partials: PartialResults?) throws(ReadError) -> LoadResult {
         var finest = setup.levels?.first ?? .day
         var picks: [String] = []
         // A zone picked from the whole input when its sample was not enough to go by.
@@ -79,19 +80,19 @@ public enum DataLoader {
             }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
-            let unit = profile.typicalDuration != nil ? Dataset.baseUnit(for: needed)
+            let unit = profile.typicalDuration != nil ? Level.baseUnit(for: needed)
                 : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
         // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).
-        options.partials?.complete = { partial in
+        partials?.complete = { partial in
             let (levels, notes) = pickLevels(partial, setup: setup, finest: finest)
             partial.levels = levels
             partial.notes += picks + notes
         }
         let fallback = CalendarSystem(zone: setup.zone ?? setup.fallbackZone, weekStart: setup.weekStart)
         var result = try read(sources, options: options, calendar: fallback,
-                              baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies)
+                              baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: copies, partials: partials)
         // Inputs read once are read again from their copies, where the zone is settled.
         if copies == nil, setup.zone == nil, !ZoneGuess.agrees(result.calendar.zone, with: result.offsetChanges) {
             // Later times carry offsets the sample did not show (a summer time
@@ -101,10 +102,8 @@ public enum DataLoader {
                 afterwards = pick
                 picks = []
                 // Rows shown in the first zone would change under the user: the read again shows none.
-                var again = options
-                again.partials = nil
-                result = try read(sources, options: again, calendar: fallback,
-                                  baseUnit: Dataset.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil)
+                result = try read(sources, options: options, calendar: fallback,
+                                  baseUnit: Level.baseUnit(for: setup.levels ?? [.day]), decide: decide, copies: nil, partials: nil)
             }
         }
         let (levels, notes) = pickLevels(result, setup: setup, finest: finest)
@@ -165,17 +164,8 @@ public enum DataLoader {
 
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
                              decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?,
-                             copies: InputCopies?) throws(ReadError) -> LoadResult {
-        let pattern: StrftimePattern?
-        if let text = options.timeFormat {
-            do {
-                pattern = try StrftimePattern(text)
-            } catch {
-                throw .badTimeFormat(pattern: text, reason: error.message)
-            }
-        } else {
-            pattern = nil
-        }
+                             copies: InputCopies?, partials: PartialResults?) throws(ReadError) -> LoadResult {
+        let pattern = try timePattern(options)
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
         let seekable = sources.allSatisfy(Self.isSeekable)
         var options = options
@@ -201,7 +191,7 @@ public enum DataLoader {
             if let copies { stream = try copies.open(index) } else { stream = try ByteStream.open(source) }
             if options.endsAtLastLine { stream.endAtLastLine() }
             stream.progress = options.progress
-            let reader = InputReader(stream: stream, options: options, pattern: pattern, calendar: calendar,
+            let reader = InputReader(stream: stream, options: options, watched: partials != nil, pattern: pattern, calendar: calendar,
                                      baseUnit: baseUnit, now: now)
             if !decided, let decide {
                 reader.decide = { p, columns throws(ReadError) in
@@ -214,18 +204,10 @@ public enum DataLoader {
                 ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
             part.progress = options.progress
             // One input only: copies of several would mix their series.
-            if let partials = options.partials, sources.count == 1 {
-                part.partials = partials
-            }
-            if let partials = part.partials, partials.wantsCopies {
-                let (name, total, progress) = (sourceName(sources), stream.fileRange.map { Int64($0.count) }, options.progress)
-                partials.build = { [unowned partials] sink in
-                    var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
-                                                            rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
-                    let loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
-                                               elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
-                    result.loading = sink.trail.wentBack ? loading.outOfOrder : loading
-                    return result
+            if let partials, sources.count == 1 {
+                part.watcher = partials
+                if partials.wantsCopies {
+                    buildPartials(partials, reader: reader, stream: stream, name: InputSource.name(of: sources), options: options)
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
@@ -249,7 +231,7 @@ public enum DataLoader {
                 seriesColumn = seriesColumn ?? reader.seriesColumn
                 if options.seriesPerFile {
                     part.series = SeriesTable()
-                    _ = Array(sourceName([source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
+                    _ = Array(InputSource.name(of: [source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
                     if sink == nil { sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict) }
                     sink!.absorb(part, lineOffset: 0)
                 } else {
@@ -261,18 +243,13 @@ public enum DataLoader {
                 headerOnly.append(stream.name)
             }
         }
-        let name = sourceName(sources)
+        let name = InputSource.name(of: sources)
         // Flushed here, where nothing else holds its buckets: splitting the
         // columns apart below then copies none of them.
         sink?.accumulator.flush()
         sink?.accumulator.keepWithinBaseLimit()
         guard let sink, sink.accepted > 0 || options.planOnly else {
-            let file = sources.count == 1 ? displayName(sources[0]) : name
-            if (sink?.rowsRead ?? 0) == 0 {
-                if !headerOnly.isEmpty { throw .noValidRows(file: file, detail: "no data rows after the header") }
-                throw .noValidRows(file: file, detail: "the input is empty")
-            }
-            throw .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
+            throw nothingAccepted(sink, file: sources.count == 1 ? sources[0].displayName : name, headerOnly: !headerOnly.isEmpty)
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
@@ -293,6 +270,40 @@ public enum DataLoader {
             result.notes.append(note)
         }
         return result
+    }
+
+    /// `--time-format`'s pattern, parsed once for every input.
+    private static func timePattern(_ options: ReadOptions) throws(ReadError) -> StrftimePattern? {
+        guard let text = options.timeFormat else { return nil }
+        do {
+            return try StrftimePattern(text)
+        } catch {
+            throw .badTimeFormat(pattern: text, reason: error.message)
+        }
+    }
+
+    /// Lets `partials` make a result of the rows `reader` has read so far,
+    /// with how far through the input they are.
+    private static func buildPartials(_ partials: PartialResults, reader: InputReader, stream: ByteStream, name: String,
+                                      options: ReadOptions) {
+        let (total, progress) = (stream.fileRange.map { Int64($0.count) }, options.progress)
+        partials.build = { [unowned partials] sink in
+            var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
+                                                    rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
+            let loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
+                                       elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
+            result.loading = sink.trail.wentBack ? loading.outOfOrder : loading
+            return result
+        }
+    }
+
+    /// The error for inputs that gave no row to keep: empty, a header
+    /// only, or every row skipped.
+    private static func nothingAccepted(_ sink: RowSink?, file: String, headerOnly: Bool) -> ReadError {
+        if (sink?.rowsRead ?? 0) == 0 {
+            return .noValidRows(file: file, detail: headerOnly ? "no data rows after the header" : "the input is empty")
+        }
+        return .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
     }
 
     /// What one input's reader decided about its columns: all a result
@@ -374,24 +385,5 @@ public enum DataLoader {
             return (zone, "zone: \(zone.displayName) (its clock goes \(ZoneGuess.describe(changes)) as the times do; --tz overrides)")
         }
         return (fallback, "zone: \(fallback.displayName) (times carry offsets no zone's clock has; --tz overrides)")
-    }
-
-    static func displayName(_ source: InputSource) -> String {
-        switch source {
-        case .standardInput: "stdin"
-        case .file(let path): path == "-" ? "stdin" : path
-        case .spooled(let copy): copy.name
-        }
-    }
-
-    /// `data.csv`, `stdin`, or `a.csv +2` for several inputs.
-    public static func sourceName(_ sources: [InputSource]) -> String {
-        let first: String
-        switch sources[0] {
-        case .standardInput: first = "stdin"
-        case .file(let path): first = path == "-" ? "stdin" : (path.split(separator: "/").last.map(String.init) ?? path)
-        case .spooled(let copy): first = copy.name.split(separator: "/").last.map(String.init) ?? copy.name
-        }
-        return sources.count == 1 ? first : "\(first) +\(sources.count - 1)"
     }
 }

@@ -10,6 +10,9 @@ final class InputReader {
 
     let stream: ByteStream
     let options: ReadOptions
+    /// A screen is shown the rows as they come (`PartialResults`): a pipe
+    /// that pauses is not waited for.
+    let watched: Bool
     let pattern: StrftimePattern?
     private(set) var calendar: CalendarSystem
     private(set) var baseUnit: TimeUnit
@@ -20,7 +23,7 @@ final class InputReader {
     /// `--year` (the first time, once the sample has read it).
     private(set) var years: SyslogYears
     private(set) var notes: [String] = []
-    private(set) var valueName = LoadResult.countedRows
+    private(set) var valueName = ColumnNames.countedRows
     /// The time column (`a+b` when joined), or `line` for logs.
     private(set) var timeName = "line"
     /// What the sample said, once the plan is made.
@@ -57,10 +60,11 @@ final class InputReader {
     /// The records' array broke: its last row read is the break, not a record.
     private var arrayBroke = false
 
-    init(stream: ByteStream, options: ReadOptions, pattern: StrftimePattern?, calendar: CalendarSystem,
+    init(stream: ByteStream, options: ReadOptions, watched: Bool, pattern: StrftimePattern?, calendar: CalendarSystem,
          baseUnit: TimeUnit, now: Int64) {
         self.stream = stream
         self.options = options
+        self.watched = watched
         self.pattern = pattern
         self.calendar = calendar
         self.baseUnit = baseUnit
@@ -73,7 +77,7 @@ final class InputReader {
     func read(into sink: inout RowSink) throws(ReadError) -> Outcome {
         let scanner = RecordScanner(stream: stream, mode: .lines, limits: options.limits)
         // With a screen waiting, a pipe's first chunk is what has come when it pauses.
-        let head = try scanner.prime(patience: options.partials == nil ? nil : 100)
+        let head = try scanner.prime(patience: watched ? 100 : nil)
         if scanner.atEOF && ByteText.skipSpacesAndNewlines(head, 0) == head.count { return .empty }
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
             throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
@@ -144,9 +148,9 @@ final class InputReader {
         }
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
-            let partials = sink.partials
+            let watcher = sink.watcher
             sink = sink.fresh(calendar: calendar, baseUnit: baseUnit)
-            sink.partials = partials
+            sink.watcher = watcher
         }
         if options.planOnly {
             (recordPlan, recordMode) = (plan, scanner.mode)
@@ -499,7 +503,19 @@ final class InputReader {
         }
         // A matrix's values sample a level (a gauge, a rate): its periods show their mean.
         if pairsPath != nil, options.valueColumn == nil, plan.value != nil, plan.end == nil { profile.aggregate = .mean }
-        // Renumber the columns used into slots 0, 1, 2…
+        let paths = Self.slot(&plan, names: names)
+        let pairs = pairsPath.map { path in
+            JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
+                           value: valueName.flatMap { paths.firstIndex(of: Array($0.utf8)) },
+                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)), labelPaths: labels.paths.map { Array($0.utf8) })
+        }
+        pairsName = pairsPath
+        return .json(plan, paths: paths, pairs: pairs)
+    }
+
+    /// Renumbers the fields `plan` uses into slots 0, 1, 2…, in the order
+    /// it names them; returns each slot's path.
+    private static func slot(_ plan: inout RowPlan, names: [String]) -> [[UInt8]] {
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
             let p = Array(names[c].utf8)
@@ -521,13 +537,7 @@ final class InputReader {
         case nil: break
         }
         plan.label = plan.label.map(slot)
-        let pairs = pairsPath.map { path in
-            JSONPairs.Plan(path: Array(path.utf8), time: paths.firstIndex(of: Array(JSONPairs.timeName(path).utf8)),
-                           value: valueName.flatMap { paths.firstIndex(of: Array($0.utf8)) },
-                           labels: paths.firstIndex(of: Array(JSONPairs.seriesName.utf8)), labelPaths: labels.paths.map { Array($0.utf8) })
-        }
-        pairsName = pairsPath
-        return .json(plan, paths: paths, pairs: pairs)
+        return paths
     }
 
     private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
@@ -553,7 +563,7 @@ final class InputReader {
                                 offsets: found.indices.map { r in found[r].flatMap { SampleProfile.offset(of: lines.value(r, 0), format: format, from: $0.1) } })
         notes.append("time: first timestamp on each line, format \(format.description)")
         notes.append("value: none, counting lines")
-        valueName = LoadResult.countedRows
+        valueName = ColumnNames.countedRows
         return .lines(format)
     }
 
@@ -570,7 +580,7 @@ final class InputReader {
     private func run(_ scanner: RecordScanner, _ plan: RecordPlan, into sink: inout RowSink) throws(ReadError) {
         recordPlan = plan
         recordMode = scanner.mode
-        stream.reportsStalls = options.partials != nil
+        stream.reportsStalls = watched
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
         // A first look would cut an array's records at the head's end and

@@ -14,7 +14,7 @@ struct RowSink: Sendable {
     /// Told of rows as they are read, every `RowReaders.cancelCheckInterval` rows.
     var progress: LoadProgress?
     /// Shown the rows read so far, now and then (the first thread's sink only).
-    var partials: PartialResults?
+    var watcher: (any RowWatcher)?
     /// A fine read's time range (`RangeFetch`): only rows, or the parts of
     /// intervals, inside it are added. Nil for a load, which adds every row.
     var window: Range<Int64>?

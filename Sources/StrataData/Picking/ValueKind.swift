@@ -48,7 +48,7 @@ public struct ValueKind: Equatable, Sendable {
     /// The call by the name alone, or nil when the name does not say.
     public static func byName(_ name: String) -> ValueKind? {
         let lower = name.lowercased()
-        let words = ColumnPicker.words(name)
+        let words = ColumnNames.words(name)
         if let unit = levelUnits.first(where: lower.contains), let written = name.range(of: unit, options: .caseInsensitive) {
             return ValueKind(aggregate: .mean, reason: "\"\(name)\" is a level, not a quantity: its unit is \(name[written])")
         }

@@ -1,57 +1,18 @@
 /// What the columns of a sample are for, beyond the time: values, series,
 /// or neither (parts of a time, ids, codes, constants).
 extension ColumnPicker {
-    /// Words of names that count a day, week or month: `day_of_week`, `weekday`.
-    static let datePartWords: Set<String> = [
-        "day", "week", "month", "year", "quarter", "hour", "minute", "of", "the", "weekday", "dow", "doy", "wday", "yday", "iso",
-        "dayofweek", "dayofyear", "dayofmonth", "weekofyear",
-    ]
-    /// Last words of names that number a row or a thing rather than measure it.
-    static let idWords: Set<String> = ["id", "uuid", "flight", "no", "nr", "idx", "seq"]
-
-    /// `temp_max` → temp, max; `avgSpeed` → avg, speed; lowercased.
-    static func words(_ name: String) -> [String] {
-        var words: [String] = [], word = ""
-        for ch in name {
-            if ch.isLetter && !(ch.isUppercase && word.last?.isLowercase == true) {
-                word.append(ch)
-            } else {
-                if !word.isEmpty { words.append(word.lowercased()) }
-                word = ch.isLetter ? String(ch) : ""
-            }
-        }
-        if !word.isEmpty { words.append(word.lowercased()) }
-        return words
-    }
-
-    /// `day_of_year`, `dayOfWeek`, `weekday`: a part of a date, by name.
-    static func isDatePartName(_ name: String) -> Bool {
-        let w = words(name)
-        return !w.isEmpty && w.allSatisfy(datePartWords.contains) && w.contains { $0 != "of" && $0 != "the" && $0 != "iso" }
-    }
-
     /// A column whose values can be a value: numeric, and not a part of a
     /// time, a time, an id, a code or a constant.
     func isValue(_ c: Int, decimalComma: Bool) -> Bool {
         isNumeric(sample.column(c), decimalComma: decimalComma) && numberRefusal(c) == nil
     }
 
-    /// Why a numeric column is not a value by its name alone: a part of the
-    /// time, an id, a code; nil when the name allows it.
-    static func nameRefusal(_ name: String) -> String? {
-        let n = name.lowercased()
-        if TimePart(name: n) != nil || isDatePartName(name) { return "is a part of the time" }
-        if words(name).last.map(idWords.contains) == true { return "is an id" }
-        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return "is a code" }
-        return nil
-    }
-
     /// Why a numeric column is not taken for a value (`is an id`), for the
     /// note when no column is; nil when it is a value.
     func numberRefusal(_ c: Int) -> String? {
         let n = name(c).lowercased()
-        if Self.looksLikeTimeName(n) && !holdsDurations(c, named: n) { return "is a part of the time" }
-        if let refusal = Self.nameRefusal(name(c)) { return refusal }
+        if ColumnNames.looksLikeTime(n) && !holdsDurations(c, named: n) { return "is a part of the time" }
+        if let refusal = ColumnNames.refusal(ofValue: name(c)) { return refusal }
         let present = sample.column(c).map { String(decoding: ByteText.trimmed($0), as: UTF8.self) }.filter { !$0.isEmpty }
         if present.count >= 2 && Set(present).count == 1 { return "holds one value throughout" }
         // Five or more consecutive integers, one per row (in each run of rows the sample
@@ -71,7 +32,7 @@ extension ColumnPicker {
     /// (`air_time` 227, 160: minutes past 59) and no epoch: durations, a value.
     /// `dep_time` 517 (05:17) stays a clock.
     private func holdsDurations(_ c: Int, named n: String) -> Bool {
-        guard Self.words(n).contains("time") else { return false }
+        guard ColumnNames.words(n).contains("time") else { return false }
         let present = sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty }
         let numbers = present.compactMap { Int(String(decoding: $0, as: UTF8.self)) }
         guard !numbers.isEmpty, numbers.count == present.count, numbers.allSatisfy({ (0..<100_000_000).contains($0) }) else { return false }
@@ -118,7 +79,7 @@ extension ColumnPicker {
         guard timed.count >= 4 else { return nil }
         for c in 0..<columnCount where !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma) {
             let keys = timed.map { sample.text($0, c) }, instants = timed.map { times[$0]!.0 }
-            guard !Self.isDatePartName(name(c)), !keys.allSatisfy(Self.namesADatePart),
+            guard !ColumnNames.isDatePart(name(c)), !keys.allSatisfy(Self.namesADatePart),
                   let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: instants) else { continue }
             if sharesTimes { return (c, "each time has one row per \(name(c))") }
             if Self.interleavesAsReadings(keys: keys, times: instants) {

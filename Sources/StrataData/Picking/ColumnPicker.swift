@@ -18,7 +18,6 @@ struct ColumnPicker {
     /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
     var dayMonthOrder: NumericDate.Order?
 
-    static let preferredTimeNames = ["time", "date", "timestamp", "datetime", "ts"]
     /// Each other value column costs an accumulator: a wide file loads this many.
     static let otherValuesLimit = 32
 
@@ -172,7 +171,7 @@ struct ColumnPicker {
             if let labelColumn { notes.append("label: \(label(labelColumn))\(options.labelColumn == nil ? " (--label picks another)" : "")") }
         }
         let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
-                           valueName: end != nil ? LoadResult.intervalDuration : value.map(name) ?? LoadResult.countedRows,
+                           valueName: end != nil ? ColumnNames.intervalDuration : value.map(name) ?? ColumnNames.countedRows,
                            series: series, seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
                            end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma,
                            usualLength: profile.typicalDuration)
@@ -253,7 +252,7 @@ struct ColumnPicker {
 
     private func outcome(_ time: RowPlan.Time, allowAnyEpoch: Bool, majority: Bool = true) -> TimeFormatDetector.Outcome {
         let namedAsTime: Bool
-        if case .column(let c) = time { namedAsTime = Self.namesATime(name(c)) } else { namedAsTime = false }
+        if case .column(let c) = time { namedAsTime = ColumnNames.saysTime(name(c)) } else { namedAsTime = false }
         let (s, c) = values(time)
         let column = s.column(c)
         if let pattern {
@@ -262,7 +261,7 @@ struct ColumnPicker {
             return parsed > 0 && (parsed * 2 > present.count || !majority) ? .format(.pattern(pattern), parsed: parsed) : .none
         }
         return TimeFormatDetector.detect(column, allowAnyEpoch: allowAnyEpoch, namedAsTime: allowAnyEpoch || namedAsTime,
-                                         majority: majority, settled: dayMonthOrder ?? Self.dayMonthOrder(inName: name(timeColumn(time))))
+                                         majority: majority, settled: dayMonthOrder ?? ColumnNames.dayMonthOrder(name(timeColumn(time))))
     }
 
     private func format(of outcome: TimeFormatDetector.Outcome, _ time: RowPlan.Time) throws(ReadError) -> TimeFormat? {
@@ -300,10 +299,10 @@ struct ColumnPicker {
         let candidates = (0..<columnCount).filter { !used.contains($0) }
         let lower = candidates.map { name($0).lowercased() }
         var named: [Int] = []
-        for preferred in Self.preferredTimeNames {
+        for preferred in ColumnNames.preferredTimes {
             for (k, c) in candidates.enumerated() where lower[k] == preferred { named.append(c) }
         }
-        for (k, c) in candidates.enumerated() where !named.contains(c) && Self.looksLikeTimeName(lower[k]) {
+        for (k, c) in candidates.enumerated() where !named.contains(c) && ColumnNames.looksLikeTime(lower[k]) {
             named.append(c)
         }
         if let found = try firstTime(in: named) { return found }
@@ -335,27 +334,6 @@ struct ColumnPicker {
         return numbers
     }
 
-    static func looksLikeTimeName(_ n: String) -> Bool {
-        n.contains("time") || n.contains("date") || n.hasSuffix("_at") || n.hasSuffix(" at") || n == "when" || n == "day"
-            || n.hasSuffix("_ts") || n == "@timestamp" || n == "ts"
-    }
-
-    /// The order of day and month a column's name spells out:
-    /// `DATE (MM/DD/YYYY)`, `Datum TT.MM.JJJJ` stays open.
-    static func dayMonthOrder(inName name: String) -> NumericDate.Order? {
-        let letters = name.uppercased().filter { $0 == "D" || $0 == "M" || $0 == "Y" }
-        if letters.contains("MMDDYY") { return .mdy }
-        if letters.contains("DDMMYY") { return .dmy }
-        return nil
-    }
-
-    /// A name that says its column holds times, dates, years or periods:
-    /// evidence for reading its numbers as dates (`19580329`, `1949.0833`).
-    static func namesATime(_ name: String) -> Bool {
-        let n = name.lowercased()
-        return looksLikeTimeName(n) || words(n).contains { ["year", "yr", "period", "quarter", "month", "day", "serial"].contains($0) }
-    }
-
     /// A date-only column's time of day, in a column of its own: one whose
     /// values are all clocks written with a colon (`14:05`, `24:00`, `2:05
     /// PM`), whatever its name, or `HHMM` numbers (`656` is 06:56) when it is
@@ -364,7 +342,7 @@ struct ColumnPicker {
     private func clockColumn(for dateColumn: Int, _ f: TimeFormat) -> Int? {
         guard pattern == nil, f.isDateOnly else { return nil }
         let candidates = (0..<columnCount).filter { c in
-            c != dateColumn && TimePart(name: name(c)) == nil && Self.nameRefusal(name(c)) == nil && !Self.namesADuration(name(c))
+            c != dateColumn && TimePart(name: name(c)) == nil && ColumnNames.refusal(ofValue: name(c)) == nil && !ColumnNames.saysDuration(name(c))
         }
         let present = { (c: Int) in self.sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty } }
         let colon = candidates.filter { c in
@@ -378,19 +356,8 @@ struct ColumnPicker {
         return candidates.first { c in
             let values = present(c)
             return !values.isEmpty && values.allSatisfy { ClockTime.hhmm($0) != nil }
-                && (Self.namesAClock(name(c)) || c == dateColumn + 1)
+                && (ColumnNames.saysClock(name(c)) || c == dateColumn + 1)
         }
-    }
-
-    /// `time`, `hhmm`, `clock`, or a zone (`MST`, `UTC-7`): a time of day's name.
-    static func namesAClock(_ name: String) -> Bool {
-        let w = words(name)
-        return w.contains { ["time", "hhmm", "clock", "hm"].contains($0) } || ZoneAbbreviation.offset(inName: name) != nil
-    }
-
-    /// `duration`, `elapsed`: clocks in such a column are lengths, not times of day.
-    static func namesADuration(_ name: String) -> Bool {
-        words(name).contains { ["duration", "elapsed", "length", "runtime", "lap", "split"].contains($0) }
     }
 
     private func joinClock(_ c: Int, _ f: TimeFormat) -> RowPlan.Time {

@@ -4,14 +4,6 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case auto, csv, tsv, json, jsonl, lines
 }
 
-/// Where rows come from.
-public enum InputSource: Sendable, Equatable {
-    case file(String)
-    case standardInput
-    /// A copy of a pipe or a gzip input, read again as a file (`Spool`).
-    case spooled(Spool)
-}
-
 /// What the command line says about reading the input.
 public struct ReadOptions: Sendable {
     public var format: InputFormat = .auto
@@ -61,8 +53,6 @@ public struct ReadOptions: Sendable {
     /// `--memory`, in bytes: the buckets kept may be coarser than the levels
     /// need when finer ones would not fit (`BucketBudget`); nil: no limit.
     public var memoryBudget: Int64?
-    /// Told of the rows read so far, now and then, while the load runs.
-    public var partials: PartialResults?
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20

@@ -1,23 +1,3 @@
-/// A row that was not used, and why.
-public struct SkippedRow: Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    /// Physical 1-based line where the row (or its bad field) is.
-    public var line: Int
-    /// 1-based character column where the bad field starts.
-    public var column: Int
-    public var reason: String
-
-    public init(file: String, line: Int, column: Int, reason: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.reason = reason
-    }
-
-    /// `data.csv:12:7: time "2013-13-45" does not parse as YYYY-MM-DD`
-    public var description: String { "\(file):\(line):\(column): \(reason)".visible }
-}
-
 /// Everything read from the inputs: the accumulated buckets and the
 /// accounting (`accepted + skipped == rowsRead`, always).
 public struct LoadResult: Sendable {
@@ -25,14 +5,10 @@ public struct LoadResult: Sendable {
     /// Series names in order of first appearance; name `i` is accumulator
     /// series `i`. Empty without `--series`.
     public var seriesNames: [String]
-    /// The value column's name, or `LoadResult.countedRows` when counting.
+    /// The value column's name, or `ColumnNames.countedRows` when counting.
     public var valueName: String
-    /// The name values go by when each row counts 1.
-    public static let countedRows = "rows"
-    /// The name values go by when rows are intervals: each one's seconds in a bar.
-    public static let intervalDuration = "duration"
     /// True when no input had a value column: every row counted 1.
-    public var countsRows: Bool { valueName == Self.countedRows }
+    public var countsRows: Bool { valueName == ColumnNames.countedRows }
     /// A file name, `stdin`, or `a.csv +2` for several inputs.
     public var sourceName: String
     /// Data rows seen (blank lines and the header are not rows).

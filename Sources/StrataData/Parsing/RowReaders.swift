@@ -391,7 +391,7 @@ struct RecordLoop {
             if next != .record {
                 if next == .end || next == .windowFull { return false }
                 if next == .stalled {
-                    sink.partials?.offer(sink, now: true)
+                    sink.watcher?.offer(sink, now: true)
                     continue
                 }
                 try RowReaders.skipBroken(next, scanner, &sink)
@@ -406,7 +406,7 @@ struct RecordLoop {
                 countdown = RowReaders.cancelCheckInterval
                 sink.progress?.add(rows: RowReaders.cancelCheckInterval)
                 if cancel?.isCancelled == true { return false }
-                sink.partials?.offer(sink)
+                sink.watcher?.offer(sink, now: false)
             }
             sink.rowsRead += 1
             return true
