@@ -190,7 +190,7 @@ public struct Dataset: Sendable {
     private static func intervalSeries(_ accumulator: Accumulator, seriesNames: [String], levels: [Level],
                                        base: [Series]) -> [Series] {
         let baseUnit = accumulator.baseUnit
-        let units = (baseUnit.rawValue + 1...TimeUnit.year.rawValue).compactMap { TimeUnit(rawValue: $0) }
+        let units = (baseUnit.rawValue + 1...TimeUnit.coarsest.rawValue).compactMap { TimeUnit(rawValue: $0) }
         let count = seriesNames.isEmpty ? 1 : max(seriesNames.count, accumulator.seriesCount)
         var perSeries: [[TimeUnit: BucketSeries]] = (0..<count).map { s in
             Dictionary(uniqueKeysWithValues: units.map { ($0, accumulator.sortedPeriods(of: $0, series: s)!) })
@@ -241,6 +241,8 @@ public struct Dataset: Sendable {
         // edges would need each interval clipped again, so intervals use months.
         case .quarter: levels.contains(.week) && !intervals ? .week : .month
         case .year: .month
+        case .decade: .year
+        case .century: .decade
         }
     }
 

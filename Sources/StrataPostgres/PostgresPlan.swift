@@ -156,9 +156,7 @@ struct PostgresPlan {
             } else {
                 plan.levels = Level.defaultSet
             }
-            let length = plan.profile.typicalDuration.map { ", intervals about \(LevelPicker.describe($0)) long" } ?? ""
-            let gap = plan.profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart\(length); --levels overrides)" } ?? ""
-            notes.append("levels: \(plan.levels.map(\.rawValue).joined(separator: ","))\(gap)")
+            notes.append(LevelPicker.note(plan.levels, gap: plan.profile.typicalGap, length: plan.profile.typicalDuration))
         }
         if let start = setup.startLevel, !plan.levels.contains(start) {
             plan.levels = (plan.levels + [start]).sorted()

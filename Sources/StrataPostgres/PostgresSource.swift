@@ -198,7 +198,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
         var order = PostgresSeriesOrder()
         var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
-        let units = (unit.rawValue...TimeUnit.year.rawValue).compactMap(TimeUnit.init(rawValue:))
+        let units = (unit.rawValue...TimeUnit.coarsest.rawValue).compactMap(TimeUnit.init(rawValue:))
         try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
             let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 2 : 4)

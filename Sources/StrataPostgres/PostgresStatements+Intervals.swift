@@ -138,6 +138,11 @@ extension PostgresStatements {
 
     /// The local time `local` truncated to the start of its period of `unit` (day or longer; weeks start on the calendar's day).
     private func truncated(_ local: String, to unit: TimeUnit) -> String {
+        if unit >= .decade {
+            // strata's decades and centuries start in years ending in 0 and 00; PostgreSQL's centuries in 01.
+            let years = unit == .decade ? 10 : 100
+            return "(date_trunc('year', \(local)) - mod(extract(year FROM \(local))::int, \(years)) * interval '1 year')"
+        }
         guard unit == .week else { return "date_trunc('\(unit.name)', \(local))" }
         // date_trunc's weeks start on Monday: shifted so that they start on the calendar's day.
         let shift = switch plan.calendar.weekStart {
@@ -159,6 +164,8 @@ extension PostgresStatements {
         case .month: "1 month"
         case .quarter: "3 months"
         case .year: "1 year"
+        case .decade: "10 years"
+        case .century: "100 years"
         }
     }
 }

@@ -116,7 +116,7 @@ struct Runner {
     func parseLevels() throws(Failure) -> [Level]? {
         guard let text = command.levels else { return nil }
         guard let levels = Level.parseList(text), !levels.isEmpty else {
-            throw .usage("--levels: expected a list from hour,day,week,month,quarter,year, got \"\(text)\"")
+            throw .usage("--levels: expected a list from \(Level.allCases.map(\.rawValue).joined(separator: ",")), got \"\(text)\"")
         }
         return levels
     }

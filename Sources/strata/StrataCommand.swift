@@ -47,7 +47,7 @@ struct StrataCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Lines before a CSV/TSV's header to pass over, such as a title or a station's details (default: lines not as wide as the table are found and passed over).", valueName: "N")) var skip: Int?
     @Option(parsing: .unconditional, help: "Time zone for periods and naive times: an IANA name, UTC, or a fixed offset (-07:00, UTC+5:30) (default: the offset every time carries, or a zone whose clock changes as the times' offsets do, else TZ, else the system's).") var tz: String?
     @Option(name: .customLong("week-start"), help: "First day of the week (monday: ISO weeks).") var weekStart: WeekStart = .monday
-    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year (default: fitted to the data's spacing).") var levels: String?
+    @Option(help: "Levels, finest first, from hour,day,week,month,quarter,year,decade,century (default: fitted to the data's spacing).") var levels: String?
     @Option(help: ArgumentHelp("Memory for the periods kept (default: 64); a finer page's bars of a big file are read from it when shown.", valueName: "MB")) var memory: Int = 64
     @Flag(name: [.customShort("f"), .long], help: "Follow the file as it grows, by its name (as `tail -F`): appended rows, truncation, rotation.") var follow = false
     @Option(name: .customLong("follow-for"), help: ArgumentHelp("With -f and --export or --dump: print once the file has not grown for a second, or after this many seconds.", valueName: "SECONDS")) var followFor: Double?

@@ -216,7 +216,7 @@ struct CommandLineTests {
         ])
         #expect(Set(outcomes.map(\.stdout)).count == 1 && outcomes[0].stdout.split(separator: "\n").count == 5)
         let levels = outcomes.map { $0.stderr.split(separator: "\n").first { $0.contains("levels:") } }
-        #expect(levels.allSatisfy { $0 == "strata: levels: week,month,quarter (times about 1 d apart; --levels overrides)" })
+        #expect(levels.allSatisfy { $0 == "strata: levels: week,month,quarter (times about 1 d apart, about 7 a week; --levels overrides)" })
         let named = try Self.strata("--format json --json-path data.items --export csv --level month", stdin: shapes[3])
         #expect(named.stdout == outcomes[0].stdout)
     }
@@ -278,7 +278,7 @@ struct CommandLineTests {
         ("--export xml --demo", 64, "--export"),
         ("--chart pie --demo", 64, "--chart"),
         ("--agg median --demo", 64, "'sum', 'count', 'mean', 'min' or 'max'"),
-        ("--level fortnight --demo", 64, "one of the following: hour, day, week, month, quarter, year"),
+        ("--level fortnight --demo", 64, "one of the following: hour, day, week, month, quarter, year, decade, century"),
         ("--week-start tuesday --demo", 64, "--week-start"),
         ("--format xml --demo", 64, "--format"),
         ("--size 0x5 --demo --dump", 64, "--size <WxH>"),

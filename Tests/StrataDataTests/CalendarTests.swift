@@ -77,7 +77,7 @@ struct CalendarTests {
 
     @Test("period ids of every level", arguments: [
         (Level.hour, "2013-03-10T14:00+00:00"), (.day, "2013-03-10"), (.week, "2013-W10"),
-        (.month, "2013-03"), (.quarter, "2013-Q1"), (.year, "2013"),
+        (.month, "2013-03"), (.quarter, "2013-Q1"), (.year, "2013"), (.decade, "2010s"), (.century, "2000s"),
     ])
     func periodIDs(level: Level, id: String) {
         let t = Int64(1_362_925_800)  // 2013-03-10T14:30:00Z

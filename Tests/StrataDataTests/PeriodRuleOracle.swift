@@ -83,6 +83,8 @@ struct PeriodRuleOracle {
         case .month: return "\(Self.pad(y, 4))-\(Self.pad(m, 2))"
         case .quarter: return "\(Self.pad(y, 4))-Q\((m - 1) / 3 + 1)"
         case .year: return Self.pad(y, 4)
+        case .decade: return Self.pad(y / 10 * 10, 4) + "s"
+        case .century: return Self.pad(y / 100 * 100, 4) + "s"
         case .hour: preconditionFailure("an hour is not a date")
         }
     }

@@ -23,6 +23,8 @@ struct ShapeTests {
         "local-in-utc.csv",
         // JSON documents as `gh api` prints them and as Prometheus answers `query_range`.
         "issues.json", "query-range.json",
+        // Sparse: a value a year for 70 years, a count every five years for 300; pages of decades.
+        "yearly.csv", "five-yearly.csv",
     ]
 
     /// What a load picked, in the words of the `.expected` files.

@@ -54,6 +54,10 @@ struct RealDataGoldenTests {
         // UTC times ending in New York's evening of 31 December: the day before the 5-hour stub opens.
         ("shapes/local-in-utc.csv", "shape-local-in-utc", ""),
         ("shapes/dotted-dates.csv", "shape-dotted-dates", ""),
+        // A value a year: a decade's ten years a page, then a century's ten decades.
+        ("shapes/yearly.csv", "shape-yearly-decade", ""),
+        ("shapes/yearly.csv", "shape-yearly-century", "down"),
+        ("shapes/five-yearly.csv", "shape-five-yearly-decade", ""),
     ])
     func firstPageWithNoFlags(file: String, golden: String, keys: String) throws {
         Golden.check(try Self.replayWithNoFlags(file, keys), named: golden)

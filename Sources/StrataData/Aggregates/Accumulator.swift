@@ -209,7 +209,7 @@ public struct Accumulator: Sendable {
     private mutating func holdIntervals(series: Int) {
         if !holdsIntervals {
             holdsIntervals = true
-            coarser = (baseUnit.rawValue + 1...TimeUnit.year.rawValue).map { _ in [] }
+            coarser = (baseUnit.rawValue + 1...TimeUnit.coarsest.rawValue).map { _ in [] }
         }
         flush()
         while runs[0].count <= series { runs[0].append(BucketRun()) }

@@ -7,7 +7,8 @@ extension CalendarSystem {
     public static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     /// `2013-03-10T03:00-04:00`, `2013-03-10`, `2013-W10` (or `W2013-03-10`
-    /// when weeks do not start on Monday), `2013-03`, `2013-Q1`, `2013`.
+    /// when weeks do not start on Monday), `2013-03`, `2013-Q1`, `2013`,
+    /// `2010s` (a decade), `2000s` (a century: its level tells it from its first decade).
     public func periodID(_ level: Level, ordinal: Int) -> String {
         switch level {
         case .hour:
@@ -25,10 +26,15 @@ extension CalendarSystem {
             return "\(Digits.pad(floorDiv(ordinal, 4), 4))-Q\(floorMod(ordinal, 4) + 1)"
         case .year:
             return Digits.pad(ordinal, 4)
+        case .decade:
+            return Digits.pad(ordinal * 10, 4) + "s"
+        case .century:
+            return Digits.pad(ordinal * 100, 4) + "s"
         }
     }
 
-    /// The page title: `Mon 5 Mar 2012`, `Week 10 · 5–11 Mar 2012`, `March 2012`, `Q1 2012`.
+    /// The page title: `Mon 5 Mar 2012`, `Week 10 · 5–11 Mar 2012`, `March 2012`, `Q1 2012`,
+    /// `1990–1999` (a decade), `1900–1999` (a century).
     public func title(_ level: Level, ordinal: Int) -> String {
         switch level {
         case .hour:
@@ -49,7 +55,16 @@ extension CalendarSystem {
             return "Q\((d.month - 1) / 3 + 1) \(d.year) · \(Self.monthNames[d.month - 1])–\(last)"
         case .year:
             return Digits.pad(ordinal, 4)
+        case .decade:
+            return yearRange(ordinal * 10, years: 10)
+        case .century:
+            return yearRange(ordinal * 100, years: 100)
         }
+    }
+
+    /// `1990–1999`: the years from `first` on.
+    private func yearRange(_ first: Int, years: Int) -> String {
+        "\(Digits.pad(first, 4))–\(Digits.pad(first + years - 1, 4))"
     }
 
     /// The local time at which hour `ordinal` begins.
@@ -72,19 +87,21 @@ extension CalendarSystem {
     }
 
     /// A label for sub-bucket `index` of a period starting at `start`:
-    /// `14:00`, `:05`, `Mon`, `5`, `W10`, `Mar`.
+    /// `14:00`, `:05`, `Mon`, `5`, `W10`, `Mar`, `1994`, `1950s`.
     public func subBucketLabel(subUnit: TimeUnit, start: Int64) -> String {
         let t = localTime(at: start)
         switch subUnit {
         case .minute: return ":" + Digits.pad(t.minute, 2)
         case .hour: return Digits.pad(t.hour, 2)
         case .day, .week: return "\(t.date.day)"
-        case .month, .quarter, .year: return Self.monthNames[t.date.month - 1]
+        case .month, .quarter: return Self.monthNames[t.date.month - 1]
+        case .year: return Digits.pad(t.date.year, 4)
+        case .decade, .century: return Digits.pad(t.date.year, 4) + "s"  // they start in the year ending in 0 or 00
         }
     }
 
     /// Resolves what a user types for `--at` or `:`: a period id of any level
-    /// (`2013-W10`, `2013-Q1`, `2013-03`, `2013`), a date (`2013-03-10`), or
+    /// (`2013-W10`, `2013-Q1`, `2013-03`, `2013`, `2010s`), a date (`2013-03-10`), or
     /// a local date-time (`2013-03-10T14:30`, `2013-03-10 14:30`). Returns the
     /// UTC instant of its start, or nil when it is none of these.
     public func instant(forReference text: String) -> Int64? {
@@ -96,6 +113,10 @@ extension CalendarSystem {
         }
         if parts.count == 1, let year = int(parts[0]), parts[0].count == 4 {
             return start(of: .year, ordinal: year)
+        }
+        // A decade's or a century's id (`1990s`, `1900s`): both start in their first year.
+        if s.count == 5, s.last == "s" || s.last == "S", let year = int(s.dropLast()), year % 10 == 0 {
+            return start(of: .decade, ordinal: year / 10)
         }
         if parts.count == 2, let year = int(parts[0]) {
             let second = parts[1]

@@ -37,6 +37,11 @@ public struct CalendarSystem: Sendable {
             return d.year * 4 + (d.month - 1) / 3
         case .year:
             return CivilDate(dayNumber: dayNumber).year
+        // Decades start in years ending in 0 and centuries in 00 (the 1990s, 1900–1999).
+        case .decade:
+            return floorDiv(CivilDate(dayNumber: dayNumber).year, 10)
+        case .century:
+            return floorDiv(CivilDate(dayNumber: dayNumber).year, 100)
         }
     }
 
@@ -62,6 +67,10 @@ public struct CalendarSystem: Sendable {
             return CivilDate(year: floorDiv(ordinal, 4), month: floorMod(ordinal, 4) * 3 + 1, day: 1).dayNumber
         case .year:
             return CivilDate(year: ordinal, month: 1, day: 1).dayNumber
+        case .decade:
+            return CivilDate(year: ordinal * 10, month: 1, day: 1).dayNumber
+        case .century:
+            return CivilDate(year: ordinal * 100, month: 1, day: 1).dayNumber
         }
     }
 

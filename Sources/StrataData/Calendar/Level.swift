@@ -1,6 +1,6 @@
 /// The levels a user pages through, finest first.
 public enum Level: String, CaseIterable, Comparable, Sendable {
-    case hour, day, week, month, quarter, year
+    case hour, day, week, month, quarter, year, decade, century
 
     public static let defaultSet: [Level] = [.day, .week, .month]
 
@@ -20,6 +20,8 @@ public enum Level: String, CaseIterable, Comparable, Sendable {
         case .month: .month
         case .quarter: .quarter
         case .year: .year
+        case .decade: .decade
+        case .century: .century
         }
     }
 
@@ -43,9 +45,12 @@ public enum Level: String, CaseIterable, Comparable, Sendable {
 /// Units of time with integer ordinals (consecutive periods have consecutive
 /// ordinals), used both for levels and for their sub-buckets.
 public enum TimeUnit: Int, Comparable, Sendable {
-    case minute, hour, day, week, month, quarter, year
+    case minute, hour, day, week, month, quarter, year, decade, century
 
     public static func < (a: TimeUnit, b: TimeUnit) -> Bool { a.rawValue < b.rawValue }
+
+    /// The longest unit: the last of the tables kept for every coarser unit.
+    public static let coarsest = TimeUnit.century
 
     /// `minute`, `hour`, …: how tables name the unit.
     public var name: String {
@@ -57,6 +62,8 @@ public enum TimeUnit: Int, Comparable, Sendable {
         case .month: "month"
         case .quarter: "quarter"
         case .year: "year"
+        case .decade: "decade"
+        case .century: "century"
         }
     }
 }

@@ -150,10 +150,7 @@ public enum DataLoader {
             LevelPicker.levels(from: finest, first: range.lowerBound, last: range.upperBound, calendar: result.calendar)
         } ?? Level.defaultSet
         if setup.levels == nil {
-            let profile = result.profile
-            let length = profile.typicalDuration.map { ", intervals about \(LevelPicker.describe($0)) long" } ?? ""
-            let gap = profile.typicalGap.map { " (times about \(LevelPicker.describe($0)) apart\(length); --levels overrides)" } ?? ""
-            notes.append("levels: \(levels.map(\.rawValue).joined(separator: ","))\(gap)")
+            notes.append(LevelPicker.note(levels, gap: result.profile.typicalGap, length: result.profile.typicalDuration))
         }
         if let start = setup.startLevel, !levels.contains(start) {
             levels = (levels + [start]).sorted()

@@ -60,8 +60,8 @@ struct CardContent {
             return "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
         case .week:
             return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: start))
-        case .month, .quarter, .year:
-            return CalendarSystem.monthNames[t.date.month - 1]
+        case .month, .quarter, .year, .decade, .century:
+            return calendar.subBucketLabel(subUnit: page.subUnit, start: start)
         }
     }
 }

@@ -39,7 +39,8 @@ struct MapGrid {
         case .hour: return 24
         case .day: return level == .week ? 7 : 31
         case .week: return 14 // a quarter's weeks, the first and last cut at its edges
-        case .month, .quarter, .year: return level == .quarter ? 3 : 12
+        case .month, .quarter: return level == .quarter ? 3 : 12
+        case .year, .decade, .century: return 10  // a decade's years, a century's decades
         }
     }
 
@@ -105,7 +106,10 @@ struct MapGrid {
             let first = calendar.firstDate(of: .week, ordinal: dataset.ordinal(level, index: 0)).isoWeekday - 1
             return String(CalendarSystem.weekdayNames[(first + column) % 7].prefix(2))
         case .day, .week: return "\(column + 1)"
-        case .month, .quarter, .year: return level == .quarter ? "\(column + 1)" : CalendarSystem.monthNames[column]
+        case .month, .quarter: return level == .quarter ? "\(column + 1)" : CalendarSystem.monthNames[column]
+        // The last digit of a decade's years (the row says `1990s`), the tens of a century's decades.
+        case .year: return "\(column)"
+        case .decade, .century: return Digits.pad(column * 10, 2)
         }
     }
 
@@ -122,7 +126,7 @@ struct MapGrid {
         case .hour: return Digits.pad(calendar.localTime(at: calendar.start(of: .hour, ordinal: ordinal)).hour, 2)
         case .day: return String(id.dropFirst(5))          // 07-04
         case .week: return String(id.suffix(3))            // W27
-        case .month, .quarter, .year: return id            // 2013-07, 2013-Q3, 2013
+        case .month, .quarter, .year, .decade, .century: return id  // 2013-07, 2013-Q3, 2013, 2010s
         }
     }
 
@@ -276,7 +280,7 @@ struct MapGrid {
             let day = "\(CalendarSystem.weekdayNames[t.date.isoWeekday - 1]) \(t.date.day)"
             return level == .week ? "\(day) \(CalendarSystem.monthNames[t.date.month - 1])" : day
         case .week: return calendar.periodID(.week, ordinal: calendar.ordinal(of: .week, at: start))
-        case .month, .quarter, .year: return CalendarSystem.monthNames[t.date.month - 1]
+        case .month, .quarter, .year, .decade, .century: return calendar.subBucketLabel(subUnit: subUnit, start: start)
         }
     }
 }

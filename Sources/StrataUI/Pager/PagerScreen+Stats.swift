@@ -201,12 +201,14 @@ extension PagerScreen {
         case .month: "mo"
         case .quarter: "q"
         case .year: "y"
+        case .decade: "decade"
+        case .century: "century"
         }
     }
 
     /// Where sub-bucket `i` is, for a peak or a low: `at 08:00` (`at 01:00 UTC-4`
     /// when a DST day has that hour twice, as the card's rows say),
-    /// `on Mon 5`, `in week of 4 Mar`, `in Mar`.
+    /// `on Mon 5`, `in week of 4 Mar`, `in Mar`, `in 1994`.
     func place(_ page: Page, bucket i: Int) -> String {
         let label = CardContent.label(page, bucket: i, calendar: dataset.calendar)
         switch page.subUnit {
@@ -215,7 +217,7 @@ extension PagerScreen {
         case .week:
             let t = dataset.calendar.localTime(at: page.buckets[i].start)
             return "in week of \(t.date.day) \(CalendarSystem.monthNames[t.date.month - 1])"
-        case .month, .quarter, .year: return "in \(label)"
+        case .month, .quarter, .year, .decade, .century: return "in \(label)"
         }
     }
 
