@@ -164,6 +164,34 @@ struct CSVReaderTests {
         acc.flush()
         #expect(acc.buckets.map { $0.values.reduce(0) { $0 + $1.sum } } == [1, 5, 4])
     }
+
+    /// A title and a station's details above the header are passed over and
+    /// said; `--skip` says how many instead; the rows' lines stay the file's.
+    @Test(arguments: [
+        ("Hourly flow, station 12\n# from the archive\n", 2),
+        ("690150,TWENTYNINE PALMS,CA,-8.0\n", 1),
+    ])
+    func linesAboveTheHeaderArePassedOver(_ preamble: String, _ count: Int) throws {
+        let table = "date,flow,temp\n2024-03-01,5,10.5\n2024-03-02,6,11.5\n2024-03-03,7,12.5\n2024-03-04,x,13.5\n2024-03-05,9,14.5\n"
+        let r = try Fixture.load(preamble + table) { $0.strict = false }
+        #expect(r.notes.contains("input: \(count == 1 ? "1 line" : "\(count) lines") before the header passed over (--skip \(count) says so)"))
+        #expect(r.timeName == "date" && r.valueName == "flow")
+        #expect(r.rowsRead == 5 && r.skipped == 1)
+        #expect(r.firstSkipped.first?.line == count + 5)
+        let told = try Fixture.load(preamble + table) { $0.skipLines = count; $0.strict = false }
+        #expect(!told.notes.contains { $0.contains("passed over") })
+        #expect(told.rowsRead == 5 && told.timeName == "date")
+    }
+
+    /// `%y` reads the latest of its centuries that is not after now.
+    @Test func twoDigitYearsAreNotAfterNow() throws {
+        let r = try Fixture.load("date,v\n25/11/63,1\n26/11/25,2\n") {
+            $0.timeFormat = "%d/%m/%y"
+            $0.now = Fixture.utc(2026, 11, 26)
+        }
+        #expect(r.notes.contains("time: two-digit years read as 1927–2026 (one after now is in the century before)"))
+        #expect(Fixture.minutes(r).map(\.0) == [Fixture.utc(1963, 11, 25), Fixture.utc(2025, 11, 26)])
+    }
 }
 
 /// Gzip from a pipe is inflated in-process, as from a named `.gz` file.

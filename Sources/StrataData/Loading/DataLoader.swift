@@ -273,7 +273,10 @@ public enum DataLoader {
     private static func timePattern(_ options: ReadOptions) throws(ReadError) -> StrftimePattern? {
         guard let text = options.timeFormat else { return nil }
         do {
-            return try StrftimePattern(text)
+            var pattern = try StrftimePattern(text)
+            let now = options.now ?? Int64(Date().timeIntervalSince1970)
+            pattern.latestTwoDigitYear = CivilDate(dayNumber: Int(floorDiv64(now, 86_400))).year
+            return pattern
         } catch {
             throw .badTimeFormat(pattern: text, reason: error.message)
         }

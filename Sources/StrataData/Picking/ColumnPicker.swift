@@ -96,6 +96,9 @@ struct ColumnPicker {
         // What the sample's times say: series, events or readings, the zone, the spacing.
         let times = sampleTimes(time, format)
         if let note = epochIn1970Note(time, format, times) { notes.append(note) }
+        if case .pattern(let p) = format, p.hasTwoDigitYear {
+            notes.append("time: two-digit years read as \(p.latestTwoDigitYear - 99)–\(p.latestTwoDigitYear) (one after now is in the century before)")
+        }
         if let (end, note) = end {
             notes.append(note)
             if series == nil && !seriesOff && options.seriesColumn == nil {

@@ -15,6 +15,11 @@ struct StrftimePattern: Sendable, Equatable {
     let text: String
     let tokens: [Token]
     let hasZone: Bool
+    /// The latest year a `%y` year may be: one after it is taken in the
+    /// century before (`63` is 1963, not 2063, when read in 2026). POSIX's
+    /// pivot (1969–2068) until the loader sets it to the current year.
+    var latestTwoDigitYear = 2068
+    var hasTwoDigitYear: Bool { tokens.contains(.year2) }
 
     init(_ text: String) throws(Invalid) {
         self.text = text
@@ -88,7 +93,7 @@ struct StrftimePattern: Sendable, Equatable {
             case .year2:
                 let v = ByteText.digits(f, i, 2)
                 guard v >= 0 else { return nil }
-                year = v < 69 ? 2000 + v : 1900 + v; i += 2   // POSIX's pivot
+                year = 2000 + v > latestTwoDigitYear ? 1900 + v : 2000 + v; i += 2
             case .month, .day, .hour, .hour12:
                 if token == .day, i < f.count, f[i] == ByteText.space { i += 1 }   // %e pads with a space
                 guard let (v, n) = ByteText.number(f, i, max: 2) else { return nil }
