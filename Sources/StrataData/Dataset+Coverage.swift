@@ -16,8 +16,10 @@ extension Dataset {
     /// (a typo dated 2099 in data from 2020): the start of the last bucket
     /// before that gap, and how many buckets lie past it. nil when the data
     /// has no such tail. A tail counts as far when its gap is longer than
-    /// the body's whole span, and it holds at most 1% of the buckets; with
-    /// fewer than 20 buckets no point is an outlier, they are all the data.
+    /// the body's whole span and than its own (a trickle of rows spread
+    /// over a year after a burst is data, not a typo), and it holds at most
+    /// 1% of the buckets; with fewer than 20 buckets no point is an
+    /// outlier, they are all the data.
     public var farTail: (bodyEnd: Int64, buckets: Int)? {
         let ordinals = series[0].buckets.ordinals
         guard ordinals.count >= 20 else { return nil }
@@ -28,7 +30,7 @@ extension Dataset {
         let tail = ordinals.count - widest
         let gap = ordinals[widest] - ordinals[widest - 1]
         let body = ordinals[widest - 1] - ordinals[0]
-        guard tail <= max(1, ordinals.count / 100), gap > body else { return nil }
+        guard tail <= max(1, ordinals.count / 100), gap > body, gap > ordinals[ordinals.count - 1] - ordinals[widest] else { return nil }
         return (calendar.start(of: baseUnit, ordinal: ordinals[widest - 1]), tail)
     }
 }

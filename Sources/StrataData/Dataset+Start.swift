@@ -4,8 +4,9 @@ extension Dataset {
     /// it when the data ended before now and covers less than half of that
     /// last period's time, and more of the one before: a stub (the last
     /// hours of New York's 31 December in UTC, one row into a new hour) is
-    /// one `→` away. A period that holds now is live and opens as it is,
-    /// and data that goes on past now (a schedule, a forecast) opens on now.
+    /// one `→` away, when that period before has rows. A period that holds
+    /// now is live and opens as it is, and data that goes on past now (a
+    /// schedule, a forecast) opens on now.
     public func startIndex(_ level: Level, now: Int64) -> Int {
         guard let data = body else { return 0 }
         if data.contains(now) { return index(level, containing: now) }
@@ -14,7 +15,9 @@ extension Dataset {
         let last = period(level, index: index), before = period(level, index: index - 1)
         let covered = { (p: Range<Int64>) in p.clamped(to: data).count }
         let stub = covered(last) * 2 < last.count && covered(before) > covered(last)
-        return stub && !last.contains(now) ? index - 1 : index
+        // Sparse rows cover the span between them, not its periods: the one before must hold some.
+        let beforeHasData = self.index(level, withDataFrom: index, forward: false) == index - 1
+        return stub && beforeHasData && !last.contains(now) ? index - 1 : index
     }
 
     /// Where every level opens: in `level`'s start period (`startIndex`),

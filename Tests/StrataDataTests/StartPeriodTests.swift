@@ -30,6 +30,36 @@ struct StartPeriodTests {
         #expect(Self.id(d, .week, d.startIndex(.week, now: now)) == "2013-W52")
     }
 
+    /// A burst of 3,000 events in three days, then one event every 45 days:
+    /// each level opens on the period of the last event, never on an empty
+    /// one before it (the rows' span covers it, its rows do not), and the
+    /// overview's top periods are the burst's.
+    @Test func aBurstThenASparseTailOpensOnTheLastEvent() throws {
+        var lines = ["created_at,user"]
+        var random = SplitMix(seed: 3)
+        let start = Fixture.utc(2023, 3, 1)
+        var times = (0..<3000).map { _ in start + Int64(random.next() % (3 * 86_400)) }
+        times += (0..<12).map { start + Int64(4 + $0 * 45) * 86_400 + 10 * 3600 }
+        for t in times.sorted() { lines.append("\(Fixture.iso(t).dropLast()),u\(random.next() % 50)") }
+        var setup = LoadSetup()
+        setup.fallbackZone = .utc
+        let now = Fixture.utc(2026, 11, 25)
+        let r = try Fixture.withFile("burst.csv", lines.joined(separator: "\n") + "\n") { path in
+            try DataLoader.load([.file(path)], options: Fixture.options { $0.now = now }, setup: setup)
+        }
+        let d = Dataset(loaded: r, levels: r.levels)
+        let last = Fixture.utc(2024, 7, 12, 10)
+        #expect(r.levels == [.hour, .day, .week, .month])
+        for level in r.levels {
+            let opening = d.startIndex(level, now: now)
+            #expect(opening == d.index(level, containing: last), "\(level) opens on \(Self.id(d, level, opening))")
+        }
+        let days = try #require(d.seriesByValue[0][0].periods[.day])
+        let top = zip(days.ordinals, days.stats).sorted { $0.1.count > $1.1.count }.prefix(3)
+            .map { d.calendar.periodID(.day, ordinal: $0.0) }
+        #expect(Set(top) == ["2023-03-01", "2023-03-02", "2023-03-03"])
+    }
+
     /// Live data, whose last period holds now, opens on it however little it holds.
     @Test func aPeriodThatHoldsNowOpens() throws {
         let (d, _) = try Self.dataset("local-in-utc.csv")

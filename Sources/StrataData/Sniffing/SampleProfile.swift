@@ -66,7 +66,7 @@ public struct SampleProfile: Sendable, Equatable {
         // (events at whole minutes are on a grid too, but seldom a minute
         // apart); other gaps are narrowed by `sampled(of:)` where the input's size is known.
         sampleIsShuffled = Self.isShuffled(parsed.map { times[$0]! })
-        if sampleIsShuffled, let step = gaps.first, step >= 60, gaps.allSatisfy({ $0 % step == 0 }), gaps.count { $0 == step } * 20 >= gaps.count {
+        if sampleIsShuffled, let step = gaps.first, step >= 60, gaps.allSatisfy({ $0 % step == 0 }), gaps.count(where: { $0 == step }) * 20 >= gaps.count {
             typicalGap = step
             sampleIsShuffled = false
         }
