@@ -294,4 +294,26 @@ struct JSONDocumentReaderTests {
         let r = try Fixture.load(text, name: "matrix.json")
         #expect(r.seriesNames == ["instance=a, job=node", "instance=a, job=db", "instance=b, job=db"] && r.valueName == "values[1]")
     }
+
+    /// A record longer than the scanner holds, in an array on one line, in
+    /// an indented one and in JSON Lines, early (cut from the sample) and
+    /// late (passed over by the read): that record is one skipped row on the
+    /// line it starts, and every record after it is read.
+    @Test(arguments: [5, 250])
+    func anOversizedRecordIsOneSkippedRowAndTheRestAreRead(_ at: Int) throws {
+        var records = Self.records(300)
+        // Brackets and an escaped quote inside the long record's string, and nested arrays.
+        let blob = String(repeating: "x]}\\\"{[", count: 800)
+        records[at] = records[at].dropLast() + #", "blob": "\#(blob)", "deep": [[1, {"a": [2]}], "]"]}"#
+        let limits = ScannerLimits(chunk: 2048, maxRecord: 4096, sampleWindow: 2048)
+        let shapes = [("one.json", "[" + records.joined(separator: ",") + "]", 1),
+                      ("pretty.json", Self.pretty(records), at + 2),
+                      ("lines.jsonl", records.joined(separator: "\n") + "\n", at + 1)]
+        for (name, text, line) in shapes {
+            let r = try Fixture.load(text, name: name) { $0.limits = limits }
+            #expect(r.rowsRead == 300 && r.accepted == 299 && r.skipped == 1, "\(name)")
+            #expect(r.firstSkipped.map { "\($0.line): \($0.reason)" } == ["\(line): record longer than 0 MB"], "\(name)")
+            #expect(Fixture.minutes(r).count == 299, "\(name)")
+        }
+    }
 }

@@ -67,6 +67,9 @@ final class RecordScanner {
     private var holes: [Int] = []
     /// Bytes of the input each hole stands for, to give the records before it their offsets.
     private var holeSizes: [Int64] = []
+    /// The line breaks before each hole's record starts (an array's element
+    /// after its comma's line) and in all (one for a line; any for an element).
+    private var holeLines: [(leading: Int, total: Int)] = []
     private var holesPassed = 0
     /// `holes[holesPassed]`, or `Int.max`: every record tests this one
     /// number, so the array is touched only where there are holes.
@@ -532,33 +535,94 @@ final class RecordScanner {
         return .unterminatedQuote
     }
 
-    /// The record does not fit in `maxRecord` bytes: skip to the end of its first line.
+    /// The record does not fit in `maxRecord` bytes: skip to its end (a
+    /// line's, or an array element's), the buffer refilled as it goes.
     private func skipOversized() throws(ReadError) -> Next {
+        passSpaceBeforeElement()
         recordLine = line
         fieldCount = 0
         totalFields = 0
-        if let lf = memchr(buffer + pos, Int32(Self.lf), end - pos) {
-            // A quote that runs on across lines: resume on the next line.
-            pos = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
-            line += 1
-            return .oversized
-        }
-        // One physical line longer than the buffer: drop it chunk by chunk.
-        pos = end
+        var passing = OversizedRecord()
+        var from = pos
         while true {
-            switch try fill() {
-            case .eof:
-                line += 1
+            if let resume = oversizedEnd(from: from, &passing) {
+                pos = resume
+                line += passing.lines
                 return .oversized
-            case .more, .full:
-                if let lf = memchr(buffer + pos, Int32(Self.lf), end - pos) {
-                    pos = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
-                    line += 1
-                    return .oversized
-                }
-                pos = end
             }
+            pos = end
+            if try fill() == .eof {
+                line += mode == .jsonArray ? passing.lines : 1
+                return .oversized
+            }
+            from = pos
         }
+    }
+
+    /// An array's element is told by the line it starts on, not the one its comma ended.
+    private func passSpaceBeforeElement() {
+        guard mode == .jsonArray else { return }
+        while pos < end, Self.isJSONSpace(buffer[pos]) {
+            if buffer[pos] == Self.lf { line += 1 }
+            pos += 1
+        }
+    }
+
+    /// What a pass over an oversized record has seen so far, across refills.
+    private struct OversizedRecord {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        /// The element's brackets have closed (or its scalar ended): only a separator is left.
+        var closed = false
+        var lines = 0
+    }
+
+    /// Where an oversized record ends in `buffer[from..<end]`: the index to
+    /// resume at, or nil to read on. A line ends after its line feed; an
+    /// array's element after the `,` that follows it, or at the array's `]`,
+    /// found by brackets and strings alone.
+    private func oversizedEnd(from: Int, _ passing: inout OversizedRecord) -> Int? {
+        guard mode == .jsonArray else {
+            guard let lf = memchr(buffer + from, Int32(Self.lf), end - from) else { return nil }
+            passing.lines += 1
+            return buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        var p = from
+        while p < end {
+            let b = buffer[p]
+            if b == Self.lf { passing.lines += 1 }
+            if passing.inString {
+                if passing.escaped {
+                    passing.escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    passing.escaped = true
+                } else if b == Self.quote {
+                    passing.inString = false
+                    passing.closed = passing.depth == 0
+                }
+            } else {
+                if passing.closed, passing.depth == 0, !(b == UInt8(ascii: ",") || b == UInt8(ascii: "]") || Self.isJSONSpace(b)) {
+                    return p  // no separator: the next read reports it
+                }
+                switch b {
+                case Self.quote:
+                    passing.inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    passing.depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if passing.depth == 0 { return p }  // the array's own `]`
+                    passing.depth -= 1
+                    passing.closed = passing.depth == 0
+                case UInt8(ascii: ","):
+                    if passing.depth == 0 { return p + 1 }
+                default:
+                    break
+                }
+            }
+            p += 1
+        }
+        return nil
     }
 
     /// While sampling, a record longer than `maxRecord`: its bytes up to the
@@ -566,11 +630,20 @@ final class RecordScanner {
     /// of the buffer, which must keep the sample before it, and a hole marks
     /// the place so that reading it again gives the same `.oversized`.
     private func cutOversized() throws(ReadError) -> Next {
+        // The hole stays where the record's bytes start, spaces and all: a read finds it at `pos`.
+        var leading = 0
+        if mode == .jsonArray {
+            var p = pos
+            while p < end, Self.isJSONSpace(buffer[p]) {
+                if buffer[p] == Self.lf { leading += 1 }
+                p += 1
+            }
+        }
+        var passing = OversizedRecord()
         var from = pos
         var cut: Int64 = 0
         while true {
-            if let lf = memchr(buffer + from, Int32(Self.lf), end - from) {
-                let resume = buffer.distance(to: lf.assumingMemoryBound(to: UInt8.self)) + 1
+            if let resume = oversizedEnd(from: from, &passing) {
                 memmove(buffer + pos, buffer + resume, end - resume)
                 cut += Int64(resume - pos)
                 end -= resume - pos
@@ -579,16 +652,20 @@ final class RecordScanner {
             }
             cut += Int64(end - pos)
             end = pos  // drop what was read of it, keep reading
-            if try fill() == .eof { break }
+            if try fill() == .eof {
+                if mode != .jsonArray { passing.lines = 1 }
+                break
+            }
             from = pos
         }
         holes.insert(pos, at: holesPassed)
         holeSizes.insert(cut, at: holesPassed)
+        holeLines.insert((leading, passing.lines), at: holesPassed)
         holesPassed += 1
         syncNextHole()
         quoteAt = pos
         quoteSearched = pos
-        return passHole()
+        return passHole(lines: (leading, passing.lines))
     }
 
     /// At a hole: a sample passes it (the read after the sample meets it
@@ -596,28 +673,30 @@ final class RecordScanner {
     /// `holes` would otherwise be checked on every record `next` reads.
     @inline(never)
     private func takeHole() -> Next {
+        let lines = holeLines[holesPassed]
         if pin == nil {
             holes.remove(at: holesPassed)
             holeSizes.remove(at: holesPassed)
+            holeLines.remove(at: holesPassed)
         } else {
             holesPassed += 1
         }
         syncNextHole()
-        return passHole()
+        return passHole(lines: lines)
     }
 
     private func syncNextHole() {
         nextHole = holesPassed < holes.count ? holes[holesPassed] : Int.max
     }
 
-    /// The oversized record a hole stands for, on the current line.
-    private func passHole() -> Next {
-        recordLine = line
+    /// The oversized record a hole stands for, on the line it starts, and the line breaks it held.
+    private func passHole(lines: (leading: Int, total: Int)) -> Next {
+        recordLine = line + lines.leading
         recordStart = pos
         recordEnd = pos
         fieldCount = 0
         totalFields = 0
-        line += 1
+        line += lines.total
         return .oversized
     }
 
@@ -800,9 +879,12 @@ final class RecordScanner {
 
     private static func skipJSONSpace(_ buf: UnsafeMutablePointer<UInt8>, from: Int, limit: Int) -> Int {
         var p = from
-        while p < limit, buf[p] == ByteText.space || buf[p] == ByteText.tab || buf[p] == lf || buf[p] == cr { p += 1 }
+        while p < limit, isJSONSpace(buf[p]) { p += 1 }
         return p
     }
+
+    @inline(__always)
+    private static func isJSONSpace(_ b: UInt8) -> Bool { b == ByteText.space || b == ByteText.tab || b == lf || b == cr }
 
     /// Where a JSON array's syntax breaks: a sample stops before it; a read
     /// reports it once (its line, column and byte offset) and stops.
