@@ -16,6 +16,8 @@ struct TimeReadingCorpusTests {
         /// Words the time's pick line must hold.
         let timeNote: String
         var zoneNote = "zone: UTC"
+        /// What its value opens on: a level's mean, a quantity's sum.
+        var aggregate = Aggregate.sum
         var testDescription: String { name }
 
         func text(shuffled: Bool) -> String {
@@ -66,13 +68,15 @@ struct TimeReadingCorpusTests {
             quarters("Qn YYYY") { "Q\($1) \($0)" },
             quarters("YYYYqn") { "\($0)q\($1)" },
         ]
-        // Weekly YYYYMMDD numbers with empty values, as a hydrology export writes them.
+        // Weekly YYYYMMDD numbers with empty values, as a hydrology export writes them: a flow is a level.
         let start = CivilDate(year: 1958, month: 3, day: 29).dayNumber
-        shapes.append(Shape(name: "YYYYMMDD weekly", header: "date,flow", rows: (0..<300).map { i in
+        var weekly = Shape(name: "YYYYMMDD weekly", header: "date,flow", rows: (0..<300).map { i in
             let d = CivilDate(dayNumber: start + 7 * i)
             let value: Double? = i % 5 == 0 ? nil : Double(i % 17) + 0.5
             return ("\(d.year)\(pad(d.month))\(pad(d.day)),\(value.map { "\($0)" } ?? "")", Int64(d.dayNumber) * 86_400, value)
-        }, timeNote: "format YYYYMMDD numbers"))
+        }, timeNote: "format YYYYMMDD numbers")
+        weekly.aggregate = .mean
+        shapes.append(weekly)
         shapes.append(Shape(name: "YYYYMM monthly", header: "ym,sales", rows: (0..<120).map { i in
             let (y, m) = (2000 + i / 12, i % 12 + 1)
             return ("\(y)\(pad(m)),\(i % 7 + 1)", u(y, m, 1), Double(i % 7 + 1))
@@ -82,6 +86,28 @@ struct TimeReadingCorpusTests {
             let text = i % 12 == 0 ? "\(1949 + i / 12)" : String(format: "%.5f", 1949 + Double(i) / 12)
             return ("\(text),\(100 + i)", u(1949 + i / 12, i % 12 + 1, 1), Double(100 + i))
         }, timeNote: "format decimal years"))
+        // Levels, by their units and words: carbon dioxide as R's co2 writes it, an index, a share, a flow.
+        var co2 = Shape(name: "CO2 in ppm", header: "time,CO2 (ppm)", rows: (0..<120).map { i in
+            let text = i % 12 == 0 ? "\(1959 + i / 12)" : String(format: "%.5f", 1959 + Double(i) / 12)
+            let ppm = 315 + Double(i) / 10 + Double(i % 12) / 4
+            return ("\(text),\(ppm)", u(1959 + i / 12, i % 12 + 1, 1), ppm)
+        }, timeNote: "format decimal years")
+        co2.aggregate = .mean
+        shapes.append(co2)
+        var index = Shape(name: "a production index", header: "quarter,Industrial production index (2010=100)", rows: (0..<80).map { i in
+            let (y, q) = (2000 + i / 4, i % 4 + 1)
+            let level = 90 + Double(i % 9) * 1.5
+            return ("\(y)-Q\(q),\(level)", u(y, q * 3 - 2, 1), level)
+        }, timeNote: "format YYYY-Qn")
+        index.aggregate = .mean
+        shapes.append(index)
+        var share = Shape(name: "a vote share", header: "date,Vote share %", rows: (0..<100).map { i in
+            let day = CivilDate(year: 2022, month: 1, day: 3).adding(days: 7 * i)
+            let level = 30 + Double(i % 11)
+            return ("\(day.isoString),\(level)", Int64(day.dayNumber) * 86_400, level)
+        }, timeNote: "format YYYY-MM-DD")
+        share.aggregate = .mean
+        shapes.append(share)
         // Day numbers as Python's toordinal counts them, and Excel serials in an unnamed column.
         shapes.append(Shape(name: "day numbers", header: "day,count", rows: (0..<200).map { i in
             ("\(736_389 + i),\(i % 9)", u(2017, 3, 1) + Int64(i) * 86_400, Double(i % 9))
@@ -142,6 +168,8 @@ struct TimeReadingCorpusTests {
             #expect(result.notes.contains { $0.hasPrefix("time:") && $0.contains(shape.timeNote) }, "\(road): \(result.notes)")
             #expect(result.notes.contains { $0.hasPrefix(shape.zoneNote) }, "\(road): \(result.notes)")
             #expect(result.skipped == 0, "\(road): \(result.firstSkipped)")
+            #expect(result.suggestedAggregate == shape.aggregate, "\(road)")
+            if shape.aggregate == .mean { #expect(result.profile.aggregateReason.contains("is a level, not a quantity"), "\(road)") }
             let got = Self.byMinute(result), want = shape.expected
             #expect(got.count == want.count, "\(road): \(got.count) minutes, \(want.count) expected")
             for (minute, w) in want where got[minute]?.count != w.count || got[minute]?.sum != w.sum {
