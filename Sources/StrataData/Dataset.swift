@@ -233,17 +233,7 @@ public struct Dataset: Sendable {
     }
 
     public static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
-        switch level {
-        case .hour: .minute
-        case .day: .hour
-        case .week, .month: .day
-        // An interval counts once per bar: a quarter's weeks cut at its
-        // edges would need each interval clipped again, so intervals use months.
-        case .quarter: levels.contains(.week) && !intervals ? .week : .month
-        case .year: .month
-        case .decade: .year
-        case .century: .decade
-        }
+        level.barUnit(among: levels, intervals: intervals)
     }
 
     public func count(_ level: Level) -> Int { periodCount[level] ?? 0 }

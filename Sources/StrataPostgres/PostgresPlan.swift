@@ -44,7 +44,7 @@ struct PostgresPlan {
     /// page would otherwise read its hours back (DECISIONS).
     func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
         let needed = levels + (startLevel.map { [$0] } ?? [])
-        guard end == nil else { return Level.baseUnit(for: needed) }
+        guard end == nil else { return Level.intervalBaseUnit(for: needed) }
         return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count)
     }
 

@@ -88,6 +88,22 @@ struct IntervalAggregateTests {
         #expect(d.stats(.month, index: 1).sum == 200 * 29 * 86_400)
     }
 
+    /// Intervals over the years 1 to 9999 on decades and centuries: their
+    /// base buckets are years, the finest bars drawn, not days (3.65 million
+    /// a interval, 1.4 GB for three), and each decade holds its whole length.
+    @Test func intervalsOverMillenniaKeepYearBuckets() throws {
+        let text = "start,end,name\n0001-01-01T00:00:00Z,9999-12-31T00:00:00Z,a\n0001-06-01T00:00:00Z,9999-06-30T00:00:00Z,b\n"
+            + "0002-01-01T00:00:00Z,9998-12-31T00:00:00Z,c\n"
+        var setup = LoadSetup()
+        setup.fallbackZone = .utc
+        let r = try Fixture.withFile("spans.csv", text) { path in try DataLoader.load([.file(path)], options: Fixture.options(), setup: setup) }
+        #expect(r.levels == [.decade, .century])
+        #expect(r.accumulator.baseUnit == .year)
+        let d = Dataset(loaded: r, levels: r.levels)
+        let nineties = d.stats(.decade, index: d.index(.decade, containing: Fixture.utc(1995, 1, 1)))
+        #expect(nineties.count == 3 && nineties.sum == Double(3 * (Fixture.utc(2000, 1, 1) - Fixture.utc(1990, 1, 1))))
+    }
+
     @Test func exportGivesSeconds() throws {
         let r = try Fixture.load("""
             start,end

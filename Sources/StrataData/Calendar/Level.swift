@@ -12,6 +12,28 @@ public enum Level: String, CaseIterable, Comparable, Sendable {
         return .day
     }
 
+    /// The unit of this level's bars among `levels`: a day's hours, a year's months, a decade's years.
+    public func barUnit(among levels: [Level], intervals: Bool = false) -> TimeUnit {
+        switch self {
+        case .hour: .minute
+        case .day: .hour
+        case .week, .month: .day
+        // An interval counts once per bar: a quarter's weeks cut at its
+        // edges would need each interval clipped again, so intervals use months.
+        case .quarter: levels.contains(.week) && !intervals ? .week : .month
+        case .year: .month
+        case .decade: .year
+        case .century: .decade
+        }
+    }
+
+    /// The base buckets of intervals on `levels`: the finest of their bars.
+    /// Each interval adds to every base bucket it covers, so days under
+    /// decades would cost a bucket a day of a long interval for nothing drawn.
+    public static func intervalBaseUnit(for levels: [Level]) -> TimeUnit {
+        levels.map { $0.barUnit(among: levels, intervals: true) }.min() ?? baseUnit(for: levels)
+    }
+
     public var unit: TimeUnit {
         switch self {
         case .hour: .hour

@@ -80,7 +80,7 @@ public enum DataLoader {
             }
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
-            let unit = profile.typicalDuration != nil ? Level.baseUnit(for: needed)
+            let unit = profile.typicalDuration != nil ? Level.intervalBaseUnit(for: needed)
                 : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
