@@ -99,6 +99,24 @@ struct RowSink: Sendable {
         accumulator.add(seconds: seconds, series: series, values: values)
     }
 
+    /// More than `cap` series: keeps the `cap - 1` largest apart, largest
+    /// first (by the absolute total of their values, then by their rows),
+    /// and puts the others into one, `the rest`. Returns how many series
+    /// there were; nil, and nothing changed, when no more than `cap`.
+    mutating func foldSeries(cap: Int) -> Int? {
+        let count = series.names.count
+        guard count > cap, !accumulator.holdsIntervals else { return nil }
+        accumulator.flush()
+        let sizes = (0..<count).map { s in
+            accumulator.sortedBuckets(series: s).stats.reduce((total: 0.0, rows: 0)) { ($0.total + abs($1.sum), $0.rows + $1.count) }
+        }
+        let bySize = (0..<count).sorted { a, b in
+            sizes[a].total != sizes[b].total ? sizes[a].total > sizes[b].total : sizes[a].rows != sizes[b].rows ? sizes[a].rows > sizes[b].rows : a < b
+        }
+        accumulator.regroupSeries(series.fold(keeping: Array(bySize.prefix(cap - 1))))
+        return count
+    }
+
     /// Counts a bad row; with `--strict`, stops there.
     mutating func skip(_ row: @autoclosure () -> SkippedRow) throws(ReadError) {
         skipped += 1
