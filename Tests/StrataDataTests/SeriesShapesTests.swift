@@ -102,4 +102,80 @@ struct SeriesShapesTests {
         #expect(r.seriesNames.count == 60)
         #expect(!r.notes.contains { $0.contains("the rest") })
     }
+
+    // MARK: Value columns of one kind side by side
+
+    /// Day `i`'s prices from 2023-01-01: open 100 plus i mod 7 and a quarter, the others about it.
+    static func prices(_ i: Int) -> [Double] {
+        let open = 100.25 + Double(i % 7)
+        return [open, open + 3.5, open - 2.25, open + 1.5]
+    }
+
+    static func isoDay(_ day: Int) -> String { CivilDate(dayNumber: day).isoString }
+
+    @Test(arguments: Order.allCases)
+    func pricesSideBySideAreSeries(_ order: Order) throws {
+        let start = CivilDate(year: 2023, month: 1, day: 1).dayNumber
+        let rows = (0..<120).map { i in ([Self.isoDay(start + i)] + Self.prices(i).map { "\($0)" } + ["\(1000 + i * 37 % 500)"]).joined(separator: ",") }
+        let text = Self.csv("date,open,high,low,close,volume", rows, order)
+        let (r, d) = try Self.load(text)
+        #expect(r.seriesNames == ["open", "high", "low", "close"], "\(r.notes)")
+        #expect(r.seriesColumn == "column")
+        #expect(r.valueName == "value")
+        #expect(r.suggestedAggregate == .mean)
+        #expect(r.notes.contains("series: the columns \"open\", \"high\", \"low\", \"close\" (one kind of value side by side; "
+            + "--value NAME picks one, --series none reads the first and the others as before); \"volume\" left out"), "\(r.notes)")
+        // February 2023: days 31 to 58.
+        let i = d.index(.month, containing: Int64(CivilDate(year: 2023, month: 2, day: 1).dayNumber) * 86_400)
+        for (k, name) in ["open", "high", "low", "close"].enumerated() {
+            let february = (31...58).map { Self.prices($0)[k] }
+            let stats = d.stats(.month, index: i, series: try #require(Self.series(d, name)))
+            #expect(stats.count == 28, "\(name)")
+            #expect(abs(try #require(stats.value(.mean)) - february.reduce(0, +) / 28) < 1e-9, "\(name)")
+        }
+        // Each row is one row read and accepted, whatever its columns.
+        #expect(r.rowsRead == 120 && r.accepted == 120)
+        // --value picks one; --series none reads the first, the others as other values.
+        let (one, _) = try Self.load(text) { $0.valueColumn = "close" }
+        #expect(one.seriesNames.isEmpty && one.valueName == "close")
+        let (first, _) = try Self.load(text) { $0.seriesColumn = "none" }
+        #expect(first.seriesNames.isEmpty && first.valueName == "open")
+        #expect(first.otherValues.map(\.name) == ["high", "low", "close", "volume"])
+    }
+
+    /// Month `i` from April 1854: wounds (none in the last six), other, disease.
+    static func deaths(_ i: Int) -> [Int] { [i >= 18 ? 0 : 10 + i * 7, 5 + i * 5 % 11, 100 + i * 20] }
+
+    @Test(arguments: Order.allCases)
+    func countsSideBySideAreSeriesWhenTheFirstEndsInZeros(_ order: Order) throws {
+        let rows = (0..<24).map { i in
+            let month = 3 + i
+            return (["\(1854 + month / 12)-\(month % 12 + 1 < 10 ? "0" : "")\(month % 12 + 1)-01"] + Self.deaths(i).map(String.init)).joined(separator: ",")
+        }
+        let (r, d) = try Self.load(Self.csv("date,wounds,other,disease", rows, order))
+        #expect(r.seriesNames == ["wounds", "other", "disease"], "\(r.notes)")
+        #expect(r.suggestedAggregate == .sum)
+        // 1855 is months 9 to 20 from April 1854; 1856 months 21 to 23, when wounds are none.
+        let y1855 = Self.index(d, .year, year: 1855), y1856 = Self.index(d, .year, year: 1856)
+        for (k, name) in ["wounds", "other", "disease"].enumerated() {
+            let s = try #require(Self.series(d, name))
+            #expect(d.stats(.year, index: y1855, series: s).sum == Double((9...20).map { Self.deaths($0)[k] }.reduce(0, +)), "\(name)")
+            #expect(d.stats(.year, index: y1856, series: s).sum == Double((21...23).map { Self.deaths($0)[k] }.reduce(0, +)), "\(name)")
+        }
+        #expect(d.stats(.year, index: y1856, series: 1).sum == 0)
+        #expect(d.stats(.year, index: y1856).sum == Double((21...23).map { Self.deaths($0).reduce(0, +) }.reduce(0, +)))
+    }
+
+    /// Temperatures beside rain and wind are not one kind: the fixture keeps its first value and the others.
+    @Test func weatherColumnsAreNotSeries() throws {
+        let path = Fixture.dataDirectory.appendingPathComponent("seattle-weather.csv").path
+        var setup = LoadSetup()
+        setup.fallbackZone = .utc
+        let r = try DataLoader.load([.file(path)], options: Fixture.options(), setup: setup)
+        #expect(r.seriesNames.isEmpty && r.valueName == "precipitation")
+        #expect(r.otherValues.map(\.name) == ["temp_max", "temp_min", "wind"])
+        // Named as two sides of one measure, they are.
+        #expect(ColumnPicker.sharedWords(["temp_max", "temp_min"]) == ["temp"])
+        #expect(ColumnPicker.measureWords("temperature") == ["temperature"] && ColumnPicker.measureWords("Close").isEmpty)
+    }
 }

@@ -54,6 +54,17 @@ struct RowSink: Sendable {
     mutating func prepare(for plan: RowPlan) {
         accumulator.widen(to: 1 + plan.others.count)
         accumulator.countRows(plan.value == nil)
+        for name in plan.sideBySideNames { _ = Array(name.utf8).withUnsafeBufferPointer { series.index(of: $0) } }
+    }
+
+    /// A row of value columns side by side (`RowPlan.sideBySide`): `values[k]`
+    /// into series `k`, NaN meaning none there. One row, accepted once.
+    @inline(__always)
+    mutating func accept(seconds: Int64, sideBySide values: UnsafeMutableBufferPointer<Double>, count: Int) {
+        accepted += 1
+        trail.note(seconds: seconds, end: seconds, series: RowTap.everySeries, row: accepted)
+        if let window, !window.contains(seconds) { return }
+        for k in 0..<count where !values[k].isNaN { accumulator.add(seconds: seconds, value: values[k], series: k) }
     }
 
     @inline(__always)
