@@ -30,7 +30,9 @@ struct SeriesScreenTests {
         // It opens on 1 May: the data ends early on 2 May, a stub of a day.
         let data = try Self.dataset(Self.sales) { $0.seriesColumn = "store"; $0.valueColumn = "amount" }
         #expect(data.series.map(\.name) == ["all", "north", "south"])
-        let all = try ScreenTests.replay(data, "")
+        // Two sums start stacked; `s` puts them together.
+        #expect(try ScreenTests.replay(data, "").contains("sum amount · all 2 ·"))
+        let all = try ScreenTests.replay(data, "s")
         let north = try ScreenTests.replay(data, "tab")
         let south = try ScreenTests.replay(data, "tab tab")
         #expect(all.contains("sum amount · all 2 combined"))
@@ -62,7 +64,7 @@ struct SeriesScreenTests {
         }
         let named = try ScreenTests.replay(data, "tab", size: Size(width: 100, height: 24))
         #expect(named.contains("␛[2J␇evil"))
-        let legend = try ScreenTests.replay(data, "s", size: Size(width: 100, height: 24))
+        let legend = try ScreenTests.replay(data, "", size: Size(width: 100, height: 24))
         #expect(legend.contains("all 2"))
         #expect(legend.contains("␛[2J␇evil"))
     }
@@ -77,7 +79,7 @@ struct SeriesScreenTests {
     }
 
     /// Levels of 2 to 8 series start overlaid with their legend, more on
-    /// the first series; a quantity keeps "all", their sum.
+    /// the first series; quantities of 2 to 8 start stacked, more keep "all", their sum.
     @Test func levelsOfSeveralSeriesAreNeverAveragedTogether() throws {
         for (count, overlaid) in [(3, true), (8, true), (9, false)] {
             let data = try Self.dataset(Self.temperatures(stations: count), name: "temps.csv") { $0.seriesColumn = "station" }
@@ -92,8 +94,10 @@ struct SeriesScreenTests {
             #expect(screen.contains(overlaid ? "mean temp · all \(count) ·" : "mean temp · series 1/9 st10"), "\(count) series")
             #expect(screen.contains("st10"))
         }
-        let sums = try Self.dataset(Self.temperatures(stations: 3), name: "temps.csv") { $0.seriesColumn = "station" }
-        let app = StrataApp(dataset: sums, clock: TestClock(now: ScreenTests.now), aggregate: .sum)
-        #expect(!app.state.navigation.allSeries && app.state.navigation.shownSeries == 0)
+        for (count, stacked) in [(3, true), (9, false)] {
+            let sums = try Self.dataset(Self.temperatures(stations: count), name: "temps.csv") { $0.seriesColumn = "station" }
+            let app = StrataApp(dataset: sums, clock: TestClock(now: ScreenTests.now), aggregate: .sum)
+            #expect(app.state.navigation.allSeries == stacked && app.state.navigation.shownSeries == 0, "\(count) series")
+        }
     }
 }

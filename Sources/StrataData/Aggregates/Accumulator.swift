@@ -352,6 +352,18 @@ public struct Accumulator: Sendable {
         }
     }
 
+    /// Puts series `i` into series `map[i]`, several into one where they
+    /// share a target (instants only: intervals keep more than the runs).
+    mutating func regroupSeries(_ map: [Int]) {
+        precondition(!holdsIntervals)
+        flush()
+        runs = runs.map { column in
+            var into: [BucketRun] = []
+            Self.merge(column, into: &into, seriesMap: map)
+            return into.isEmpty ? [BucketRun()] : into
+        }
+    }
+
     /// Adds `from`'s series `i` to `into`'s series `seriesMap[i]` (`i` without a map).
     private static func merge(_ from: [BucketRun], into: inout [BucketRun], seriesMap: [Int]?) {
         for (i, run) in from.enumerated() {

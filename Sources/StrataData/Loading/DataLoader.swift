@@ -245,8 +245,15 @@ public enum DataLoader {
         // columns apart below then copies none of them.
         sink?.accumulator.flush()
         sink?.accumulator.keepWithinBaseLimit()
-        guard let sink, sink.accepted > 0 || options.planOnly else {
+        guard var sink, sink.accepted > 0 || options.planOnly else {
             throw nothingAccepted(sink, file: sources.count == 1 ? sources[0].displayName : name, headerOnly: !headerOnly.isEmpty)
+        }
+        // A series column found in the file, not named: past the cap, its largest series and the rest.
+        if options.seriesColumn == nil, !options.seriesPerFile, let column = seriesColumn,
+           let count = sink.foldSeries(cap: SeriesRule.cap) {
+            notes.append("series: \(count) names in \"\(column)\", more than \(SeriesRule.cap): the \(SeriesRule.cap - 1) largest "
+                + "(by the total of their values) apart, the other \(count - SeriesRule.cap + 1) together as \"\(SeriesTable.restName)\" "
+                + "(--series \(ShellWord.quoted(column)) keeps every one apart)")
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }

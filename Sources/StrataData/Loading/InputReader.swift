@@ -250,6 +250,7 @@ final class InputReader {
         let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
         var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, years: years)
+        picker.readsColumnsAsSeries = true
         do {
             return .delimited(try adopt(picker), hasHeader: header, preamble: preamble)
         } catch {
@@ -326,7 +327,7 @@ final class InputReader {
         valueName = plan.valueName
         timeName = plan.timeName
         otherNames = plan.otherNames
-        seriesColumn = plan.series.map { _ in plan.seriesName }
+        seriesColumn = plan.series != nil || !plan.sideBySide.isEmpty ? plan.seriesName : nil
         return plan
     }
 

@@ -35,6 +35,10 @@ struct RowPlan: Sendable {
     /// The other value columns, each into its own accumulator.
     var others: [Int] = []
     var otherNames: [String] = []
+    /// Value columns of one kind read as series, one per column (series `k`
+    /// is `sideBySide[k]`, named `sideBySideNames[k]`); `value` is the first.
+    var sideBySide: [Int] = []
+    var sideBySideNames: [String] = []
     /// nil: rows are instants; else each row is an interval and its value
     /// is its length in seconds.
     var end: End?

@@ -76,7 +76,7 @@ enum RowReaders {
     static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
                           recordsBeforeRows: Int, cancel: CancelFlag?) throws(ReadError) {
         sink.prepare(for: plan)
-        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1 + plan.others.count)
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1 + plan.others.count, plan.sideBySide.count))
         defer { values.deallocate() }
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
@@ -120,6 +120,11 @@ enum RowReaders {
                     continue
                 }
             }
+            if !plan.sideBySide.isEmpty {
+                read(plan.sideBySide, scanner, plan, into: values.baseAddress.unsafelyUnwrapped)
+                sink.accept(seconds: seconds, sideBySide: values, count: plan.sideBySide.count)
+                continue
+            }
             var value: Double? = 1.0
             if let c = plan.value {
                 value = plan.value(scanner.field(c), word: scanner.word(c))
@@ -147,20 +152,20 @@ enum RowReaders {
                 continue
             }
             values[0] = value ?? .nan
-            if !plan.others.isEmpty { readOthers(scanner, plan, into: values) }
+            if !plan.others.isEmpty { read(plan.others, scanner, plan, into: values.baseAddress.unsafelyUnwrapped + 1) }
             sink.accept(seconds: seconds, series: series, values: values)
         }
     }
 
-    /// The other value columns' values into `values[1...]`, NaN for none: a
-    /// missing or non-numeric field is no value, never a bad row. A call of
-    /// its own, small enough for the parsing to be inlined in it (the row
-    /// loop is too large for the optimizer to inline more into).
+    /// The values of `columns` (the other value columns, or those side by
+    /// side) into `out[0...]`, NaN for none: a missing or non-numeric field
+    /// is no value, never a bad row. A call of its own, small enough for the
+    /// parsing to be inlined in it (the row loop is too large for the
+    /// optimizer to inline more into).
     @inline(never)
-    private static func readOthers(_ scanner: RecordScanner, _ plan: RowPlan, into values: UnsafeMutableBufferPointer<Double>) {
+    private static func read(_ columns: [Int], _ scanner: RecordScanner, _ plan: RowPlan, into out: UnsafeMutablePointer<Double>) {
         let fields = scanner.fieldCount
-        let out = values.baseAddress.unsafelyUnwrapped + 1
-        plan.others.withUnsafeBufferPointer { columns in
+        columns.withUnsafeBufferPointer { columns in
             guard !plan.decimalComma else {
                 for (k, c) in columns.enumerated() { out[k] = c < fields ? plan.value(scanner.field(c)) ?? .nan : .nan }
                 return

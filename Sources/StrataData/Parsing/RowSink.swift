@@ -54,6 +54,17 @@ struct RowSink: Sendable {
     mutating func prepare(for plan: RowPlan) {
         accumulator.widen(to: 1 + plan.others.count)
         accumulator.countRows(plan.value == nil)
+        for name in plan.sideBySideNames { _ = Array(name.utf8).withUnsafeBufferPointer { series.index(of: $0) } }
+    }
+
+    /// A row of value columns side by side (`RowPlan.sideBySide`): `values[k]`
+    /// into series `k`, NaN meaning none there. One row, accepted once.
+    @inline(__always)
+    mutating func accept(seconds: Int64, sideBySide values: UnsafeMutableBufferPointer<Double>, count: Int) {
+        accepted += 1
+        trail.note(seconds: seconds, end: seconds, series: RowTap.everySeries, row: accepted)
+        if let window, !window.contains(seconds) { return }
+        for k in 0..<count where !values[k].isNaN { accumulator.add(seconds: seconds, value: values[k], series: k) }
     }
 
     @inline(__always)
@@ -97,6 +108,24 @@ struct RowSink: Sendable {
         trail.note(seconds: seconds, end: seconds, series: series, row: accepted)
         if let window, !window.contains(seconds) { return }
         accumulator.add(seconds: seconds, series: series, values: values)
+    }
+
+    /// More than `cap` series: keeps the `cap - 1` largest apart, largest
+    /// first (by the absolute total of their values, then by their rows),
+    /// and puts the others into one, `the rest`. Returns how many series
+    /// there were; nil, and nothing changed, when no more than `cap`.
+    mutating func foldSeries(cap: Int) -> Int? {
+        let count = series.names.count
+        guard count > cap, !accumulator.holdsIntervals else { return nil }
+        accumulator.flush()
+        let sizes = (0..<count).map { s in
+            accumulator.sortedBuckets(series: s).stats.reduce((total: 0.0, rows: 0)) { ($0.total + abs($1.sum), $0.rows + $1.count) }
+        }
+        let bySize = (0..<count).sorted { a, b in
+            sizes[a].total != sizes[b].total ? sizes[a].total > sizes[b].total : sizes[a].rows != sizes[b].rows ? sizes[a].rows > sizes[b].rows : a < b
+        }
+        accumulator.regroupSeries(series.fold(keeping: Array(bySize.prefix(cap - 1))))
+        return count
     }
 
     /// Counts a bad row; with `--strict`, stops there.

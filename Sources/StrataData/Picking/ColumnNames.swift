@@ -5,6 +5,10 @@ public enum ColumnNames {
     public static let countedRows = "rows"
     /// The name values go by when rows are intervals: each one's seconds in a bar.
     public static let intervalDuration = "duration"
+    /// The name values go by when value columns are series and share no word (`open`, `high`, `low`, `close`).
+    public static let sideBySideValue = "value"
+    /// The series column's name when value columns are the series.
+    public static let sideBySideSeries = "column"
     /// The names a time column is looked for by, first to last.
     static let preferredTimes = ["time", "date", "timestamp", "datetime", "ts"]
 

@@ -66,7 +66,8 @@ extension ColumnPicker {
         }
     }
 
-    /// The series column and why: a text column with 2 to 50 values, each
+    /// The series column and why: a text column with 2 values or more (past
+    /// `SeriesRule.cap` the load keeps the largest apart), each
     /// time at most once under each (one row per time per series), and not
     /// a part of the date (`weekday`, `Mon`): a time is shared by several of
     /// its values (stations read at once), or each value's rows are readings
@@ -80,7 +81,7 @@ extension ColumnPicker {
         for c in 0..<columnCount where !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma) {
             let keys = timed.map { sample.text($0, c) }, instants = timed.map { times[$0]!.0 }
             guard !ColumnNames.isDatePart(name(c)), !keys.allSatisfy(Self.namesADatePart),
-                  let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: instants) else { continue }
+                  let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: instants, most: .max) else { continue }
             if sharesTimes { return (c, "each time has one row per \(name(c))") }
             if Self.interleavesAsReadings(keys: keys, times: instants) {
                 return (c, "each \(name(c))'s rows are readings at a steady pace, side by side in time")

@@ -18,6 +18,9 @@ struct ColumnPicker {
     /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
     var dayMonthOrder: NumericDate.Order?
 
+    /// Value columns of one kind may be read as series (`sideBySide`): a delimited file's, whose rows the loop reads so.
+    var readsColumnsAsSeries = false
+
     /// Each other value column costs an accumulator: a wide file loads this many.
     static let otherValuesLimit = 32
 
@@ -131,8 +134,21 @@ struct ColumnPicker {
                 value = first
             }
         }
+        // Value columns of one kind side by side: series, one per column.
+        var sideBySide: [Int] = []
+        if let first = value, readsColumnsAsSeries, series == nil, !seriesOff, options.valueColumn == nil, options.loadsOtherValues {
+            let steady = !profile.looksLikeEvents
+            sideBySide = self.sideBySide(from: first, excluding: Set(timeColumns), kind: { c in
+                ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: nil, decimalComma: decimalComma), steady: steady)
+            }, decimalComma: decimalComma) ?? []
+        }
         if end != nil {
             notes.append("value: the time each interval spends in a bar, in seconds")
+        } else if !sideBySide.isEmpty {
+            let left = (0..<columnCount).filter { !sideBySide.contains($0) && !timeColumns.contains($0) && isValue($0, decimalComma: decimalComma) }
+            notes.append("series: the columns \(sideBySide.map { "\"\(name($0))\"" }.joined(separator: ", ")) (one kind of value side by side; "
+                + "--value NAME picks one, --series none reads the first\(left.isEmpty ? "" : " and the others") as before)"
+                + (left.isEmpty ? "" : "; \(left.map { "\"\(name($0))\"" }.joined(separator: ", ")) left out"))
         } else if let value {
             notes.append("value: \(label(value))")
         } else if options.countOnly {
@@ -150,7 +166,7 @@ struct ColumnPicker {
         }
         // Every other value column is loaded too, so the UI can switch to it.
         var others: [Int] = []
-        if options.loadsOtherValues && end == nil {
+        if options.loadsOtherValues && end == nil && sideBySide.isEmpty {
             let used = Set(timeColumns + [series, value].compactMap { $0 })
             others = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
             if others.count > Self.otherValuesLimit {
@@ -173,11 +189,18 @@ struct ColumnPicker {
             labelColumn = try intervalLabel(excluding: timeColumns + [end?.0.column, series].compactMap { $0 }, decimalComma: decimalComma)
             if let labelColumn { notes.append("label: \(label(labelColumn))\(options.labelColumn == nil ? " (--label picks another)" : "")") }
         }
-        let plan = RowPlan(time: time, format: format, timeName: timeName, value: value,
-                           valueName: end != nil ? ColumnNames.intervalDuration : value.map(name) ?? ColumnNames.countedRows,
+        let shared = Self.sharedWords(sideBySide.map(name))
+        let valueName = end != nil ? ColumnNames.intervalDuration
+            : !sideBySide.isEmpty ? (shared.isEmpty ? ColumnNames.sideBySideValue : shared.joined(separator: " "))
+            : value.map(name) ?? ColumnNames.countedRows
+        var plan = RowPlan(time: time, format: format, timeName: timeName, value: value, valueName: valueName,
                            series: series, seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
                            end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma,
                            usualLength: profile.typicalDuration)
+        if !sideBySide.isEmpty {
+            (plan.sideBySide, plan.seriesName) = (sideBySide, ColumnNames.sideBySideSeries)
+            plan.sideBySideNames = sideBySide.map(name)
+        }
         return (plan, notes, profile)
     }
 

@@ -1,14 +1,18 @@
 /// When a text column splits rows into series, by a sample's keys and
 /// times: shared by a file's sample and a database's.
 public enum SeriesRule {
-    /// nil when the keys cannot be a series: fewer than 2 or more than 50
-    /// distinct, more than half the rows, an empty one, or a time with the
-    /// same key twice in over 1% of the rows. Else whether a quarter of the
-    /// rows share their time with another key (readings of several
-    /// stations at once).
-    public static func sharesTimes(keys: [String], times: [Int64]) -> Bool? {
+    /// The most series a load keeps apart: a file's series column with more
+    /// names keeps its largest `cap - 1` and puts the others in one (`DataLoader`).
+    public static let cap = 50
+
+    /// nil when the keys cannot be a series: fewer than 2 or more than
+    /// `most` distinct, more than half the rows, an empty one, or a time
+    /// with the same key twice in over 1% of the rows. Else whether a
+    /// quarter of the rows share their time with another key (readings of
+    /// several stations at once).
+    public static func sharesTimes(keys: [String], times: [Int64], most: Int = cap) -> Bool? {
         let distinct = Set(keys)
-        guard (2...50).contains(distinct.count), distinct.count * 2 <= keys.count, !distinct.contains("") else { return nil }
+        guard (2...most).contains(distinct.count), distinct.count * 2 <= keys.count, !distinct.contains("") else { return nil }
         var seen: Set<String> = [], under: [Int64: Set<String>] = [:], repeated = 0
         for (key, t) in zip(keys, times) {
             if !seen.insert("\(t)|\(key)").inserted { repeated += 1 }

@@ -47,6 +47,9 @@ struct RowTap: Sendable {
         paused = false
     }
 
+    /// A row's series when it is in every series (value columns side by side).
+    static let everySeries = -1
+
     mutating func mark(seconds: Int64, end: Int64, series: Int) {
         self.seconds = seconds
         rowEnd = end
@@ -61,7 +64,7 @@ struct RowTap: Sendable {
             return false
         }
         // An instant in the span, or an interval overlapping it.
-        if keepsRows && seconds < end && (seconds >= start || rowEnd > start) && (series == nil || series == rowSeries) {
+        if keepsRows && seconds < end && (seconds >= start || rowEnd > start) && (series == nil || series == rowSeries || rowSeries == Self.everySeries) {
             rows.append(RawRow(file: file, line: lineBase + scanner.recordLine, text: RawRow.text(scanner.recordBytes)))
             if rows.count >= limit {
                 paused = true

@@ -65,8 +65,15 @@ public struct SampleProfile: Sendable, Equatable {
         // show the grid's step, as the narrowest gap and a share of them
         // (events at whole minutes are on a grid too, but seldom a minute
         // apart); other gaps are narrowed by `sampled(of:)` where the input's size is known.
-        sampleIsShuffled = Self.isShuffled(parsed.map { times[$0]! })
-        if sampleIsShuffled, let step = gaps.first, step >= 60, gaps.allSatisfy({ $0 % step == 0 }), gaps.count(where: { $0 == step }) * 20 >= gaps.count {
+        // Years and months are not whole multiples of their shortest (366 days, 31): a step of 28 days or more
+        // allows an eighth of it either way.
+        let shuffled = Self.isShuffled(parsed.map { times[$0]! })
+        sampleIsShuffled = shuffled
+        func onGrid(_ gap: Int64, _ step: Int64) -> Bool {
+            let off = gap % step
+            return min(off, step - off) <= (step >= 28 * 86_400 ? step / 8 : 0)
+        }
+        if sampleIsShuffled, let step = gaps.first, step >= 60, gaps.allSatisfy({ onGrid($0, step) }), gaps.count(where: { $0 == step }) * 20 >= gaps.count {
             typicalGap = step
             sampleIsShuffled = false
         }
@@ -79,7 +86,15 @@ public struct SampleProfile: Sendable, Equatable {
         for r in parsed { bySeries[seriesKeys?[r] ?? "", default: []].append(times[r]!) }
         var tally = Regularity()
         for series in bySeries.values { tally.add(Array(Set(series)).sorted()) }
-        looksLikeEvents = repeats || !tally.isRegular
+        // A shuffled sample holds a scatter of each series' times, not a run of them: where
+        // several series share their times, the times of them all are the run to judge.
+        var regular = tally.isRegular
+        if !regular, shuffled, bySeries.count > 1 {
+            var all = Regularity()
+            all.add(distinct)
+            regular = all.isRegular
+        }
+        looksLikeEvents = repeats || !regular
         quietStart = Self.quietStart(parsed.map { times[$0]! })
         let inOrder = parsed.map { times[$0]! }
         timesAscending = inOrder.count >= 2 && zip(inOrder, inOrder.dropFirst()).allSatisfy { $0 <= $1 }

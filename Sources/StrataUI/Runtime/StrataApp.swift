@@ -88,7 +88,7 @@ public struct StrataApp {
                                     aggregate: opening.aggregate ?? dataset.suggestedAggregate, seriesCount: dataset.series.count,
                                     valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
                                     chart: opening.chart)
-        navigation.keepLevelsApart()
+        navigation.keepSeriesApart()
         return navigation
     }
 
