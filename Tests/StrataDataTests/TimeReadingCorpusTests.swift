@@ -81,6 +81,11 @@ struct TimeReadingCorpusTests {
             let (y, m) = (2000 + i / 12, i % 12 + 1)
             return ("\(y)\(pad(m)),\(i % 7 + 1)", u(y, m, 1), Double(i % 7 + 1))
         }, timeNote: "format YYYYMM numbers"))
+        // A month alone, in a column named as a time part.
+        shapes.append(Shape(name: "YYYY-MM months", header: "month,deaths", rows: (0..<48).map { i in
+            let (y, m) = (1854 + (i + 3) / 12, (i + 3) % 12 + 1)
+            return ("\(y)-\(pad(m)),\(i * 37 % 500)", u(y, m, 1), Double(i * 37 % 500))
+        }, timeNote: "format YYYY-MM"))
         // R writes a monthly series' time as a decimal year.
         shapes.append(Shape(name: "decimal years", header: "\"time\",\"value\"", rows: (0..<144).map { i in
             let text = i % 12 == 0 ? "\(1949 + i / 12)" : String(format: "%.5f", 1949 + Double(i) / 12)

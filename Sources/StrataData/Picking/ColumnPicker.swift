@@ -331,10 +331,10 @@ struct ColumnPicker {
         for (k, c) in candidates.enumerated() where !named.contains(c) && ColumnNames.looksLikeTime(lower[k]) {
             named.append(c)
         }
-        if let found = try firstTime(in: named) { return found }
-        // A column named as a time part (`year`) is read with its fellow parts below, not alone as a number.
-        let others = candidates.filter { !named.contains($0) && TimePart(name: name($0)) == nil }
-        if let found = try firstTime(in: others) { return found }
+        // Columns named as parts of a time (`year`, `month`) are read together below, not one alone as a number.
+        let parts = timeParts(among: candidates).map { $0.count > 1 ? Set($0) : [] } ?? []
+        if let found = try firstTime(in: named, numbersAside: parts) { return found }
+        if let found = try firstTime(in: candidates.filter { !named.contains($0) }, numbersAside: parts) { return found }
         if let parts = timeParts(among: candidates),
            case .format(let f, _) = outcome(.parts(parts), allowAnyEpoch: false) {
             return (.parts(parts), f)
@@ -346,13 +346,13 @@ struct ColumnPicker {
     /// The first of `columns` holding text times, else the first holding
     /// plausible epoch numbers (`dep_time` holding 517 is a clock, not
     /// seconds since 1970) or dates written as numbers (`19580329`).
-    private func firstTime(in columns: [Int]) throws(ReadError) -> (RowPlan.Time, TimeFormat)? {
+    private func firstTime(in columns: [Int], numbersAside: Set<Int>) throws(ReadError) -> (RowPlan.Time, TimeFormat)? {
         var numbers: (RowPlan.Time, TimeFormat)?
         for c in columns {
             guard let f = try format(of: outcome(.column(c), allowAnyEpoch: false), .column(c)) else { continue }
             switch f {
             case .epoch, .number:
-                if numbers == nil { numbers = (.column(c), f) }
+                if numbers == nil && !numbersAside.contains(c) { numbers = (.column(c), f) }
             default:
                 return (joinClock(c, f), joinedFormat(c, f))
             }

@@ -137,7 +137,7 @@ public struct SampleProfile: Sendable, Equatable {
             return TextualDate.parsePrefix(f, from: start, shape: &shape, style: &style)?.0.offset
         case .commonLog: return CommonLogTime.parsePrefix(f, from: start)?.0.offset
         case .pattern(let p): return p.parsePrefix(f, from: start)?.0.offset
-        case .syslog, .epoch, .quarter, .number: return nil
+        case .syslog, .epoch, .quarter, .month, .number: return nil
         }
     }
 }

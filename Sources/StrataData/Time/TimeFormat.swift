@@ -10,6 +10,8 @@ enum TimeFormat: Sendable, Equatable {
     case epoch(EpochUnit)
     /// Quarters (`1974Q1`); the text is how the sample wrote them.
     case quarter(String)
+    /// Months alone (`1854-04`); the text is how the sample wrote them.
+    case month(String)
     /// Dates written as numbers: `19580329`, `1949.0833`, `43831`.
     case number(NumberDate)
     case pattern(StrftimePattern)
@@ -17,7 +19,7 @@ enum TimeFormat: Sendable, Equatable {
     /// For the note and the messages: `YYYY/MM/DD`, `epoch milliseconds`.
     var description: String {
         switch self {
-        case .iso(let d), .numeric(_, let d), .textual(let d), .quarter(let d): d
+        case .iso(let d), .numeric(_, let d), .textual(let d), .quarter(let d), .month(let d): d
         case .commonLog: "DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)"
         case .syslog: "Mon DD HH:MM:SS (syslog, year assumed)"
         case .epoch(let unit): unit.name

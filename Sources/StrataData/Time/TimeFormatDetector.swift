@@ -94,6 +94,8 @@ enum TimeFormatDetector {
 
         let quarters = present.filter { v in QuarterDate.parsePrefix(v).map { $0.1 == v.count } ?? false }
         if let first = quarters.first { consider(.quarter(QuarterDate.describe(first)), quarters.count) }
+        let months = present.filter { v in MonthDate.parsePrefix(v).map { $0.1 == v.count } ?? false }
+        if let first = months.first { consider(.month(MonthDate.describe(first)), months.count) }
 
         consider(.commonLog, present.count { v in CommonLogTime.parsePrefix(v).map { $0.1 == v.count } ?? false })
         consider(.syslog, present.count { v in SyslogTime.parsePrefix(v).map { $0.length == v.count } ?? false })

@@ -107,6 +107,9 @@ struct TimeParser: Sendable {
         case .quarter:
             guard let (t, n) = QuarterDate.parsePrefix(f), n == f.count else { return nil }
             return utc(t)
+        case .month:
+            guard let (t, n) = MonthDate.parsePrefix(f), n == f.count else { return nil }
+            return utc(t)
         case .number(let reading):
             return reading.parse(f).map { converter.utc(fromLocal: $0) }
         case .pattern(let p):
@@ -223,6 +226,9 @@ struct TimeParser: Sendable {
             return utc(t)
         case .quarter:
             guard ByteText.isLetter(b) || ByteText.isDigit(b), let (t, _) = QuarterDate.parsePrefix(f, from: i) else { return nil }
+            return utc(t)
+        case .month:
+            guard ByteText.isDigit(b), let (t, _) = MonthDate.parsePrefix(f, from: i) else { return nil }
             return utc(t)
         case .epoch, .number:
             return nil
