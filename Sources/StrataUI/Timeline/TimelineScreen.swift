@@ -260,7 +260,7 @@ struct TimelineScreen: AppScreen {
             ("", .plain),
         ]
         let location = intervals.location(record)
-        switch env.cardRows {
+        switch state.cardRows {
         case .rows(let rows, let complete)?:
             if let row = rows.first(where: { $0.location == location }) {
                 lines.append((row.location, .muted))
