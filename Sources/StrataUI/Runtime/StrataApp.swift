@@ -108,6 +108,7 @@ public struct StrataApp {
         reduce(into: &state, event: event, env: environment)
         perform(state.takeRequests())
         readMoreRows()
+        dataset.finePages?.fetchWanted()
     }
 
     /// Whether a background load is still reading: frames wake to move its progress line.
@@ -190,6 +191,8 @@ public struct StrataApp {
     public mutating func render() -> Frame {
         let env = environment
         var frame = ScreenRenderer.render(state, env: env)
+        // The pages the frame drew as reading.
+        dataset.finePages?.fetchWanted()
         if clock.wallTimeMoves {
             // "so far" and the now marker move with the minute.
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
