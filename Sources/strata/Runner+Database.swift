@@ -42,13 +42,7 @@ extension Runner {
         let coarser = result.levels.min().map { Dataset.subUnit(of: $0, levels: result.levels) < result.accumulator.baseUnit } ?? false
         let fine = coarser || result.accumulator.holdsIntervals ? FinePages(source: source, mode: background ? .background : .inline, budget: Int(command.memory << 20) / 4) : nil
         let (dataset, aggregate) = report(result, levels: result.levels, now: now, finePages: fine)
-        return (dataset, aggregate, { start, end, series in
-            CardRowsRead { limit, _ in
-                // One row past the limit says whether more follow.
-                guard let rows = try? source.rows(from: start, to: end, series: series, limit: limit + 1) else { return nil }
-                return (rows.prefix(limit).map { CardRow(location: "\($0.file):\($0.line)", text: $0.text) }, rows.count <= limit)
-            }
-        })
+        return (dataset, aggregate, CardRows.reader(source))
     }
 
     /// `--table`, `--query` and `--statement-timeout` without a database to read.

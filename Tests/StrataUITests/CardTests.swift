@@ -15,52 +15,109 @@ struct CardTests {
                                                positions: [700, 100, 22], levelIndex: 2))
     }
 
-    func run(_ state: AppState, _ keys: [Key], env: AppEnvironment? = nil) -> AppState {
+    /// `keys` pressed on `state`; with `rows`, each request for rows is answered with them, as the runner would.
+    func run(_ state: AppState, _ keys: [Key], rows: CardRows? = nil) -> AppState {
         var state = state
-        for key in keys { reduce(into: &state, event: .key(key), env: env ?? self.env) }
+        for key in keys {
+            reduce(into: &state, event: .key(key), env: env)
+            if let rows, let request = state.rowsRequest { reduce(into: &state, action: .rowsRead(request, rows), env: env) }
+        }
+        return state
+    }
+
+    /// What the card asks for on the demo's period at `position` of level `level`: its rows, in every series.
+    func rowsRequest(level: Int = 2, position: Int = 22) -> RowsRequest {
+        let demo = ScreenTests.demo
+        let page = demo.page(demo.levels[level], index: position)
+        return RowsRequest(key: [level, position, 0], from: page.start, to: page.end, series: 0)
+    }
+
+    /// `state` once the card asked for the rows of `periods` in turn: with the card
+    /// still open, the last asked are on show as `rows`; nil: the card closed.
+    func asked(_ state: AppState, _ periods: [RowsRequest], rows: CardRows? = .reading(0)) -> AppState {
+        var state = state
+        state.requests = periods.map(DataRequest.cardRows)
+        state.rowsRequest = rows == nil ? nil : periods.last
+        state.cardRows = rows
         return state
     }
 
     @Test func enterOpensTheCardOnTheFirstLine() {
         var expected = monthState()
         expected.route = .card(CardState())
-        #expect(run(monthState(), [.enter]) == expected)
+        #expect(run(monthState(), [.enter]) == asked(expected, [rowsRequest()]))
+    }
+
+    @Test func enterAsksForThePeriodsRowsAndWhatIsReadFillsTheCard() {
+        var state = monthState()
+        reduce(into: &state, event: .key(.enter), env: env)
+        var expected = monthState()
+        expected.route = .card(CardState())
+        expected.rowsRequest = rowsRequest()
+        expected.cardRows = .reading(0)
+        expected.requests = [.cardRows(rowsRequest())]
+        #expect(state == expected)
+        // The runner takes the request once.
+        #expect(state.takeRequests() == [.cardRows(rowsRequest())])
+        expected.requests = []
+        #expect(state == expected)
+        reduce(into: &state, action: .rowsRead(rowsRequest(), .reading(0.5)), env: env)
+        expected.cardRows = .reading(0.5)
+        #expect(state == expected)
+        let rows = CardRows.rows([CardRow(location: "a.csv:2", text: "x,1")], complete: true)
+        reduce(into: &state, action: .rowsRead(rowsRequest(), rows), env: env)
+        expected.cardRows = rows
+        #expect(state == expected)
+        // The next period asks for its own rows; those of the one left come too late and are dropped.
+        reduce(into: &state, event: .key(.right), env: env)
+        reduce(into: &state, action: .rowsRead(rowsRequest(), rows), env: env)
+        expected.navigation.positions[2] = 23
+        expected.rowsRequest = rowsRequest(position: 23)
+        expected.cardRows = .reading(0)
+        expected.requests = [.cardRows(rowsRequest(position: 23))]
+        #expect(state == expected)
+        // Closed, the card wants nothing: no request, no rows.
+        reduce(into: &state, event: .key(.escape), env: env)
+        expected.route = .pager
+        expected.rowsRequest = nil
+        expected.cardRows = nil
+        #expect(state == expected)
     }
 
     @Test func theCursorMovesScrollsAndClamps() {
         // 80×24: the body shows 12 lines of September 2026's 30 days (and the rows' heading after them).
         var expected = monthState()
         expected.route = .card(CardState(cursor: 3, scroll: 0))
-        #expect(run(monthState(), [.enter, .down, .character("j"), .down]) == expected)
+        #expect(run(monthState(), [.enter, .down, .character("j"), .down]) == asked(expected, [rowsRequest()]))
         expected.route = .card(CardState(cursor: 12, scroll: 1))
-        #expect(run(monthState(), [.enter, .character("1"), .character("2"), .down]) == expected)
+        #expect(run(monthState(), [.enter, .character("1"), .character("2"), .down]) == asked(expected, [rowsRequest()]))
         expected.route = .card(CardState(cursor: 11, scroll: 0))
-        #expect(run(monthState(), [.enter, .pageDown]) == expected)
+        #expect(run(monthState(), [.enter, .pageDown]) == asked(expected, [rowsRequest()]))
         expected.route = .card(CardState(cursor: 29, scroll: 18))
         expected.notice = "already on the last line"
-        #expect(run(monthState(), [.enter, .end, .down, .down]) == expected)
+        #expect(run(monthState(), [.enter, .end, .down, .down]) == asked(expected, [rowsRequest()]))
         expected.notice = nil
         expected.route = .card(CardState(cursor: 0, scroll: 0))
-        #expect(run(monthState(), [.enter, .end, .home]) == expected)
+        #expect(run(monthState(), [.enter, .end, .home]) == asked(expected, [rowsRequest()]))
     }
 
     @Test func upOnTheFirstLineEscOrBackspaceCollapse() {
         for keys: [Key] in [[.enter, .up], [.enter, .down, .escape], [.enter, .backspace]] {
-            #expect(run(monthState(), keys) == monthState())
+            #expect(run(monthState(), keys) == asked(monthState(), [rowsRequest()], rows: nil))
         }
         var expected = monthState()
         expected.route = .card(CardState(cursor: 0, scroll: 0))
-        #expect(run(monthState(), [.enter, .down, .up]) == expected)
+        #expect(run(monthState(), [.enter, .down, .up]) == asked(expected, [rowsRequest()]))
     }
 
     @Test func pagingWithTheCardOpenGoesBackToTheTop() {
         var expected = monthState()
         expected.navigation.positions = [700, 100, 21]
         expected.route = .card(CardState())
-        #expect(run(monthState(), [.enter, .character("5"), .down, .left]) == expected)
+        #expect(run(monthState(), [.enter, .character("5"), .down, .left]) == asked(expected, [rowsRequest(), rowsRequest(position: 21)]))
         // The day and week positions are untouched: only the card's level moved.
         expected.navigation.positions = [700, 100, 23]
-        #expect(run(monthState(), [.enter, .end, .right]) == expected)
+        #expect(run(monthState(), [.enter, .end, .right]) == asked(expected, [rowsRequest(), rowsRequest(position: 23)]))
     }
 
     @Test func enterOnASubBucketZoomsIntoTheFinerLevel() {
@@ -70,7 +127,7 @@ struct CardTests {
         var expected = monthState()
         expected.navigation.levelIndex = 1
         expected.navigation.positions = [700, demo.index(.week, containing: month.buckets[2].start), 22]
-        #expect(zoomed == expected)
+        #expect(zoomed == asked(expected, [rowsRequest()], rows: nil))
         #expect(demo.calendar.periodID(.month, ordinal: month.ordinal) == "2026-09")
         #expect(demo.calendar.periodID(.week, ordinal: demo.ordinal(.week, index: zoomed.navigation.positions[1])) == "2026-W36")
         // On the finest level there is nothing finer: Enter stays on the card and says why.
@@ -79,47 +136,44 @@ struct CardTests {
         var stays = day
         stays.route = .card(CardState())
         stays.notice = "day is the finest level (--levels adds finer ones)"
-        #expect(run(day, [.enter, .enter]) == stays)
+        #expect(run(day, [.enter, .enter]) == asked(stays, [rowsRequest(level: 0, position: 700)]))
     }
 
     @Test func searchFindsTheNextMatchingLine() {
         let rows = CardRows.rows([CardRow(location: "a.csv:2", text: "x,1"), CardRow(location: "a.csv:9", text: "needle,2"),
                                   CardRow(location: "a.csv:12", text: "needle,3")], complete: true)
-        var env = self.env
-        env.cardRows = rows
-        let found = run(monthState(), [.enter, .character("/")] + "NEEDLE".map(Key.character) + [.enter], env: env)
+        let found = run(monthState(), [.enter, .character("/")] + "NEEDLE".map(Key.character) + [.enter], rows: rows)
         var expected = monthState()
         // 30 days, then the rows: the second row is line 31 (after the heading, 32 on screen).
         expected.route = .card(CardState(cursor: 30 + 1, scroll: 21, query: "NEEDLE"))
-        #expect(found == expected)
+        #expect(found == asked(expected, [rowsRequest()], rows: rows))
         expected.route = .card(CardState(cursor: 30 + 2, scroll: 22, query: "NEEDLE"))
-        #expect(run(found, [.character("n")], env: env) == expected)
-        let missing = run(monthState(), [.enter, .character("/"), .character("z"), .character("z"), .enter], env: env)
+        #expect(run(found, [.character("n")], rows: rows) == asked(expected, [rowsRequest()], rows: rows))
+        let missing = run(monthState(), [.enter, .character("/"), .character("z"), .character("z"), .enter], rows: rows)
         expected.route = .card(CardState())
         expected.overlay = .search(text: "zz", error: "not found")
-        #expect(missing == expected)
+        #expect(missing == asked(expected, [rowsRequest()], rows: rows))
     }
 
     @Test func enterOnARawRowOpensItsRecordAndEscGoesBackWhereItWas() {
         let fields = (1...30).map { RecordField(name: "f\($0)", value: "\($0)") }
-        var env = self.env
-        env.cardRows = .rows([CardRow(location: "a.csv:2", text: "x", fields: fields)], complete: true)
+        let rows = CardRows.rows([CardRow(location: "a.csv:2", text: "x", fields: fields)], complete: true)
         // September 2026's 30 days, the heading, then the row: item 30, scrolled to show it.
-        let onRow = run(monthState(), [.enter, .end], env: env)
+        let onRow = run(monthState(), [.enter, .end], rows: rows)
         #expect(onRow.route == .card(CardState(cursor: 30, scroll: 20)))
         var expected = onRow
         expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0)))
-        #expect(run(onRow, [.enter], env: env) == expected)
+        #expect(run(onRow, [.enter], rows: rows) == expected)
         // 80×24: 19 lines of the 30 fields show; the end is 11 lines down.
         expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 11)))
-        #expect(run(onRow, [.enter, .end], env: env) == expected)
+        #expect(run(onRow, [.enter, .end], rows: rows) == expected)
         expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 2)))
-        #expect(run(onRow, [.enter, .down, .character("2"), .down, .up], env: env) == expected)
+        #expect(run(onRow, [.enter, .down, .character("2"), .down, .up], rows: rows) == expected)
         expected.route = .card(CardState(cursor: 30, scroll: 20, record: RecordView(row: 0, scroll: 0)))
         expected.notice = "already on the first line of the record"
-        #expect(run(onRow, [.enter, .pageDown, .pageUp, .up], env: env) == expected)
+        #expect(run(onRow, [.enter, .pageDown, .pageUp, .up], rows: rows) == expected)
         for back: Key in [.escape, .backspace, .enter] {
-            #expect(run(onRow, [.enter, .pageDown, back], env: env) == onRow)
+            #expect(run(onRow, [.enter, .pageDown, back], rows: rows) == onRow)
         }
     }
 

@@ -7,12 +7,7 @@ import Foundation
 /// (rotation) has the rest of its rows read, then the new file's from its
 /// start, the rows already read kept; a file cut shorter (truncation) is
 /// read again from its start; a file removed is waited for.
-public final class FileFollower: @unchecked Sendable {
-    /// What a poll found, besides rows.
-    public enum Change: Equatable, Sendable {
-        case rotated, truncated, removed, back
-    }
-
+public final class FileFollower: GrowingInput, @unchecked Sendable {
     private let path: String
     private let name: String
     private let options: ReadOptions
@@ -67,8 +62,8 @@ public final class FileFollower: @unchecked Sendable {
 
     /// Reads what changed since the last poll: the fuller result and what
     /// happened to the file, or nil when nothing did.
-    public func poll() throws(ReadError) -> (result: LoadResult, change: Change?)? {
-        var change: Change?
+    public func poll() throws(ReadError) -> (result: LoadResult, change: InputChange?)? {
+        var change: InputChange?
         let late = try readRetired()
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -223,5 +218,11 @@ extension LoadResult {
             row.line += lineOffset
             firstSkipped.append(row)
         }
+    }
+}
+
+extension FileFollower {
+    public func grow() throws(ReadError) -> InputGrowth? {
+        try poll().map { InputGrowth(result: $0.result, rows: $0.result.rowLocator, change: $0.change) }
     }
 }

@@ -1,7 +1,7 @@
 /// One field of a raw record as the card's record view shows it: a
 /// header's name (`column 3` without a header, a dotted path for JSON) and
 /// the field's text, unquoted.
-public struct RecordField: Equatable, Sendable {
+public struct RecordField: Hashable, Sendable {
     public let name: String
     public let value: String
 }

@@ -2,7 +2,7 @@
 /// that follow, so the card reads a screenful at a time; a long read (an
 /// unsorted input, a gzip file) reports its progress and can be paused by
 /// the callback, then resumed by calling `next` again.
-public final class RowFetch {
+public final class RowFetch: RowSlices {
     private let locator: RowLocator
     private let start: Int64
     private let end: Int64
@@ -16,6 +16,8 @@ public final class RowFetch {
     private var doneWork: Int64 = 0
     /// True once every row has been returned (or reading failed).
     public private(set) var isFinished = false
+    /// How the rows split into fields: their inputs' headers are read once, when first asked.
+    private lazy var recordFields = locator.recordFields()
 
     init(locator: RowLocator, start: Int64, end: Int64, series: Int?) {
         self.locator = locator
@@ -64,4 +66,10 @@ public final class RowFetch {
         }
         return found
     }
+}
+
+extension RowFetch {
+    public func fields(of row: RawRow) -> [RecordField] { recordFields.fields(of: row) }
+
+    public func prettyJSON(of row: RawRow) -> [String] { recordFields.prettyJSON(of: row) }
 }

@@ -73,3 +73,13 @@ extension RowLocator {
                    filePerSeries: false)
     }
 }
+
+extension RowLocator: RowReading {
+    public var rowsNotKept: String? {
+        keepsRows ? nil : "rows from \(unkeptInputs.joined(separator: ", ")) are not kept"
+    }
+
+    public func rowSlices(from start: Int64, to end: Int64, series: Int) -> any RowSlices {
+        fetch(from: start, to: end, series: series)
+    }
+}

@@ -8,9 +8,10 @@ import Foundation
 ///
 /// A dump fetches a page the moment it is asked for (`inline`), so it
 /// prints what a full load would. The terminal never waits for a read
-/// (`background`): a page not fetched yet is drawn as reading, a worker
-/// fetches it, the newest asked first, and `arrivals` tells the app to
-/// draw again.
+/// (`background`): a page not fetched yet is drawn as reading and noted as
+/// wanted; the runner then has a worker fetch what was wanted
+/// (`fetchWanted`), the newest first, and `arrivals` tells the app to draw
+/// again. Drawing never starts a thread.
 public final class FinePages: @unchecked Sendable {
     public enum Mode: Sendable {
         case inline, background
@@ -159,12 +160,19 @@ public final class FinePages: @unchecked Sendable {
     }
 
     private func ask(_ key: Key) {
-        let start: Bool = lock.withLock {
-            guard fetching != key, !failed.contains(key) else { return false }
+        lock.withLock {
+            guard fetching != key, !failed.contains(key) else { return }
             wanted.removeAll { $0 == key }
             wanted.append(key)
-            defer { workerRunning = true }
-            return !workerRunning
+        }
+    }
+
+    /// Has a worker fetch the pages wanted, unless one is at it already or none is.
+    public func fetchWanted() {
+        let start: Bool = lock.withLock {
+            guard !workerRunning, !wanted.isEmpty else { return false }
+            workerRunning = true
+            return true
         }
         guard start else { return }
         let thread = Thread { [self] in work() }

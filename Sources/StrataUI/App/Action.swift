@@ -91,4 +91,6 @@ public enum Action: Hashable, Sendable {
     case dragMoved(x: Int, y: Int)
     case dragEnded
     case quit
+    /// What the runner read for a request (`DataRequest`), as far as it has come.
+    case rowsRead(RowsRequest, CardRows)
 }

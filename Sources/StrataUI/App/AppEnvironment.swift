@@ -16,19 +16,17 @@ public struct AppEnvironment: Sendable {
     public var time: Int64
     /// Where clicks land: the zones of the frame the user sees.
     public var zones: [HitZone]
-    /// The raw rows of the card's period, when a card is open.
-    public var cardRows: CardRows?
     /// Work earlier frames did (the app keeps one across frames).
     let memory: FrameMemory
 
     public init(dataset: Dataset, glyphs: Glyphs = .unicode, colors: Bool = false, animates: Bool = false, now: Int64, time: Int64 = 0,
-                zones: [HitZone] = [], cardRows: CardRows? = nil) {
+                zones: [HitZone] = []) {
         self.init(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: now, time: time, zones: zones,
-                  cardRows: cardRows, memory: FrameMemory())
+                  memory: FrameMemory())
     }
 
     init(dataset: Dataset, glyphs: Glyphs, colors: Bool, animates: Bool, now: Int64, time: Int64, zones: [HitZone],
-         cardRows: CardRows?, memory: FrameMemory) {
+         memory: FrameMemory) {
         self.dataset = dataset
         self.glyphs = glyphs
         self.colors = colors
@@ -36,7 +34,6 @@ public struct AppEnvironment: Sendable {
         self.now = now
         self.time = time
         self.zones = zones
-        self.cardRows = cardRows
         self.memory = memory
     }
 }

@@ -8,7 +8,7 @@ extension AppState {
     /// on the latest period of its level; on it, the count starts over (`less +F`).
     mutating func countNewRows(_ newer: Dataset, from older: Dataset) {
         // A load still reading gives what was there all along: only rows added to whole data are new.
-        guard older.loading == nil else { return }
+        guard older.readiness.isReady else { return }
         guard navigation.position >= older.count(navigation.level) - 1 else {
             newRows += max(0, newer.rowsAccepted - older.rowsAccepted)
             return

@@ -26,6 +26,11 @@ public struct AppState: Equatable, Sendable {
     public var newRows = 0
     public var size: Size
     public var quit: Bool
+    /// The raw rows the screen on show asked for (a card's period, a timeline block's), and what has come of them.
+    public var rowsRequest: RowsRequest?
+    public var cardRows: CardRows?
+    /// What the screens asked to be read that the runner has not taken yet.
+    public var requests: [DataRequest] = []
 
     public init(navigation: Navigation, size: Size = Size(width: 80, height: 24)) {
         self.navigation = navigation

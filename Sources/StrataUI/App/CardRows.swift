@@ -2,7 +2,7 @@ import StrataData
 
 /// A period's raw input records as the card shows them, read by the app on
 /// demand (never held per row while loading), or why there are none.
-public enum CardRows: Equatable, Sendable {
+public enum CardRows: Hashable, Sendable {
     /// The input cannot be read again (standard input): the note says so.
     case notKept(String)
     /// Still being read (an unsorted file is read whole): the share read so far.
@@ -18,7 +18,7 @@ public enum CardRows: Equatable, Sendable {
 
 /// One raw record: `data.csv:12`, its text as in the file, and its named
 /// fields (none for a log line, whose text is the record).
-public struct CardRow: Equatable, Sendable {
+public struct CardRow: Hashable, Sendable {
     public let location: String
     public let text: String
     public let fields: [RecordField]
@@ -35,9 +35,9 @@ public struct CardRow: Equatable, Sendable {
 
 /// Which raw rows a screen wants: those of `series` from `from` to `to`
 /// (UTC seconds), known by `key` so they are read once, not per frame.
-struct RowsRequest: Equatable {
+public struct RowsRequest: Hashable, Sendable {
     let key: [Int]
-    let from: Int64
-    let to: Int64
-    let series: Int
+    public let from: Int64
+    public let to: Int64
+    public let series: Int
 }

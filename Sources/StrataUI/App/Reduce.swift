@@ -4,6 +4,8 @@ import StrataData
 /// force, clicks through the hit zones that were drawn, the wheel through
 /// the map's wheel rows, time through the transition. Pure and total.
 public func reduce(into state: inout AppState, event: Event, env: AppEnvironment) {
+    // Whatever the event did, the screen on show says what it now needs read.
+    defer { state.requestRows(env: env) }
     switch event {
     case .resize(let size):
         state.size = size
@@ -84,6 +86,7 @@ private func isBlockPick(_ action: Action) -> Bool {
 /// ignored. Then the route follows what changed (a cursor kept in view, a
 /// slide started).
 public func reduce(into state: inout AppState, action: Action, env: AppEnvironment) {
+    if case .rowsRead(let request, let rows) = action { return state.receiveRows(rows, for: request) }
     let before = state
     let count = state.pendingCount ?? 1
     if case .countDigit = action {} else { state.pendingCount = nil }

@@ -19,7 +19,7 @@ struct StatusLine: Widget {
                 grid.write(glyphs.truncate(notice, to: row.width - 2), x: row.x + 1, y: row.y, style: Style(.warning), clip: row)
             } else {
                 var footer = footer
-                if let loading = env.dataset.loading { footer.progress = ReadingProgress(loading: loading, glyphs: glyphs).lines }
+                if let loading = env.dataset.readiness.progress { footer.progress = ReadingProgress(loading: loading, glyphs: glyphs).lines }
                 // A followed input grew while the view was elsewhere: how much, and how to get there.
                 let navigation = state.navigation
                 if state.newRows > 0, navigation.position < navigation.periodCount - 1 {

@@ -8,11 +8,11 @@ struct CardContent {
     let labels: [String]
     let rows: CardRows
 
-    init(navigation: Navigation, env: AppEnvironment) {
+    init(navigation: Navigation, rows: CardRows?, env: AppEnvironment) {
         let dataset = env.dataset
         page = navigation.page(in: dataset)
         labels = Self.labels(page, calendar: dataset.calendar)
-        rows = env.cardRows ?? .rows([], complete: true)
+        self.rows = rows ?? .rows([], complete: true)
     }
 
     var buckets: Int { page.buckets.count }

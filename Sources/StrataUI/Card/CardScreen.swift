@@ -24,7 +24,7 @@ struct CardScreen: AppScreen {
 
     private func drawCard(into frame: inout Frame) {
         let layout = CardLayout(size: frame.grid.size)
-        let content = CardContent(navigation: navigation, env: env)
+        let content = CardContent(navigation: navigation, rows: state.cardRows, env: env)
         HeaderLine(navigation: navigation, dataset: env.dataset, glyphs: glyphs)
             .draw(into: &frame, area: Rect(x: 0, y: layout.header, width: frame.grid.width, height: 1))
         if let strip = layout.strip {
@@ -36,7 +36,7 @@ struct CardScreen: AppScreen {
             return drawFooter(into: &frame.grid, layout: layout, content: content)
         }
         // A period a load is still reading says so on its box: none of its numbers is final yet.
-        let reading = env.dataset.isFinal(navigation.level, index: navigation.position) ? nil
+        let reading = env.dataset.readiness(navigation.level, index: navigation.position).isReady ? nil
             : "still reading this \(navigation.level.rawValue): numbers not final"
         glyphs.block(reading, style: .muted, titleStyle: Style(.warning)).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { PageChartView(navigation: navigation, env: env, page: content.page).draw(into: &frame.grid, area: chart) }
@@ -44,7 +44,7 @@ struct CardScreen: AppScreen {
         let table = TableColumns(content: content, aggregate: navigation.aggregate,
                                  format: env.dataset.holdsIntervals ? .duration : .number,
                                  countsRows: navigation.countsRows(in: env.dataset), width: layout.body.width,
-                                 ellipsis: glyphs.ellipsis, loading: env.dataset.loading)
+                                 ellipsis: glyphs.ellipsis, dataset: env.dataset)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)
         drawBody(into: &frame, layout: layout, content: content, table: table)
         drawFooter(into: &frame.grid, layout: layout, content: content)

@@ -23,7 +23,7 @@ extension CardState: RouteReducer {
 
     mutating func reduce(_ action: Action, in app: inout AppState, count: Int, env: AppEnvironment) -> Bool {
         let layout = CardLayout(size: app.size)
-        let content = CardContent(navigation: app.navigation, env: env)
+        let content = CardContent(navigation: app.navigation, rows: app.cardRows, env: env)
         if let record { return reduceRecord(record, action, layout: layout, content: content, count: count) }
         let last = max(0, content.itemCount - 1)
         switch action {
@@ -115,7 +115,7 @@ extension CardState: RouteReducer {
     }
 
     mutating func search(for text: String, in app: inout AppState, env: AppEnvironment) -> SearchResult {
-        let content = CardContent(navigation: app.navigation, env: env)
+        let content = CardContent(navigation: app.navigation, rows: app.cardRows, env: env)
         let search = TextSearch(text)
         guard !text.isEmpty, let found = search.next(count: content.itemCount, after: cursor, text: content.text(ofItem:)) else {
             return .notFound("not found")

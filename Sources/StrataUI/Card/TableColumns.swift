@@ -39,13 +39,12 @@ struct TableColumns {
     let barScale: Double
 
     init(content: CardContent, aggregate: Aggregate, format: ValueFormat, countsRows: Bool, width: Int, ellipsis: String,
-         loading: LoadingState? = nil) {
+         dataset: Dataset) {
         let stats = content.page.buckets.map(\.stats)
         self.stats = stats
-        // Still being read: by the load, or from the source a page at a time.
-        let pending = content.page.buckets.map { bucket in
-            content.page.fetching || (loading.map { !$0.isComplete(bucket.start..<bucket.end) } ?? false)
-        }
+        // Still being read: from the source a page at a time, or by the load.
+        let bars = dataset.barsReadiness(of: content.page)
+        let pending = content.page.buckets.map { bucket in !bars.isReady || !dataset.readiness(of: bucket.start..<bucket.end).isReady }
         self.pending = pending
         self.ellipsis = ellipsis
         self.aggregate = aggregate

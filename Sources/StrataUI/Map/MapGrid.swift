@@ -230,7 +230,7 @@ struct MapGrid {
 
     /// Whether a cell's numbers are final: a load still running has read every row of its period.
     func isFinal(row: Int, column: Int) -> Bool {
-        dataset.isFinal(level, index: rowsAreSeries ? column : row)
+        dataset.readiness(level, index: rowsAreSeries ? column : row).isReady
     }
 
     // MARK: The readout

@@ -96,7 +96,7 @@ struct MapScreen: AppScreen {
             }
         }
         // Asked once, not per cell: a finished load's map costs what it did before loads were shown.
-        let loading = env.dataset.loading != nil
+        let loading = !env.dataset.readiness.isReady
         screen.clipped(to: body) { screen in
             for row in rows {
                 for (column, cell) in zip(columns, grid.cells(ofRow: row, columns: columns)) {

@@ -44,7 +44,7 @@ struct OverviewScreen: AppScreen {
         // Every level covers all the data: its total is the series' total, worked out once when loading.
         // While a load runs the total is not final: it reads `…`.
         if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate) {
-            let shown = dataset.loading == nil ? valueFormat.humane(total) : glyphs.ellipsis
+            let shown = dataset.readiness.isReady ? valueFormat.humane(total) : glyphs.ellipsis
             text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(shown)"
         }
         let selected = i == navigation.levelIndex
@@ -87,7 +87,7 @@ struct OverviewScreen: AppScreen {
             var look = looks[n]
             if (card.start..<card.end).contains(env.now) { look.total = soFar(level, index: first + n) }
             drawCard(card.label, look, selected: first + n == position, partial: mark != nil,
-                     final: dataset.isFinal(level, index: first + n), range: range, rect: rect, into: &frame.grid)
+                     final: dataset.readiness(level, index: first + n).isReady, range: range, rect: rect, into: &frame.grid)
             frame.addZone(rect, .selectPeriod(level: i, index: first + n))
         }
     }
@@ -134,7 +134,7 @@ struct OverviewScreen: AppScreen {
         var ranked: [(ordinal: Int, value: Double)] = []
         for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
             guard let value = ordinal == running ? soFar(level, index: ordinal - firstOrdinal) : stats.value(navigation.aggregate),
-                  dataset.isFinal(level, index: ordinal - firstOrdinal) else { continue }
+                  dataset.readiness(level, index: ordinal - firstOrdinal).isReady else { continue }
             if ranked.count == OverviewLayout.topCount, let last = ranked.last, value <= last.value { continue }
             let place = ranked.firstIndex { value > $0.value } ?? ranked.count
             ranked.insert((ordinal, value), at: place)

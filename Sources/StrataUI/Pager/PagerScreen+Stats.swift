@@ -44,14 +44,15 @@ extension PagerScreen {
     func statsItems(_ page: Page) -> [StatsItem] {
         let aggregate = navigation.aggregate
         let name = aggregate == .sum ? "total" : aggregate.rawValue
-        if !dataset.isFinal(page.level, index: page.index) {
+        if !dataset.readiness(page.level, index: page.index).isReady {
             return [StatsItem(text: "\(name) \(glyphs.ellipsis)", style: Style(.plain, bold: true))]
         }
         // Bars read from the source a page at a time: the period's total is known, the rest waits for them.
-        if page.fetching, let value = page.stats.value(aggregate) {
+        let barsReadiness = dataset.barsReadiness(of: page)
+        if !barsReadiness.isReady, let value = page.stats.value(aggregate) {
             let format = ValueFormat(dataset: dataset, aggregate: aggregate)
             let total = StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true))
-            return dataset.pagesNotKept == nil ? [total, StatsItem(text: "reading\(glyphs.ellipsis)", style: .muted)] : [total]
+            return barsReadiness == .loading ? [total, StatsItem(text: "reading\(glyphs.ellipsis)", style: .muted)] : [total]
         }
         let part = PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
         let upTo = part.isRunning ? part.covered.upperBound : page.buckets.count
@@ -156,7 +157,7 @@ extension PagerScreen {
                 .value(aggregate).map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
-        guard !before.fetching else { return nil }
+        guard dataset.barsReadiness(of: before).isReady else { return nil }
         let cut = min(comparedBuckets, page.buckets.count, before.buckets.count)
         if cut == comparedBuckets, let until = part.comparedUntil, let exact = toTheSecond(page, before, cut: cut, until: until) {
             return exact.map { ($0.previous, $0.value, true) }
@@ -181,7 +182,7 @@ extension PagerScreen {
             guard let a = then.value(navigation.aggregate), let b = now.value(navigation.aggregate) else { return .some(nil) }
             return (a, b)
         }
-        guard let rows = dataset.finePages, rows.failure == nil, until < sub.end else { return nil }
+        guard dataset.readsRowsAgain, until < sub.end else { return nil }
         guard let now = dataset.statsOfRows(from: sub.start, to: until, series: series, value: v),
               let then = dataset.statsOfRows(from: earlier.start, to: sameTimeBefore, series: series, value: v)
         else { return .some(nil) }

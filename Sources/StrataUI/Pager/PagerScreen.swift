@@ -35,7 +35,7 @@ struct PagerScreen: AppScreen {
             }
             if layout.peek > 0 { drawNeighbours(into: &frame.grid, layout: layout, index: index, count: count) }
             if let stats = layout.stats { drawStats(into: &frame.grid, y: stats, page: page) }
-        } else if let loading = dataset.loading {
+        } else if let loading = dataset.readiness.progress {
             // Nothing read yet that makes a period: the card's place says how far the load is.
             let note = ReadingProgress(loading: loading, glyphs: glyphs).note
             frame.grid.write(note, x: layout.card.x + max(0, (layout.card.width - TextWidth.columns(of: note)) / 2),

@@ -1,20 +1,20 @@
 import Foundation
 import StrataData
 
-/// Looks at a followed file (`-f`) now and then and posts each fuller
-/// dataset to the app's feed, with a notice when the file was rotated,
+/// Looks at a followed input (`-f`) now and then and posts each fuller
+/// dataset to the app's feed, with a notice when it was rotated,
 /// truncated, removed or came back. `start` runs it on a thread of its
 /// own; `step` is one look, for tests that move time by hand.
 public final class FollowLoop: @unchecked Sendable {
     /// How often the file is looked at: appended rows reach the screen within 250 ms.
     public static let spacing = 0.1
 
-    private let follower: FileFollower
+    private let input: any GrowingInput
     private let feed: DatasetFeed
     private let name: String
 
-    public init(_ follower: FileFollower, name: String, feed: DatasetFeed) {
-        self.follower = follower
+    public init(_ input: any GrowingInput, name: String, feed: DatasetFeed) {
+        self.input = input
         self.name = name
         self.feed = feed
     }
@@ -23,9 +23,10 @@ public final class FollowLoop: @unchecked Sendable {
     @discardableResult
     public func step() -> Bool {
         do throws(ReadError) {
-            guard let (grown, change) = try follower.poll() else { return true }
-            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(grown.rowLocator),
-                               notice: change.map(notice)))
+            guard let growth = try input.grow() else { return true }
+            let grown = growth.result
+            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(growth.rows),
+                               notice: growth.change.map(notice)))
             return true
         } catch {
             feed.post(.failed(message: error.message, exitCode: error.exitCode))
@@ -43,7 +44,7 @@ public final class FollowLoop: @unchecked Sendable {
     }
 
     /// What the footer says of a change, until the next key.
-    func notice(_ change: FileFollower.Change) -> String {
+    func notice(_ change: InputChange) -> String {
         switch change {
         case .rotated: "\(name) rotated: following the new file"
         case .truncated: "\(name) was truncated: read again from its start"

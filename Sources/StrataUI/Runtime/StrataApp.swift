@@ -33,8 +33,8 @@ public struct StrataApp {
     /// How long one slice of a row read may take, in milliseconds: short enough for keys to feel instant.
     static let rowSliceMilliseconds: Int64 = 40
     private var zones: [HitZone] = []
-    /// The open card's rows and the period they are for: read once per period, not per frame.
-    private var cardRows: (period: [Int], read: CardRowsRead)?
+    /// The rows the state asked for last and their read, going on a slice at a time.
+    private var rowsRead: (request: RowsRequest, read: CardRowsRead)?
     /// Work earlier frames did, for the dataset on show: a new dataset starts a new one.
     private var memory = FrameMemory()
     /// What the command line asked of the first screen, for the whole input when a load ends.
@@ -94,7 +94,7 @@ public struct StrataApp {
 
     public var environment: AppEnvironment {
         AppEnvironment(dataset: dataset, glyphs: glyphs, colors: colors, animates: animates, now: clock.wallSeconds(),
-                       time: clock.milliseconds(), zones: zones, cardRows: cardRows?.read.rows, memory: memory)
+                       time: clock.milliseconds(), zones: zones, memory: memory)
     }
 
     public mutating func handle(_ event: Event) {
@@ -106,7 +106,9 @@ public struct StrataApp {
         takeDelivery()
         if shouldQuit { return }
         reduce(into: &state, event: event, env: environment)
-        readCardRows()
+        perform(state.takeRequests())
+        readMoreRows()
+        dataset.finePages?.fetchWanted()
     }
 
     /// Whether a background load is still reading: frames wake to move its progress line.
@@ -149,7 +151,7 @@ public struct StrataApp {
             dataset = newer
             readRows = rows
             memory = FrameMemory()
-            cardRows = nil
+            state.forgetRows()
         case .failed(let message, let exitCode):
             loadFailure = (message, exitCode)
             reduce(into: &state, action: .quit, env: environment)
@@ -164,18 +166,23 @@ public struct StrataApp {
         }
     }
 
-    /// With a card open, the rows of its period (or the timeline's block), read when that changes.
-    private mutating func readCardRows() {
-        guard let wanted = state.route.reducer.rowsWanted(state, dataset: dataset) else {
-            cardRows = nil
-            return
+    /// Starts reading what the screens asked for: a newer request for rows replaces the read of the one before.
+    private mutating func perform(_ requests: [DataRequest]) {
+        for request in requests {
+            switch request {
+            case .cardRows(let wanted):
+                rowsRead = (wanted, readRows?(wanted.from, wanted.to, wanted.series)
+                    ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
+            }
         }
-        if cardRows?.period != wanted.key {
-            cardRows = (wanted.key, readRows?(wanted.from, wanted.to, wanted.series)
-                ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
-        }
-        // A slice at a time while the loop ticks, or all at once for a dump.
-        cardRows?.read.advance(until: readsRowsInSlices ? clock.milliseconds() + Self.rowSliceMilliseconds : nil, clock: clock)
+    }
+
+    /// Reads on the rows still wanted, a slice at a time while the loop
+    /// ticks or all at once for a dump, and hands the state what came.
+    private mutating func readMoreRows() {
+        guard let (request, read) = rowsRead, state.rowsRequest == request else { return rowsRead = nil }
+        read.advance(until: readsRowsInSlices ? clock.milliseconds() + Self.rowSliceMilliseconds : nil, clock: clock)
+        if state.cardRows != read.rows { reduce(into: &state, action: .rowsRead(request, read.rows), env: environment) }
     }
 
     public var shouldQuit: Bool { state.quit }
@@ -184,11 +191,13 @@ public struct StrataApp {
     public mutating func render() -> Frame {
         let env = environment
         var frame = ScreenRenderer.render(state, env: env)
+        // The pages the frame drew as reading.
+        dataset.finePages?.fetchWanted()
         if clock.wallTimeMoves {
             // "so far" and the now marker move with the minute.
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
         }
-        if cardRows?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
+        if rowsRead?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
         if isReading { frame.wake(at: env.time + Self.loadingWakeMilliseconds) }
         if follows { frame.wake(at: env.time + Self.followWakeMilliseconds) }
         zones = frame.zones

@@ -34,7 +34,7 @@ struct TimelineScreen: AppScreen {
         }
         drawNow(layout, behind: labels, into: &frame.grid)
         // A period a load is still reading may gain blocks: dimmed until it is whole.
-        if reading != nil { frame.grid.restyle(layout.viewport.bodyArea) { $0.dim = true } }
+        if !reading.isReady { frame.grid.restyle(layout.viewport.bodyArea) { $0.dim = true } }
         let height = frame.grid.height
         let cursorRecord = layout.intervals.flatMap(cursorRecord)
         drawReadout(cursorRecord, windowRead: layout.intervals != nil, into: &frame.grid,
@@ -195,17 +195,16 @@ struct TimelineScreen: AppScreen {
         }
     }
 
-    /// The load still reading the period on show; nil when its blocks are all there.
-    var reading: LoadingState? {
-        dataset.isFinal(navigation.level, index: navigation.position) ? nil : dataset.loading
+    /// The period on show: partial while a load still reads its blocks.
+    var reading: Readiness {
+        dataset.readiness(navigation.level, index: navigation.position)
     }
 
     /// The cursor block: label, series, start–end and duration; what the
     /// screen waits for while its window's intervals are read.
     func drawReadout(_ cursorRecord: (IntervalIndex.Record, IntervalIndex)?, windowRead: Bool, into grid: inout Grid, row: Rect) {
         guard let (record, intervals) = cursorRecord else {
-            let empty = !windowRead ? dataset.finePages?.failure ?? "reading\(glyphs.ellipsis)"
-                : reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no blocks in this period"
+            let empty = (windowRead ? reading : dataset.fetchReadiness).note(glyphs) ?? "no blocks in this period"
             grid.write(" \(empty)", x: row.x, y: row.y, style: .muted, clip: row)
             return
         }
@@ -261,7 +260,7 @@ struct TimelineScreen: AppScreen {
             ("", .plain),
         ]
         let location = intervals.location(record)
-        switch env.cardRows {
+        switch state.cardRows {
         case .rows(let rows, let complete)?:
             if let row = rows.first(where: { $0.location == location }) {
                 lines.append((row.location, .muted))

@@ -13,21 +13,20 @@ struct PageChartView: Widget {
     private var dataset: Dataset { env.dataset }
     private var glyphs: Glyphs { env.glyphs }
 
-    /// The load still reading this page's period; nil when its numbers are final.
-    private var reading: LoadingState? { dataset.isFinal(page.level, index: page.index) ? nil : dataset.loading }
+    /// This page's period: partial while a load still reads it.
+    private var reading: Readiness { dataset.readiness(page.level, index: page.index) }
 
     func draw(into grid: inout Grid, area rect: Rect) {
         guard !page.stats.isEmpty else {
-            return note(reading.map { ReadingProgress(loading: $0, glyphs: glyphs).note } ?? "no data in this \(page.level.rawValue)",
+            return note(reading.note(glyphs) ?? "no data in this \(page.level.rawValue)",
                         into: &grid, area: rect)
         }
         let chart = PageChart(navigation: navigation)
         let pages = chart.series.count == 1 ? [page]
             : chart.series.map { navigation.page(in: dataset, level: page.level, index: page.index, series: $0) }
-        if pages.contains(where: \.fetching) {
+        if let waiting = pages.lazy.compactMap({ dataset.barsReadiness(of: $0).note(glyphs) }).first {
             // Its bars are finer than the load kept: read from the source, drawn when they come.
-            let notKept = dataset.pagesNotKept.map { "\(page.subUnit)s not kept: \($0)" }
-            return note(dataset.finePages?.failure ?? notKept ?? "reading\(glyphs.ellipsis)", into: &grid, area: rect)
+            return note(waiting, into: &grid, area: rect)
         }
         var plot = rect
         if pages.count > 1, rect.height >= 6 {
@@ -45,7 +44,7 @@ struct PageChartView: Widget {
         case .bars, .stackedBars: BarChart(input).draw(into: &grid, area: plot)
         case .line, .band, .lines: LineChart(input, band: chart.form == .band).draw(into: &grid, area: plot)
         }
-        if reading != nil { grid.restyle(rect) { $0.dim = true } }
+        if !reading.isReady { grid.restyle(rect) { $0.dim = true } }
     }
 
     /// A line in the middle of the chart's place, instead of the chart.
@@ -71,7 +70,7 @@ struct PageChartView: Widget {
             let (s, page) = pair
             return ChartLegend.Entry(sample: sample(k, of: pages.count, stacked: chart.form == .stackedBars), style: .series(k),
                                      name: dataset.series[s].name,
-                                     value: reading != nil ? glyphs.ellipsis
+                                     value: !reading.isReady ? glyphs.ellipsis
                                         : page.stats.value(navigation.aggregate).map(format.humane) ?? String(glyphs.middleDot))
         }
         ChartLegend(entries: entries, glyphs: glyphs).draw(into: &grid, area: row)

@@ -1,0 +1,33 @@
+extension Dataset {
+    /// All of the data: partial while a load still runs.
+    public var readiness: Readiness { loading.map(Readiness.partial) ?? .ready }
+
+    /// The numbers of the period at `index` on `level` (`isFinal`).
+    public func readiness(_ level: Level, index: Int) -> Readiness {
+        readiness(of: period(level, index: index))
+    }
+
+    /// The numbers of `[start, end)`: ready once the load has read every row of it.
+    public func readiness(of range: Range<Int64>) -> Readiness {
+        guard let loading, !loading.isComplete(range) else { return .ready }
+        return .partial(loading)
+    }
+
+    /// A page's bars: ready unless they are finer than the load kept, and
+    /// then read from the source or never to be (the input is read once).
+    public func barsReadiness(of page: Page) -> Readiness {
+        guard page.fetching else { return .ready }
+        if let pagesNotKept { return .failed("\(page.subUnit)s not kept: \(pagesNotKept)") }
+        return fetchReadiness
+    }
+
+    /// What was asked of the source and has not come (a page's bars, a
+    /// timeline's window): being read, or why reading failed.
+    public var fetchReadiness: Readiness {
+        finePages?.failure.map(Readiness.failed) ?? .loading
+    }
+
+    /// Whether rows can be read back from the source (a sub-bucket to the
+    /// second): a source that can be read again, and no read of it failed.
+    public var readsRowsAgain: Bool { finePages.map { $0.failure == nil } ?? false }
+}

@@ -1,0 +1,32 @@
+import StrataData
+
+extension AppState {
+    /// Asks for the rows the screen on show wants when they changed (the
+    /// card opened on another period, a block's card, a card closed): once
+    /// per change, not per frame.
+    mutating func requestRows(env: AppEnvironment) {
+        let wanted = route.reducer.rowsWanted(self, dataset: env.dataset)
+        guard wanted != rowsRequest else { return }
+        rowsRequest = wanted
+        cardRows = wanted.map { _ in .reading(0) }
+        if let wanted { requests.append(.cardRows(wanted)) }
+    }
+
+    /// Rows read for `request`, as far as they have come; those of a request since replaced are dropped.
+    mutating func receiveRows(_ rows: CardRows, for request: RowsRequest) {
+        guard request == rowsRequest else { return }
+        cardRows = rows
+    }
+
+    /// A fuller dataset: the rows on show are asked of it again.
+    public mutating func forgetRows() {
+        rowsRequest = nil
+        cardRows = nil
+    }
+
+    /// Hands the runner what was asked since it last looked.
+    public mutating func takeRequests() -> [DataRequest] {
+        defer { requests = [] }
+        return requests
+    }
+}

@@ -1,0 +1,8 @@
+/// What a screen needs read that the dataset does not hold, as a value
+/// (bubbletea's `Cmd`): reducers record it in `AppState.requests`, the
+/// runner reads it from the source on its own time and sends what it read
+/// back as an action. No reducer and no widget reads.
+public enum DataRequest: Hashable, Sendable {
+    /// The raw rows of a card's period, or those overlapping a timeline block (`Action.rowsRead`).
+    case cardRows(RowsRequest)
+}
