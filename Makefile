@@ -11,7 +11,7 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/st
 DIST_NAME := strata-$(VERSION)-linux-$(shell uname -m)
 DIST_TREE := dist/$(DIST_NAME)
 
-.PHONY: build release run test test-unit test-e2e test-zones soak dist-binary dist install manual clean bench fuzz width-table readme-screens
+.PHONY: build release run test test-unit test-e2e test-zones test-adversarial soak dist-binary dist install manual clean bench fuzz width-table readme-screens
 
 build:
 	$(SWIFT) build
@@ -32,6 +32,11 @@ test-unit:
 
 test-e2e: build dist
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter EndToEndTests
+
+# Hostile inputs against the release binary, each under an address-space
+# cap, checked for exit status, error line, escapes and peak RSS (Tools/adversarial.py).
+test-adversarial: dist-binary
+	python3 Tools/adversarial.py $(DIST_BINARY)
 
 # Every zone's offset changes from 1900 to 2037 through the real path
 # (ZoneDatabaseTests): a minute or two, so not part of `make test`.

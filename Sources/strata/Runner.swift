@@ -59,8 +59,9 @@ struct Runner {
 
         if let format = command.export {
             var output = StandardOutput()
-            Exporter.write(dataset, format: format, levels: startLevel.map { [$0] } ?? dataset.levels, to: &output)
+            let notes = Exporter.write(dataset, format: format, levels: startLevel.map { [$0] } ?? dataset.levels, to: &output)
             output.flush()
+            for note in notes { warn(note) }
             return
         }
 
@@ -87,7 +88,7 @@ struct Runner {
         if case .failure(let error) = TerminalSession.availability() {
             throw Failure(message: error.message, exitCode: 69)
         }
-        for token in tokens { app.handle(token.event) }
+        for token in tokens { for event in token.events { app.handle(event) } }
         guard !app.shouldQuit else { return }
         do {
             try TerminalSession.run(&app, options: TerminalOptions(mouse: !command.noMouse))

@@ -94,6 +94,22 @@ struct ExportTests {
         #expect(Exporter.formatNumber(value) == text)
     }
 
+    /// Hours over the years 1 to 9999 are 87 million periods: past a million
+    /// a level writes only its periods with rows, and says so (it wrote
+    /// gigabytes of empty hours).
+    @Test func aLevelOfMillionsOfPeriodsWritesThoseWithRows() throws {
+        let r = try Fixture.load("time,v\n0001-01-01T00:00:00Z,1\n5000-01-01T00:00:00Z,2\n9999-12-31T00:00:00Z,3\n", baseUnit: .minute) {
+            $0.valueColumn = "v"
+        }
+        let d = Dataset(loaded: r, levels: [.hour, .year])
+        var out = ""
+        let notes = Exporter.write(d, format: .csv, levels: [.hour, .year], to: &out)
+        let rows = out.split(separator: "\n").dropFirst().map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        #expect(rows.filter { $0.hasPrefix("hour,") } == ["hour,0001-01-01T00:00+00:00", "hour,5000-01-01T00:00+00:00", "hour,9999-12-31T00:00+00:00"])
+        #expect(rows.filter { $0.hasPrefix("year,") }.count == 9999)
+        #expect(notes == ["export: the hour level spans \(d.count(.hour)) periods; only those with rows are written (past 1000000 periods, empty ones are left out)"])
+    }
+
     /// The export of a file read by the loader: the numbers scripts check.
     @Test func exportOfLoadedData() throws {
         let r = try Fixture.load("time,value\n2013-03-04T10:00:00Z,5\n2013-03-04T23:59:59Z,-1.5\n2013-03-06T00:00:00Z,2\n",

@@ -110,6 +110,18 @@ struct JSONDocumentReaderTests {
                 == "strata: deep.json: no array of objects in the JSON document (its top is an object with keys meta)")
     }
 
+    /// An array whose records are nested past the walk's depth: the error
+    /// names the depth, where "no JSON object" said nothing of why; a deep
+    /// record among others is one skipped row that says so.
+    @Test func aRecordNestedPastTheDepthIsNamed() throws {
+        let deep = #"{"t": "2024-01-01", "v": "# + String(repeating: #"{"a": "#, count: 30_000) + "1" + String(repeating: "}", count: 30_001)
+        let message = try #require(Self.failure("[" + deep + "]", name: "deep.json"))
+        #expect(message.hasPrefix("strata: deep.json: the array's record 1 is nested deeper than 64 levels, and no other sampled record is an object"))
+        let r = try Fixture.load("[" + ([deep] + Self.records(40)).joined(separator: ",") + "]", name: "some.json")
+        #expect(r.accepted == 40 && r.skipped == 1)
+        #expect(r.firstSkipped.first?.reason == "nested deeper than 64 levels")
+    }
+
     /// Pretty-printed, or on one line as `curl` gives an API's error answer.
     @Test func aDocumentWithoutRecordsSaysWhatItHolds() throws {
         for text in ["{\n  \"status\": \"error\",\n  \"message\": \"rate limited\"\n}\n", #"{"status": "error", "message": "rate limited"}"#] {

@@ -27,7 +27,7 @@ struct NoSilentKeysTests {
     /// The keys of the map in force after `setup` that change nothing and say nothing, each pressed on its own.
     static func silentKeys(_ app: inout StrataApp, after setup: String) throws -> [String] {
         app.handle(.resize(Size(width: 80, height: 24)))
-        for token in try KeyScript.parse(setup) { app.handle(token.event) }
+        for token in try KeyScript.parse(setup) { for event in token.events { app.handle(event) } }
         let start = app
         var before = start.state
         before.notice = nil

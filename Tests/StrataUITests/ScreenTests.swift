@@ -21,6 +21,14 @@ struct ScreenTests {
         return output
     }
 
+    /// A repeat is one token replayed N times (a million keys were a
+    /// million kept tokens, 134 MB), and lands where N single keys do.
+    @Test func aRepeatedKeyIsOneTokenAndLandsWhereItsKeysDo() throws {
+        let tokens = try KeyScript.parse("right*999999 left*0 down")
+        #expect(tokens.map(\.repeats) == [999_999, 1])
+        #expect(try Self.replay(Self.demo, "left*3 down") == Self.replay(Self.demo, "left left left down"))
+    }
+
     @Test("demo goldens", arguments: [
         ("demo-start", "", 80, 24),
         ("demo-week-after-paging", "left*3 down left", 80, 24),

@@ -94,7 +94,7 @@ struct TimelineTests {
     static func grid(_ keys: String, now: Int64, size: Size, colors: Bool) throws -> Grid {
         var app = try app(now: now, size: size)
         app.colors = colors
-        for token in try KeyScript.parse(keys) { app.handle(token.event) }
+        for token in try KeyScript.parse(keys) { for event in token.events { app.handle(event) } }
         return app.render().grid
     }
 
@@ -515,7 +515,7 @@ struct TimelineStepTests {
         }
         let dataset = Dataset(loaded: result, levels: result.levels)
         var app = StrataApp(dataset: dataset, clock: TestClock(now: 1_400_000_000), at: dataset.calendar.instant(forReference: "2013-07-04"))
-        for token in try KeyScript.parse("m " + keys) { app.handle(token.event) }
+        for token in try KeyScript.parse("m " + keys) { for event in token.events { app.handle(event) } }
         guard case .timeline(let timeline) = app.state.route else { return (nil, "") }
         let navigation = app.state.navigation
         return (timeline.cursor?.index(in: dataset.intervals!), dataset.calendar.periodID(navigation.level, ordinal: dataset.ordinal(navigation.level, index: navigation.position)))

@@ -10,14 +10,18 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// data has series, a `series` column first and each series' own rows.
 /// A sum past the largest double is infinite: CSV writes `inf` (as
 /// spreadsheets and `float()` read it), JSON `null` (JSON has no infinity).
+/// A level of more than `allPeriodsLimit` periods (hours over centuries)
+/// writes only its periods with rows, and says so.
 public enum Exporter {
     static let columns = ["level", "period", "start", "end", "count", "sum", "min", "max", "mean"]
+    /// Periods a level's export writes empty ones among: a million hours is 114 years.
+    public static let allPeriodsLimit = 1_000_000
 
     /// The export as one string (CSV ends with a newline; JSON is an array,
     /// one object per line).
     public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level]) -> String {
         var out = ""
-        write(dataset, format: format, levels: levels, to: &out)
+        _ = write(dataset, format: format, levels: levels, to: &out)
         return out
     }
 
@@ -29,8 +33,11 @@ public enum Exporter {
         export(dataset, format: .json, levels: levels)
     }
 
-    /// Streams the export, row by row, to `out` (e.g. standard output).
-    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], to out: inout Out) {
+    /// Streams the export, row by row, to `out` (e.g. standard output);
+    /// returns the notes for stderr (a level whose empty periods were left out).
+    @discardableResult
+    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], to out: inout Out) -> [String] {
+        var notes: [String] = []
         // Series 0 is all of them together; with named series, export those instead.
         let seriesIndexes = dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0]
         let withSeries = dataset.series.count > 1
@@ -41,8 +48,15 @@ public enum Exporter {
         case .json: out.write("[")
         }
         for level in levels where dataset.levels.contains(level) {
+            let sparse = dataset.count(level) > allPeriodsLimit
+            if sparse {
+                notes.append("export: the \(level.rawValue) level spans \(dataset.count(level)) periods; only those with rows are written "
+                             + "(past \(allPeriodsLimit) periods, empty ones are left out)")
+            }
             for s in seriesIndexes {
-                for index in 0..<dataset.count(level) {
+                var next: Int? = 0
+                while let index = next, index < dataset.count(level) {
+                    next = sparse ? dataset.index(level, withDataFrom: index, forward: true, series: s) : index + 1
                     let ordinal = dataset.ordinal(level, index: index)
                     let stats = dataset.stats(level, index: index, series: s)
                     let start = dataset.calendar.localTime(at: dataset.calendar.start(of: level.unit, ordinal: ordinal))
@@ -68,6 +82,7 @@ public enum Exporter {
             }
         }
         if format == .json { out.write(first ? "]\n" : "\n]\n") }
+        return notes
     }
 
     enum Cell {

@@ -429,6 +429,8 @@ final class InputReader {
         // Each record with pairs: where its rows are, and its other fields, to name its series once all are seen.
         var matrixRecords: [(segment: Int, rows: Range<Int>, fields: [(path: String, value: [UInt8])])] = []
         let walker = JSONLine()
+        // The first sampled record refused for its depth, to name when none is read.
+        var tooDeep: Int?
         for segment in lines.segments {
             segments.append([])
             for r in segment {
@@ -442,7 +444,10 @@ final class InputReader {
                     row[column(name)] = kind == .null ? [] : Array(value)
                     fields.append((name, Array(value)))
                 })
-                guard failure == nil else { continue }
+                guard failure == nil else {
+                    if case .tooDeep = failure, tooDeep == nil { tooDeep = r }
+                    continue
+                }
                 if pairsPath == nil {
                     pairsPath = arrays.first { $0.1.withUnsafeBufferPointer(JSONPairs.holdsPairs) }?.0
                 }
@@ -478,6 +483,9 @@ final class InputReader {
             names[c] = valueName
         }
         guard segments.contains(where: { !$0.isEmpty }) else {
+            if let tooDeep {
+                throw .noTimeColumn(file: file, detail: "the \(inArray ? "array's" : "input's") record \(tooDeep + 1) is nested deeper than \(JSONLine.maxDepth) levels, and no other sampled record is an object")
+            }
             if inArray {
                 throw .noTimeColumn(file: file, detail: "no JSON object in the first \(lines.count) elements of the array")
             }

@@ -7,7 +7,7 @@ final class JSONLine {
     enum Kind: Equatable { case string, number, bool, null }
 
     /// Why a line is not used.
-    enum Failure: Error, Equatable { case notAnObject, invalid(at: Int) }
+    enum Failure: Error, Equatable { case notAnObject, invalid(at: Int), tooDeep(at: Int) }
 
     typealias Visitor = (_ path: Field, _ value: Field, _ kind: Kind, _ offset: Int) -> Void
     typealias ArrayVisitor = (_ path: Field, _ array: Field) -> Void
@@ -18,6 +18,8 @@ final class JSONLine {
     private var path: UnsafeMutablePointer<ByteBuffer> { buffers }
     private var text: UnsafeMutablePointer<ByteBuffer> { buffers + 1 }
     private let failure = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    /// The walk stopped at `maxDepth`, not at a syntax error.
+    private let deep = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
     /// The current walk's array visitor: read once per array, not per byte.
     private var arrays: ArrayVisitor?
     static let maxDepth = 64
@@ -27,6 +29,7 @@ final class JSONLine {
         buffers.initialize(to: ByteBuffer(capacity: 128))
         (buffers + 1).initialize(to: ByteBuffer(capacity: 256))
         failure.initialize(to: 0)
+        deep.initialize(to: false)
     }
 
     deinit {
@@ -34,6 +37,7 @@ final class JSONLine {
         buffers[1].free()
         buffers.deallocate()
         failure.deallocate()
+        deep.deallocate()
     }
 
     /// Walks `line`, calling `visit` for each scalar; the buffers passed are
@@ -44,7 +48,10 @@ final class JSONLine {
         var i = skipSpace(line, 0)
         guard i < line.count, line[i] == UInt8(ascii: "{") else { return .notAnObject }
         path.pointee.removeAll()
-        guard let end = object(line, i, depth: 0, visit) else { return .invalid(at: failure.pointee) }
+        deep.pointee = false
+        guard let end = object(line, i, depth: 0, visit) else {
+            return deep.pointee ? .tooDeep(at: failure.pointee) : .invalid(at: failure.pointee)
+        }
         i = skipSpace(line, end)
         return i == line.count ? nil : .invalid(at: i)
     }
@@ -61,9 +68,15 @@ final class JSONLine {
         return nil
     }
 
+    /// Past `maxDepth`: a record that deep is refused, not walked (the stack would not hold it).
+    private func tooDeep(_ i: Int) -> Int? {
+        deep.pointee = true
+        return fail(i)
+    }
+
     /// `{ "k": v, ... }` at `start`; returns the index after it.
     private func object(_ f: Field, _ start: Int, depth: Int, _ visit: Visitor) -> Int? {
-        guard depth < Self.maxDepth else { return fail(start) }
+        guard depth < Self.maxDepth else { return tooDeep(start) }
         var i = skipSpace(f, start + 1)
         if i < f.count, f[i] == UInt8(ascii: "}") { return i + 1 }
         let base = path.pointee.count
@@ -127,7 +140,7 @@ final class JSONLine {
 
     /// `[ ... ]`: checked, not visited.
     private func array(_ f: Field, _ start: Int, depth: Int) -> Int? {
-        guard depth < Self.maxDepth else { return fail(start) }
+        guard depth < Self.maxDepth else { return tooDeep(start) }
         var i = skipSpace(f, start + 1)
         if i < f.count, f[i] == UInt8(ascii: "]") { return i + 1 }
         while true {

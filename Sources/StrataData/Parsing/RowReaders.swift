@@ -296,6 +296,7 @@ enum RowReaders {
         switch failure {
         case .notAnObject: try skip(0, "not a JSON object", &sink)
         case .invalid(let at): try skip(at, "invalid JSON", &sink)
+        case .tooDeep(let at): try skip(at, "nested deeper than \(JSONLine.maxDepth) levels", &sink)
         }
     }
 

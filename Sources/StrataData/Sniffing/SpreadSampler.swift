@@ -4,6 +4,9 @@
 struct SpreadSampler {
     static let chunks = 16
     static let recordsPerChunk = 40
+    /// A chunk's records stop at this many bytes: 40 rows of 10,000 columns
+    /// in 16 chunks held 6 million fields (100 MB) to decide the columns.
+    static let bytesPerChunk = 64 << 10
     /// The tail chunk starts this far before the end, so it reaches it.
     static let tailBytes: Int64 = 8 << 10
     /// A chunk's records are short: a longer one is skipped, not held.
@@ -34,13 +37,14 @@ struct SpreadSampler {
             let scanner = RecordScanner(stream: part, mode: mode, limits: Self.limits)
             _ = try scanner.prime()
             sample.beginSegment()
-            var taken = 0
-            while taken < Self.recordsPerChunk {
+            var taken = 0, held = 0
+            while taken < Self.recordsPerChunk && held < Self.bytesPerChunk {
                 let next = try scanner.next()
                 if next == .end { break }
                 guard next == .record, fields == nil || scanner.fieldCount == fields else { continue }
                 sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
                 taken += 1
+                held += scanner.recordEnd - scanner.recordStart
             }
         }
     }

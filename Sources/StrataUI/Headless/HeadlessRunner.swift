@@ -20,17 +20,21 @@ public enum HeadlessRunner {
         app.handle(.resize(options.size))
         var lastGrid = app.render().grid
         var drawn = true
-        for (n, token) in tokens.enumerated() {
-            // A click lands on what was drawn last: draw the screen the keys before it made.
-            if case .mouse = token.event, !drawn { _ = app.render() }
-            app.handle(token.event)
-            drawn = false
-            if app.shouldQuit { break }
-            if options.frames {
-                lastGrid = app.render().grid
-                drawn = true
-                output.write("--- frame \(n + 1): \(token.text) ---\n")
-                output.write(text(of: lastGrid, color: options.color))
+        var n = 0
+        replay: for token in tokens {
+            for _ in 0..<token.repeats {
+                // A click lands on what was drawn last: draw the screen the keys before it made.
+                if case .mouse = token.event, !drawn { _ = app.render() }
+                app.handle(token.event)
+                drawn = false
+                n += 1
+                if app.shouldQuit { break replay }
+                if options.frames {
+                    lastGrid = app.render().grid
+                    drawn = true
+                    output.write("--- frame \(n): \(token.text) ---\n")
+                    output.write(text(of: lastGrid, color: options.color))
+                }
             }
         }
         if !options.frames {

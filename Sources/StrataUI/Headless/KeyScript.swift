@@ -7,6 +7,11 @@ public enum KeyScript {
         /// As written in the script, for `--frames` headings.
         public let text: String
         public let event: Event
+        /// `right*1000000` is one token replayed that many times, not a million kept.
+        public var repeats = 1
+
+        /// The token's events, as many as it repeats.
+        public var events: Repeated<Event> { repeatElement(event, count: repeats) }
     }
 
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -34,6 +39,7 @@ public enum KeyScript {
 
     public static func parse(_ script: String) throws(ParseError) -> [Token] {
         var tokens: [Token] = []
+        var count = 0
         let words = script.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
         for (n, word) in words.enumerated() {
             let text = String(word)
@@ -48,11 +54,12 @@ public enum KeyScript {
                 repeats = value
                 body = String(text[..<star])
             }
-            guard tokens.count + repeats <= maxKeys else {
+            guard count + repeats <= maxKeys else {
                 throw ParseError(token: text, position: n + 1, reason: "more than \(maxKeys) keys in all")
             }
             let event = try event(for: body, token: text, position: n + 1)
-            tokens.append(contentsOf: Array(repeating: Token(text: body, event: event), count: repeats))
+            if repeats > 0 { tokens.append(Token(text: body, event: event, repeats: repeats)) }
+            count += repeats
         }
         return tokens
     }

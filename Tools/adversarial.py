@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""`make test-adversarial`: hostile inputs against the release binary, each
+under an address-space cap so that a regression fails instead of exhausting
+the machine, each checked for its exit status, its error line, what it must
+never print, and its peak RSS against the memory budget plus a fixed overhead.
+
+The inputs are generated here, deterministically, in a temporary folder that
+is removed. The terminal's state after signals, and the PostgreSQL attacks
+(passwords in every URI shape, the set_config bypass, NULL times), are in
+the end-to-end and PostgreSQL suites (`make test`).
+
+Usage: Tools/adversarial.py [BINARY]   (default .build-dist/release/strata)
+"""
+import gzip
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build-dist/release/strata")
+# --memory is 64 MB by default; the binary, its runtime and a screen's worth
+# of state are the fixed overhead on top (the 10M-row bench peaks at 27 MB).
+BUDGET_MB = 64
+OVERHEAD_MB = 48
+# No case may map more than this: a runaway allocation fails fast.
+ADDRESS_CAP = 4 << 30
+TIMEOUT = 60
+
+
+def peak_rss_kb(args, stdin, env):
+    """Runs strata under /usr/bin/time: (exit status, stdout, stderr, peak RSS in kB, seconds)."""
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_CAP, ADDRESS_CAP))
+    started = time.monotonic()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", BINARY] + args, stdin=stdin, capture_output=True,
+                          timeout=TIMEOUT, preexec_fn=cap, env=env)
+    seconds = time.monotonic() - started
+    err = proc.stderr.decode("utf-8", "replace").rstrip("\n").split("\n")
+    rss = int(err[-1]) if err and err[-1].isdigit() else -1
+    # /usr/bin/time says "Command exited with non-zero status N" before its figure.
+    lines = [line for line in err[:-1] if not line.startswith("Command exited with non-zero status")]
+    return proc.returncode, proc.stdout, "\n".join(lines), rss, seconds
+
+
+class Case:
+    def __init__(self, name, make, args, status, says=None, never=None, stdin=None):
+        self.name, self.make, self.args, self.status = name, make, args, status
+        self.says, self.never, self.stdin = says, never, stdin
+
+
+def deep_json(folder):
+    path = os.path.join(folder, "deep.json")
+    with open(path, "w") as f:
+        f.write('[{"t":"2024-01-01T00:00:00Z","v":' + "{\"a\":" * 30000 + "1" + "}" * 30000 + "}]\n")
+    return path
+
+
+def huge_record_array(folder):
+    path = os.path.join(folder, "huge-record.json")
+    with open(path, "w") as f:
+        records = ['{"t":"2024-01-01T00:00:%02dZ","v":%d}' % (i, i) for i in range(3)]
+        records.append('{"t":"2024-01-01T00:00:05Z","v":5,"blob":"' + "x" * (40 << 20) + '"}')
+        records += ['{"t":"2024-01-01T00:00:%02dZ","v":%d}' % (10 + i, i) for i in range(5)]
+        f.write("[" + ",".join(records) + "]")
+    return path
+
+
+def nul_stream(folder):
+    path = os.path.join(folder, "nul.csv")
+    with open(path, "wb") as f:
+        f.write(b"\0" * (64 << 20))
+    return path
+
+
+def gzip_bomb(folder):
+    path = os.path.join(folder, "bomb.csv.gz")
+    block = b"\0" * (1 << 20)
+    with gzip.open(path, "wb", compresslevel=9) as f:
+        for _ in range(1024):
+            f.write(block)
+    return path
+
+
+def table(folder, name, header, lines):
+    """A CSV named `name` of `header` and `lines` in `folder`; its path."""
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(header + "\n")
+        for line in lines:
+            f.write(line + "\n")
+    return path
+
+
+def wide_table(folder):
+    columns = 10000
+    return table(folder, "wide.csv", "time," + ",".join("c%d" % i for i in range(columns)),
+                 ("2024-01-01T%02d:%02d:00Z," % (r // 60 % 24, r % 60) + ",".join(str((r * i) % 97) for i in range(columns))
+                  for r in range(2000)))
+
+
+def many_series(folder):
+    return table(folder, "series.csv", "time,sensor,value",
+                 ("2024-01-01T00:%02d:00Z,s%05d,%d" % (m, s, (m * s) % 100) for m in range(60) for s in range(5000)))
+
+
+def millennia_intervals(folder):
+    return table(folder, "spans.csv", "start,end,name",
+                 ("%04d-01-01T00:00:00Z,%04d-12-31T00:00:00Z,s%d" % (1 + i, 9999 - i, i) for i in range(10)))
+
+
+def millennia_rows(folder):
+    return table(folder, "years.csv", "time,v", ["0001-01-01T00:00:00Z,1", "5000-01-01T00:00:00Z,2",
+                                                  "9999-12-31T00:00:00Z,3", "2020-01-01T00:00:00Z,4"])
+
+
+def escapes(folder):
+    osc = "\x1b]0;owned\x07"
+    return table(folder, "escapes.csv", "time,series %s,value" % osc,
+                 ("2024-01-01T%02d:%02d:00Z,%s%d\x1b[31m,%d" % (i // 60, i % 60, osc, i % 3, i) for i in range(200)))
+
+
+def rows_file(folder):
+    return table(folder, "rows.csv", "time,value", ("2024-01-01T%02d:%02d:00Z,%d" % (i // 60 % 24, i % 60, i) for i in range(1000)))
+
+
+ESC = b"\x1b"
+CASES = [
+    Case("a JSON object nested 30,000 deep", deep_json, ["--dump"], 65, says="nested deeper than"),
+    Case("a 40 MB record in a one-line JSON array", huge_record_array, ["--export", "csv", "--levels", "hour"], 0,
+         says="record longer than 32 MB"),
+    Case("64 MB of NUL bytes", nul_stream, ["--dump"], 65, says="binary"),
+    Case("a gzip of 1 GB of NUL bytes", gzip_bomb, ["--dump"], 65, says="binary"),
+    Case("10,000 columns of 2,000 rows", wide_table, ["--dump"], 0),
+    Case("5,000 series", many_series, ["--dump", "--series", "sensor"], 0),
+    Case("10 intervals over the years 1 to 9999", millennia_intervals, ["--dump"], 0),
+    Case("hours of a file over the years 1 to 9999, exported", millennia_rows, ["--export", "csv", "--levels", "hour"], 0,
+         says="empty periods left out"),
+    Case("escape sequences in every field, dumped", escapes, ["--dump", "--series", "series \x1b]0;owned\x07"], 0, never=ESC),
+    Case("escape sequences in every field, exported", escapes, ["--export", "csv", "--series", "series \x1b]0;owned\x07"], 0,
+         never=ESC),
+    Case("a million replayed keys", rows_file, ["--dump", "--keys", "right*1000000"], 0),
+    Case("--keys-file /dev/zero", rows_file, ["--dump", "--keys-file", "/dev/zero"], 64, says="keys"),
+]
+
+
+def main():
+    if not os.path.exists(BINARY):
+        print("adversarial: no binary at %s (make dist-binary builds it)" % BINARY, file=sys.stderr)
+        return 2
+    env = dict(os.environ, NO_COLOR="1", LANG="C.UTF-8")
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="strata-adversarial-") as folder:
+        for case in CASES:
+            path = case.make(folder)
+            try:
+                status, out, err, rss, seconds = peak_rss_kb(case.args + [path], subprocess.DEVNULL, env)
+            except subprocess.TimeoutExpired:
+                print("FAIL  %-48s  over %d s" % (case.name, TIMEOUT))
+                failed += 1
+                continue
+            problems = []
+            if status != case.status:
+                problems.append("exit %d, not %d: %s" % (status, case.status, err.splitlines()[-1:] or ""))
+            if case.says and case.says not in err:
+                problems.append("stderr does not say %r" % case.says)
+            if case.never and (case.never in out or case.never.decode() in err):
+                problems.append("printed %r" % case.never)
+            if rss < 0 or rss > (BUDGET_MB + OVERHEAD_MB) * 1024:
+                problems.append("peak RSS %.1f MB over %d MB + %d MB" % (rss / 1024, BUDGET_MB, OVERHEAD_MB))
+            for line in err.splitlines():
+                if line and not line.startswith("strata:"):
+                    problems.append("stderr line without the strata: prefix: %r" % line[:80])
+                    break
+            verdict = "FAIL" if problems else "ok"
+            failed += bool(problems)
+            print("%-4s  %-48s  exit %3d  %6.1f MB  %5.2f s%s" % (verdict, case.name, status, rss / 1024, seconds,
+                                                                 "".join("\n      " + p for p in problems)))
+            os.remove(path)
+    print("adversarial: %d of %d cases failed" % (failed, len(CASES)) if failed else "adversarial: all %d cases held" % len(CASES))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
