@@ -136,7 +136,7 @@ CASES = [
     Case("5,000 series", many_series, ["--dump", "--series", "sensor"], 0),
     Case("10 intervals over the years 1 to 9999", millennia_intervals, ["--dump"], 0),
     Case("hours of a file over the years 1 to 9999, exported", millennia_rows, ["--export", "csv", "--levels", "hour"], 0,
-         says="empty periods left out"),
+         says="empty ones are left out"),
     Case("escape sequences in every field, dumped", escapes, ["--dump", "--series", "series \x1b]0;owned\x07"], 0, never=ESC),
     Case("escape sequences in every field, exported", escapes, ["--export", "csv", "--series", "series \x1b]0;owned\x07"], 0,
          never=ESC),
