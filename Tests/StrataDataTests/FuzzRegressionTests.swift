@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    /// The fuzz seeds, read with buffers smaller than their records: a CSV
+    /// whose every record is too long left the sample empty, and the search
+    /// for lines above the header looked at its first row (index out of range).
+    @Test func onlyRecordsTooLongToHold() async {
+        await #expect(processExitsWith: .success) {
+            FuzzRegression.survives(Array(("[" + String(repeating: "x", count: 3000) + "]").utf8)) {
+                $0.format = .csv
+                $0.limits = ScannerLimits(chunk: 512, maxRecord: 1024, sampleWindow: 512)
+            }
+        }
+    }
+
     /// The same crash with no flags: the sample makes `ts` epoch seconds,
     /// and a later row of 1e17 "seconds" was accepted (`strata data.csv` aborted).
     @Test func epochSecondsOutlierAfterTheSample() async {

@@ -61,8 +61,8 @@ public struct ReadOptions: Sendable {
     /// Other value columns are loaded for one input only: several inputs
     /// may not share their columns (set by the loader).
     var loadsOtherValues = true
-    /// Buffer sizes of the record scanner (internal: tests make them tiny).
-    var limits = ScannerLimits()
+    /// Buffer sizes of the record scanner: tests and the fuzzer make them tiny.
+    public var limits = ScannerLimits()
 
     public init() {}
 }

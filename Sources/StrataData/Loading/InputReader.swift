@@ -340,6 +340,7 @@ final class InputReader {
     /// (`Sample.preambleLength`), else up to three as wide whose next line
     /// is a header when they are not (a station's id, name, state and offset).
     static func preambleLength(_ records: Sample) -> Int {
+        guard records.count > 0 else { return 0 }
         let narrower = records.preambleLength
         if narrower > 0 || looksLikeHeader(records) { return narrower }
         return (1...3).first { $0 < records.count && looksLikeHeader(records.dropping(first: $0)) } ?? 0
