@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StrataData
 
@@ -46,6 +47,30 @@ struct RobustnessTests {
                 #expect([64, 65].contains(error.exitCode))
                 #expect(!error.message.contains("\n"))
             }
+        }
+    }
+
+    /// A file cut while it is read (truncated under a running load): the
+    /// rows before the cut are kept, and the cut is one skipped row that says
+    /// where the file ended, as a gzip cut short is; it ended silently.
+    @Test func aFileCutWhileReadSaysWhereItEnded() throws {
+        var text = "time,value\n"
+        for i in 0..<2000 { text += "2024-01-01T\(Digits.pad(i / 60 % 24, 2)):\(Digits.pad(i % 60, 2)):00Z,\(i % 7)\n" }
+        try Fixture.withFile("cut.csv", text) { path in
+            let stream = try ByteStream.open(.file(path))
+            let scanner = RecordScanner(stream: stream, mode: .delimited(0x2C), limits: ScannerLimits(chunk: 4096, maxRecord: 8192, sampleWindow: 4096))
+            _ = try scanner.prime()
+            #expect(truncate(path, 10_000) == 0)
+            var records = 0, cut: String?
+            while true {
+                let next = try scanner.next()
+                if next == .end { break }
+                if next == .cutShort { cut = stream.cut }
+                if next == .record { records += 1 }
+            }
+            // Every whole line before the cut, the header among them; the torn one is the cut.
+            #expect(records == text.utf8.prefix(10_000).count { $0 == 10 })
+            #expect(cut == "the file ends at byte 10000, before byte \(text.utf8.count) it had when opened: it changed while it was read")
         }
     }
 }

@@ -209,6 +209,8 @@ final class ByteStream: @unchecked Sendable {
                 let want = Int(min(Int64(count), limit - offset))
                 if want <= 0 { return 0 }
                 n = pread(fd, buffer, want, off_t(offset))
+                // The file ends before the bytes it held when opened: it was cut while read.
+                if n == 0 { shrunk = "the file ends at byte \(offset), before byte \(limit) it had when opened: it changed while it was read" }
             } else {
                 n = Glibc.read(fd, buffer, count)
             }
@@ -232,9 +234,14 @@ final class ByteStream: @unchecked Sendable {
         return poll(&watch, 1, milliseconds) != 0
     }
 
-    /// Why gzip data ended before its end: the bytes before the cut are read.
+    /// A regular file that ended before the size it had when opened.
+    private var shrunk: String?
+
+    /// Why the data ended before its end (gzip cut short, a file cut while
+    /// read): the bytes before the cut are read.
     var cut: String? {
         if let inflater { return inflater.cut }
+        if let shrunk { return shrunk }
         guard let copyCut, offset >= copyCut.end else { return nil }
         return copyCut.reason
     }
