@@ -4,7 +4,9 @@ extension Dataset {
 
     /// The numbers of the period at `index` on `level` (`isFinal`).
     public func readiness(_ level: Level, index: Int) -> Readiness {
-        readiness(of: period(level, index: index))
+        // Once loaded, every period is: the overview asks this of each period of a level, each frame.
+        guard loading != nil else { return .ready }
+        return readiness(of: period(level, index: index))
     }
 
     /// The numbers of `[start, end)`: ready once the load has read every row of it.

@@ -11,7 +11,10 @@ public enum Readiness: Equatable, Sendable {
     /// They cannot be read: why, in words.
     case failed(String)
 
-    public var isReady: Bool { self == .ready }
+    public var isReady: Bool {
+        if case .ready = self { return true }
+        return false
+    }
 
     /// How far the load reading them has come, while it runs.
     public var progress: LoadingState? {
