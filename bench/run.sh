@@ -546,17 +546,17 @@ if [ "$ONLY" = json ]; then
 fi
 
 # --- six series at once ----------------------------------------------------------
-# The same `time,value` rows dealt round six series (`s0`…`s5`). The same moves
-# (no `a`: the aggregate stays a sum) on the single series' bars (all six
-# together), and after `c s` on the six overlaid as lines; per key, less the run
+# The same `time,value` rows dealt round six series (`s0`…`s5`), which open
+# stacked. The same moves (no `a`: the aggregate stays a sum) after `s` on one
+# series' bars (all six combined), and after `c` on the six overlaid as lines; per key, less the run
 # with no keys. On the small and the largest file: the cost must not grow with the data.
 charts() {
     local f n six base
     local moves="end left*40 down left*20 down left*10 up up right*30 pgup*10 pgdn*10 home right*30 end left*20 right*18 left*5"
     local keys="" i
     for ((i = 0; i < NKEYS / 200; i++)); do keys+="$moves "; done
-    printf '%s\n' "$keys" > "$OUT/charts-bars.txt"
-    printf 'c s %s\n' "$keys" > "$OUT/charts-overlay.txt"
+    printf 's %s\n' "$keys" > "$OUT/charts-bars.txt"
+    printf 'c %s\n' "$keys" > "$OUT/charts-overlay.txt"
     for f in "$small" "$big"; do
         n=$(basename "$f" .csv); n=${n#t}
         six="$DATA/t${n}s6.csv"
@@ -566,7 +566,7 @@ charts() {
             echo "$stamp" > "$six.stamp"
         fi
         base="$STRATA $six --series series --value value --frames --size 200x60 --levels day,week,month --tz UTC --now $NOW"
-        $base --keys "c s" > "$OUT/charts-check.txt" 2>/dev/null
+        $base --keys "c" > "$OUT/charts-check.txt" 2>/dev/null
         grep -q "all 6 ·" "$OUT/charts-check.txt" || { log "the overlay of $six does not show six series"; exit 1; }
         log "charts, $n rows: $NKEYS keys on one series' bars, the same on six overlaid lines, and no keys"
         hf "$OUT/charts-$n.json" "$RUNS" "$base --keys-file $OUT/charts-bars.txt" "$base --keys-file $OUT/charts-overlay.txt" \
@@ -668,8 +668,8 @@ for f in sorted(os.listdir(out)):
         charts[int(f[len("charts-"):-len(".json")])] = ((bars - none) / nkeys * 1e6, (overlay - none) / nkeys * 1e6)
 def charts_table(alone=""):
     P(f"Six series at once{alone}: {nkeys:,} replayed moves with `--frames --size 200x60` on `time,series,value` rows "
-      "(the rows of the `time,value` file dealt round six series), on the series' bars (all six together, `sum`), and after "
-      "`c s` on the six overlaid as lines; per key, less the run with no keys. Load average right after: "
+      "(the rows of the `time,value` file dealt round six series), after `s` on one series' bars (all six combined, `sum`), and after "
+      "`c` on the six overlaid as lines; per key, less the run with no keys. Load average right after: "
       f"{open(f'{out}/charts.load').read().strip()}.\n")
     P("| rows | one series' bars, per key | six overlaid lines, per key | × bars |")
     P("|---:|---:|---:|---:|")
