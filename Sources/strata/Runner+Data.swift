@@ -4,102 +4,79 @@ import StrataTerminal
 import StrataUI
 
 extension Runner {
-    /// The demo, or the inputs read into aggregates, with notes and skipped
-    /// rows reported on stderr as the spec asks; and the aggregate bars show
-    /// unless `--agg` says otherwise.
-    /// - Parameters:
-    ///   - calendar: `--tz` (or `TZ`, or the system zone) and `--week-start`.
-    ///   - levels: `--levels`; nil: fitted to the data.
-    ///   - startLevel: `--level`, added to the levels when not one of them.
-    func loadDataset(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
-                     now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
-        if usesDemo {
-            var chosen = levels ?? Level.defaultSet
-            if let startLevel, !chosen.contains(startLevel) { chosen = (chosen + [startLevel]).sorted() }
-            let demo = DemoData.load(now: now, calendar: calendar, levels: chosen)
-            return (Dataset(loaded: demo, levels: demo.levels), command.count ? .count : .sum,
-                    { _, _, _ in CardRowsRead(note: "the demo is made up: it has no input rows") })
-        }
-        let (sources, options, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        let result: LoadResult
-        do throws(ReadError) {
-            let progress = LoadProgress()
-            var options = options
-            options.progress = progress
-            let line = ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
-            line.start()
-            defer { line.finish() }
-            result = try followUntilQuiet(DataLoader.load(sources, options: options, setup: setup),
-                                          sources: sources, options: options, setup: setup)
-        } catch {
-            throw Failure(line: error.message, exitCode: error.exitCode)
-        }
-        // A dump prints what a full load would: a page's finer bars are read the moment it is drawn.
-        let (dataset, aggregate) = report(result, levels: result.levels, now: now,
-                                          finePages: finePages(sources, options: options, setup: setup, result: result, mode: .inline))
-        return (dataset, aggregate, CardRows.reader(result.rowLocator))
+    /// The demo, with the aggregate its bars show unless `--agg` says otherwise.
+    func loadDemo(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64) -> (Dataset, Aggregate, StrataApp.RowReader) {
+        var chosen = levels ?? Level.defaultSet
+        if let startLevel, !chosen.contains(startLevel) { chosen = (chosen + [startLevel]).sorted() }
+        let demo = DemoData.load(now: now, calendar: calendar, levels: chosen)
+        return (Dataset(loaded: demo, levels: demo.levels), command.count ? .count : .sum,
+                { _, _, _ in CardRowsRead(note: "the demo is made up: it has no input rows") })
     }
 
     /// `--demo`, or no input at all: no file and stdin a terminal.
     var usesDemo: Bool { command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1) }
 
-    /// For the terminal: the dataset of what the load has read so far (the
-    /// whole input when it was quick), with the rest read on a worker
-    /// thread that posts each fuller dataset to `feed`.
+    /// The inputs, read on a worker thread as the terminal reads them: the
+    /// dataset of what the first screen needs (the whole input when it was
+    /// quick) at once, then each fuller dataset posted to `feed`, the last
+    /// holding every row. A dump and an export take the same road and wait
+    /// for its end (`HeadlessRunner.settle`).
+    /// - Parameters:
+    ///   - watched: a terminal shows the load as it goes; its notes are told
+    ///     at once (held until the terminal is restored). Nobody watches a dump
+    ///     or an export: they tell `latest` once settled (`tell`).
+    ///   - latest: kept up to date with the fullest result read so far.
     func openDataset(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64,
-                     feed: DatasetFeed) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader?) {
-        let (sources, options, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+                     feed: DatasetFeed, watched: Bool, latest: LatestLoad) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader?) {
+        let (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        let progress = LoadProgress()
+        var options = asked
+        options.progress = progress
+        // Nobody watches a dump's screen: the progress goes to stderr.
+        let line = watched ? nil : ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
+        line?.start()
         let first: LoadResult
         do throws(ReadError) {
-            first = try BackgroundLoad.start(sources, options: options, setup: setup) { [self] update in
+            first = try BackgroundLoad.start(sources, options: options, setup: setup, watched: watched) { [self, options] update in
                 switch update {
                 case .partial(let result):
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels), rows: nil))
                 case .finished(let result):
+                    latest.keep(result)
+                    line?.finish()
                     // Held while the terminal is in use, and printed when it is restored.
-                    reportSkipped(result)
-                    let fine = finePages(sources, options: options, setup: setup, result: result, mode: .background)
+                    if watched { reportSkipped(result) }
+                    let fine = finePages(sources, options: options, setup: setup, result: result)
                     // A pipe is followed until it ends: then the screen says so.
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: fine),
                                        rows: CardRows.reader(result.rowLocator), notice: sources == [.standardInput] ? "input ended" : nil))
-                    startFollowing(result, sources: sources, options: options, feed: feed)
+                    startFollowing(result, sources: sources, options: options, feed: feed, latest: latest)
                 case .failed(let error):
+                    line?.finish()
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
                 }
             }
         } catch {
+            line?.finish()
             throw Failure(line: error.message, exitCode: error.exitCode)
         }
-        let fine = first.loading == nil ? finePages(sources, options: options, setup: setup, result: first, mode: .background) : nil
-        if first.loading == nil { startFollowing(first, sources: sources, options: options, feed: feed) }
-        let (dataset, aggregate) = report(first, levels: first.levels, now: now, finePages: fine)
-        return (dataset, aggregate, first.loading == nil ? CardRows.reader(first.rowLocator) : nil)
-    }
-
-    /// With `-f`, a dump or an export reads on while the file grows: it
-    /// prints once the file has not grown for a second, or at `--follow-for`.
-    private func followUntilQuiet(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions,
-                                  setup: LoadSetup) throws(ReadError) -> LoadResult {
-        guard command.follow, case .file(let path)? = sources.first,
-              let follower = FileFollower(path: path, result: loaded, options: options) else { return loaded }
-        var result = loaded
-        let started = Date()
-        var grewAt = started
-        while Date().timeIntervalSince(grewAt) < 1, command.followFor.map({ Date().timeIntervalSince(started) < $0 }) ?? true {
-            Thread.sleep(forTimeInterval: FollowLoop.spacing)
-            if let (grown, _) = try follower.poll() {
-                result = grown
-                grewAt = Date()
-            }
+        latest.keep(first)
+        let finished = first.loading == nil
+        if finished {
+            line?.finish()
+            startFollowing(first, sources: sources, options: options, feed: feed, latest: latest)
         }
-        return result
+        let dataset = Dataset(loaded: first, levels: first.levels,
+                              finePages: finished ? finePages(sources, options: options, setup: setup, result: first) : nil)
+        let aggregate = watched ? tell(first, about: dataset, now: now) : suggestedAggregate(first)
+        return (dataset, aggregate, finished ? CardRows.reader(first.rowLocator) : nil)
     }
 
     /// With `-f`, a thread that looks at the file as it grows (`FollowLoop`).
-    private func startFollowing(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions, feed: DatasetFeed) {
+    private func startFollowing(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions, feed: DatasetFeed, latest: LatestLoad) {
         guard command.follow, case .file(let path)? = sources.first,
               let follower = FileFollower(path: path, result: loaded, options: options) else { return }
-        FollowLoop(follower, name: loaded.sourceName, feed: feed).start()
+        FollowLoop(follower, name: loaded.sourceName, feed: feed, observe: { latest.keep($0) }).start()
     }
 
     /// Where a page's bars finer than the load kept, and the rows of part of
@@ -107,11 +84,10 @@ extension Runner {
     /// inputs that cannot be read again at a range's bytes (a pipe; gzip,
     /// inflated from its start for each read), and for a followed file,
     /// whose offsets move.
-    private func finePages(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, result: LoadResult,
-                           mode: FinePages.Mode) -> FinePages? {
+    private func finePages(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, result: LoadResult) -> FinePages? {
         guard result.rowLocator.readsRangesInPlace, !command.follow else { return nil }
         let source = FileSource(sources, options: options, setup: setup, loaded: result)
-        return FinePages(source: source, mode: mode, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
+        return FinePages(source: source, mode: .background, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
     }
 
     /// What the command line says each column is for, files and databases alike.
@@ -174,18 +150,30 @@ extension Runner {
     /// The notes and skipped rows on stderr, as the spec asks; the dataset
     /// on `levels`, and the aggregate its bars show unless `--agg` says otherwise.
     func report(_ result: LoadResult, levels: [Level], now: Int64, finePages: FinePages? = nil) -> (Dataset, Aggregate) {
+        let dataset = Dataset(loaded: result, levels: levels, finePages: finePages)
+        return (dataset, tell(result, about: dataset, now: now))
+    }
+
+    /// Tells what `result` found on stderr: its notes, its skipped rows once
+    /// it has ended, the aggregate when it is a mean, and times far after
+    /// the rest of `dataset`. Returns the aggregate its bars show unless `--agg` says otherwise.
+    func tell(_ result: LoadResult, about dataset: Dataset, now: Int64) -> Aggregate {
         for note in result.notes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil { reportSkipped(result) }
-        let dataset = Dataset(loaded: result, levels: levels, finePages: finePages)
-        let aggregate = command.count ? .count : result.suggestedAggregate
+        let aggregate = suggestedAggregate(result)
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\(result.profile.aggregateReason); --agg overrides)") }
         if let tail = dataset.farTail {
             let body = dataset.calendar.localTime(at: tail.bodyEnd).date.isoString
             warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body)"
                  + (command.at == nil ? start(after: tail.bodyEnd, in: dataset, now: now) : "") + " (End and ] go further)")
         }
-        return (dataset, aggregate)
+        return aggregate
+    }
+
+    /// What the rows suggest the bars show: a count with `--count`.
+    private func suggestedAggregate(_ result: LoadResult) -> Aggregate {
+        command.count ? .count : result.suggestedAggregate
     }
 
     /// Where the opening level starts when a far tail is left aside: the

@@ -11,11 +11,11 @@ extension Runner {
     /// A table or query's periods, aggregated by the server, with the card
     /// reading its rows on demand. The picks are reported on stderr as a
     /// file's are; while a query runs, stderr shows how long it has taken,
-    /// and Ctrl-C cancels it on the server before strata exits.
-    /// - Parameter background: a terminal's: a page's finer bars are queried
-    ///   on a worker, never waited for (a dump queries them as it draws).
+    /// and Ctrl-C cancels it on the server before strata exits. A page's
+    /// finer bars are queried on a worker, never waited for (a dump waits
+    /// for them as it settles).
     func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
-                      startLevel: Level?, now: Int64, background: Bool) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+                      startLevel: Level?, now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
@@ -40,7 +40,7 @@ extension Runner {
         // Periods kept coarser than the levels need, within the budget: a page's finer bars are a range query.
         // Intervals are never fetched whole: the timeline's window is a range query too.
         let coarser = result.levels.min().map { Dataset.subUnit(of: $0, levels: result.levels) < result.accumulator.baseUnit } ?? false
-        let fine = coarser || result.accumulator.holdsIntervals ? FinePages(source: source, mode: background ? .background : .inline, budget: Int(command.memory << 20) / 4) : nil
+        let fine = coarser || result.accumulator.holdsIntervals ? FinePages(source: source, mode: .background, budget: Int(command.memory << 20) / 4) : nil
         let (dataset, aggregate) = report(result, levels: result.levels, now: now, finePages: fine)
         return (dataset, aggregate, CardRows.reader(source))
     }

@@ -28,19 +28,19 @@ struct Runner {
 
         let headless = command.dump || command.frames
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-        // A terminal shows the input as it loads; everything else prints the whole of it.
+        // A terminal shows the input as it loads; everything else waits for the whole of it.
         let interactive = !headless && stdoutIsTerminal && command.export == nil
         let feed = DatasetFeed()
+        let latest = LatestLoad()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
         if let address = databaseAddress {
-            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel,
-                                                              now: now, background: interactive)
-        } else if interactive && !usesDemo {
-            (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now, feed: feed)
+            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        } else if usesDemo {
+            (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         } else {
-            (dataset, suggested, readRows) = try loadDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+            (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now,
+                                                             feed: feed, watched: interactive, latest: latest)
         }
-        let aggregate = command.agg ?? suggested
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: dataset.calendar) else {
@@ -48,42 +48,39 @@ struct Runner {
             }
             return t
         }
-        // As `:` says on screen: a date outside the data shows its first or last period.
-        if let text = command.at, let t = reference, let level = startLevel ?? dataset.levels.first {
-            switch dataset.side(of: t, on: level) {
-            case .before: warn("--at \(text) is before the data: starting on the first \(level.rawValue)")
-            case .after: warn("--at \(text) is after the data: starting on the last \(level.rawValue)")
-            case nil: break
-            }
-        }
-
-        if let format = command.export {
-            var output = StandardOutput()
-            let notes = Exporter.write(dataset, format: format, levels: startLevel.map { [$0] } ?? dataset.levels, to: &output)
-            output.flush()
-            for note in notes { warn(note) }
-            return
-        }
 
         // Dumps and pipes never animate: they must show where a key lands, not a frame on the way.
         var app = StrataApp(dataset: dataset, clock: SystemClock(fixedNow: command.now == nil ? nil : now),
                             glyphs: utf8 || headless ? .unicode : .ascii, startLevel: startLevel, at: reference,
-                            aggregate: aggregate, aggregateFollowsData: command.agg == nil, chart: command.chart, size: size,
+                            aggregate: command.agg ?? suggested, aggregateFollowsData: command.agg == nil, chart: command.chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
-                            readRows: readRows, readsRowsInSlices: !headless && stdoutIsTerminal,
-                            feed: dataset.loading == nil && !command.follow ? nil : feed, follows: interactive && command.follow)
+                            readRows: readRows, readsRowsInSlices: interactive,
+                            feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow)
 
-        if headless || !stdoutIsTerminal {
+        if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.
             let pipeSize = headless ? size : command.size ?? Self.environmentSize() ?? size
+            let options = HeadlessRunner.Options(size: pipeSize, frames: command.frames, color: command.color,
+                                                 followLimit: command.followFor)
+            HeadlessRunner.settle(&app, options: options)
+            if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
+            // The whole input's notes: a dump's stderr is the terminal's once restored.
+            if let result = latest.result { _ = tell(result, about: app.dataset, now: now) }
+            warnOutside(app.dataset, reference: reference, level: startLevel)
+            if let format = command.export {
+                var output = StandardOutput()
+                let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels, to: &output)
+                output.flush()
+                for note in notes { warn(note) }
+                return
+            }
             var output = StandardOutput()
             app.colors = command.color
-            HeadlessRunner.run(&app, tokens: tokens,
-                               options: .init(size: pipeSize, frames: command.frames, color: command.color),
-                               to: &output)
+            HeadlessRunner.run(&app, tokens: tokens, options: options, to: &output)
             output.flush()
             return
         }
+        warnOutside(dataset, reference: reference, level: startLevel)
 
         if case .failure(let error) = TerminalSession.availability() {
             throw Failure(message: error.message, exitCode: 69)
@@ -96,6 +93,16 @@ struct Runner {
             throw Failure(message: error.message, exitCode: 69)
         }
         if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
+    }
+
+    /// As `:` says on screen: a date outside the data shows its first or last period.
+    private func warnOutside(_ dataset: Dataset, reference: Int64?, level: Level?) {
+        guard let text = command.at, let t = reference, let level = level ?? dataset.levels.first else { return }
+        switch dataset.side(of: t, on: level) {
+        case .before: warn("--at \(text) is before the data: starting on the first \(level.rawValue)")
+        case .after: warn("--at \(text) is after the data: starting on the last \(level.rawValue)")
+        case nil: break
+        }
     }
 
     // MARK: options

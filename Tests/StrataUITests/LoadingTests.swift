@@ -1,3 +1,4 @@
+import Foundation
 import StrataData
 import Testing
 @testable import StrataUI
@@ -82,6 +83,37 @@ struct LoadingTests {
         app.handle(.tick)
         #expect(Self.shownDay(app) == "2024-01-25")
         #expect(app.state == Self.app(whole, feed: DatasetFeed()).state)
+    }
+
+    /// A dump takes the terminal's road: it opens on the first rows, waits
+    /// for the load a worker posts, then replays its keys and prints what
+    /// the terminal shows once settled — the same as a dump of the whole input.
+    @Test func aDumpWaitsForTheLoadAndPrintsWhereTheWholeInputOpens() throws {
+        let feed = DatasetFeed()
+        var app = Self.app(Self.read(Array(1...10), through: (10, 0)), feed: feed)
+        let whole = Self.read(Array(1...25))
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.05)
+            feed.post(.dataset(whole, rows: nil))
+        }
+        var printed = ""
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse("left"), options: .init(size: Self.size), to: &printed)
+        var direct = Self.app(whole, feed: DatasetFeed())
+        var expected = ""
+        HeadlessRunner.run(&direct, tokens: try KeyScript.parse("left"), options: .init(size: Self.size), to: &expected)
+        #expect(Self.shownDay(app) == "2024-01-24")
+        #expect(printed == expected)
+    }
+
+    /// A load that fails under a dump prints no screen: the command prints the failure.
+    @Test func aDumpWhoseLoadFailsPrintsNothing() throws {
+        let feed = DatasetFeed()
+        var app = Self.app(Self.midway, feed: feed)
+        feed.post(.failed(message: "strata: big.csv: read error", exitCode: 74))
+        var printed = ""
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse("left"), options: .init(size: Self.size), to: &printed)
+        #expect(printed == "")
+        #expect(app.loadFailure?.exitCode == 74)
     }
 
     /// Once a key has moved the view, the load's end leaves it on its period.

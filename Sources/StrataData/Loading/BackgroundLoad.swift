@@ -30,9 +30,14 @@ public enum BackgroundLoad {
     /// called on a worker thread with every later state of the load, the
     /// last being `.finished` or `.failed`. A result whose `loading` is nil
     /// is already the whole input, and no update follows.
-    /// - Parameter look: the head and tail bytes of a first look (smaller in tests).
+    /// - Parameters:
+    ///   - look: the head and tail bytes of a first look (smaller in tests).
+    ///   - watched: a screen shows the load as it goes, so an input read
+    ///     once (a pipe, gzip) is also read as it comes, besides being
+    ///     copied. Nobody watches a dump or an export: they wait for the end,
+    ///     and such an input is only copied, then read.
     public static func start(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
-                             look: (head: Int64, tail: Int64) = (headBytes, tailBytes),
+                             look: (head: Int64, tail: Int64) = (headBytes, tailBytes), watched: Bool = true,
                              update: @escaping @Sendable (Update) -> Void) throws(ReadError) -> LoadResult {
         let progress = options.progress ?? LoadProgress()
         var options = options
@@ -61,7 +66,7 @@ public enum BackgroundLoad {
         }
         // No first look: the first rows read come first, then more as they are read.
         let first = FirstDelivery()
-        let partials = PartialResults { partial in
+        let partials = !watched ? nil : PartialResults { partial in
             if !first.give(partial) { update(.partial(partial)) }
         }
         startWorker(sources, options: options, setup: setup, partials: partials) { finished in
@@ -92,7 +97,7 @@ public enum BackgroundLoad {
     /// Runs the full load on a worker thread; `finished` gets its end.
     /// `meanwhile` runs on a thread of its own until the load ends (it is
     /// told to stop through its flag): the first look's progress.
-    private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, partials: PartialResults,
+    private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, partials: PartialResults?,
                                     meanwhile: (@Sendable (CancelFlag) -> Void)? = nil,
                                     finished: @escaping @Sendable (Update) -> Void) {
         let stop = CancelFlag()

@@ -6,12 +6,13 @@ import Foundation
 /// source when shown and kept while they fit. Shared by every copy of the
 /// dataset, like its heat scales.
 ///
-/// A dump fetches a page the moment it is asked for (`inline`), so it
-/// prints what a full load would. The terminal never waits for a read
-/// (`background`): a page not fetched yet is drawn as reading and noted as
-/// wanted; the runner then has a worker fetch what was wanted
-/// (`fetchWanted`), the newest first, and `arrivals` tells the app to draw
-/// again. Drawing never starts a thread.
+/// The app never waits for a read (`background`): a page not fetched yet
+/// is drawn as reading and noted as wanted; the runner then has a worker
+/// fetch what was wanted (`fetchWanted`), the newest first, and `arrivals`
+/// tells the app to draw again. Drawing never starts a thread. A dump
+/// waits for the arrivals before it prints (`HeadlessRunner.settle`).
+/// Code that asks a dataset for a page's numbers outside the app fetches
+/// a page the moment it is asked for (`inline`).
 public final class FinePages: @unchecked Sendable {
     public enum Mode: Sendable {
         case inline, background

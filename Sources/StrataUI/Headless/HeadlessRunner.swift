@@ -1,47 +1,95 @@
+import Foundation
+
 /// Replays a key script with no terminal and prints screens as text:
 /// `--dump` (the last screen) and `--frames` (a screen after every key).
+///
+/// It runs the app as the terminal does, load and all: before each key and
+/// before it prints, it waits until the app has settled (`settle`), so a
+/// screen is what the terminal shows once the data it asked for is there.
 public enum HeadlessRunner {
     public struct Options: Sendable {
         public var size: Size
         public var frames: Bool
         public var color: Bool
-        public init(size: Size, frames: Bool = false, color: Bool = false) {
+        /// A followed input (`-f`) has settled once it has not grown for this long, in seconds.
+        public var followQuiet: Double
+        /// A followed input has settled this long after the run began, grown or not (`--follow-for`).
+        public var followLimit: Double?
+        public init(size: Size, frames: Bool = false, color: Bool = false, followQuiet: Double = 1, followLimit: Double? = nil) {
             self.size = size
             self.frames = frames
             self.color = color
+            self.followQuiet = followQuiet
+            self.followLimit = followLimit
         }
     }
 
-    /// Runs `tokens` through `app` and writes the screens to `output`.
-    /// Stops early when a key quits the app (the screen it quit on is the dump).
+    /// Runs `tokens` through `app` and writes the screens to `output`. A
+    /// followed input is not waited for here: call `settle` first for that.
+    /// Stops early when a key quits the app (the screen it quit on is the
+    /// dump); writes nothing when the load fails (`app.loadFailure`).
     public static func run<Output: TextOutputStream>(
         _ app: inout StrataApp, tokens: [KeyScript.Token], options: Options, to output: inout Output
     ) {
+        var options = options
+        options.followQuiet = 0
         app.handle(.resize(options.size))
-        var lastGrid = app.render().grid
-        var drawn = true
+        var lastGrid = settle(&app, options: options)
         var n = 0
         replay: for token in tokens {
             for _ in 0..<token.repeats {
-                // A click lands on what was drawn last: draw the screen the keys before it made.
-                if case .mouse = token.event, !drawn { _ = app.render() }
-                app.handle(token.event)
-                drawn = false
-                n += 1
                 if app.shouldQuit { break replay }
+                app.handle(token.event)
+                n += 1
+                // Quitting changes nothing on screen: the dump is the screen the keys left.
+                if app.shouldQuit { break replay }
+                lastGrid = settle(&app, options: options)
                 if options.frames {
-                    lastGrid = app.render().grid
-                    drawn = true
                     output.write("--- frame \(n): \(token.text) ---\n")
                     output.write(text(of: lastGrid, color: options.color))
                 }
             }
         }
-        if !options.frames {
-            // Quitting changes nothing on screen: the dump is the screen the keys left.
-            lastGrid = app.render().grid
-            output.write(text(of: lastGrid, color: options.color))
+        if app.loadFailure == nil, !options.frames { output.write(text(of: lastGrid, color: options.color)) }
+    }
+
+    /// Lets the app take what its load posts, and draws, until it has
+    /// nothing left to wait for: the load has ended, the pages drawn as
+    /// reading have come, and a followed input has stopped growing for
+    /// `options.followQuiet` (or the follow's time is up). Returns the
+    /// screen it settled on.
+    @discardableResult
+    public static func settle(_ app: inout StrataApp, options: Options) -> Grid {
+        let started = DispatchTime.now()
+        var rows = -1
+        var grewAt = DispatchTime.now()
+        while true {
+            // A load still running is not drawn: nobody sees its frames.
+            if !app.isLoading || app.shouldQuit {
+                let grid = app.render().grid
+                switch app.activity {
+                case .settled: return grid
+                case .loading: break
+                case .following(let now):
+                    if now != rows { (rows, grewAt) = (now, .now()) }
+                    if seconds(since: grewAt) >= options.followQuiet { return grid }
+                }
+                if app.shouldQuit { return grid }
+                if let limit = options.followLimit, seconds(since: started) >= limit { return grid }
+            }
+            // A load's posts wake the wait at once; a page read in the background is looked for often.
+            let wait = app.isLoading || !app.isReading ? 100 : 2
+            if let feed = app.feed {
+                feed.wait(milliseconds: wait)
+            } else {
+                Thread.sleep(forTimeInterval: Double(wait) / 1000)
+            }
+            app.handle(.tick)
         }
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
     /// Exactly `height` lines, each ending in a newline, none wider than the grid.

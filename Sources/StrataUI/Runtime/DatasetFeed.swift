@@ -15,19 +15,28 @@ public final class DatasetFeed: @unchecked Sendable {
         case failed(message: String, exitCode: Int32)
     }
 
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var pending: Delivery?
 
     public init() {}
 
     public func post(_ delivery: Delivery) {
         lock.withLock {
+            defer { lock.broadcast() }
             // A notice not taken yet goes with the newer dataset that replaces it.
             if case .dataset(let dataset, let rows, nil) = delivery, case .dataset(_, _, let notice?)? = pending {
                 pending = .dataset(dataset, rows: rows, notice: notice)
             } else {
                 pending = delivery
             }
+        }
+    }
+
+    /// Waits until a delivery is there to take, or `milliseconds` have passed.
+    public func wait(milliseconds: Int) {
+        let deadline = Date(timeIntervalSinceNow: Double(milliseconds) / 1000)
+        lock.withLock {
+            while pending == nil, lock.wait(until: deadline) {}
         }
     }
 

@@ -12,11 +12,14 @@ public final class FollowLoop: @unchecked Sendable {
     private let input: any GrowingInput
     private let feed: DatasetFeed
     private let name: String
+    /// Told of each fuller result before its dataset is posted: what a dump says on stderr comes from the last.
+    private let observe: @Sendable (LoadResult) -> Void
 
-    public init(_ input: any GrowingInput, name: String, feed: DatasetFeed) {
+    public init(_ input: any GrowingInput, name: String, feed: DatasetFeed, observe: @escaping @Sendable (LoadResult) -> Void = { _ in }) {
         self.input = input
         self.name = name
         self.feed = feed
+        self.observe = observe
     }
 
     /// One look at the file: posts what changed; false once it has failed (the failure is posted).
@@ -25,6 +28,7 @@ public final class FollowLoop: @unchecked Sendable {
         do throws(ReadError) {
             guard let growth = try input.grow() else { return true }
             let grown = growth.result
+            observe(grown)
             feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(growth.rows),
                                notice: growth.change.map(notice)))
             return true
