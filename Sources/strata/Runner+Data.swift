@@ -16,60 +16,72 @@ extension Runner {
     /// `--demo`, or no input at all: no file and stdin a terminal.
     var usesDemo: Bool { command.demo || (command.files.isEmpty && isatty(STDIN_FILENO) == 1) }
 
-    /// The inputs, read on a worker thread as the terminal reads them: the
+    /// The files (or stdin) the command line names, as a road: read by the
+    /// background load, their ranges read again when read in place.
+    /// - Parameter watched: a terminal shows the load as it goes; nobody
+    ///   watches a dump or an export, whose progress goes to stderr.
+    func fileRoad(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64, watched: Bool) throws(Failure) -> Road {
+        let (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        let progress = LoadProgress()
+        let options = { var options = asked; options.progress = progress; return options }()
+        let line = watched ? nil : ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
+        line?.start()
+        let follows = command.follow
+        return Road(source: FileSource(sources, options: options, setup: setup, watched: watched),
+                    ended: { line?.finish() },
+                    // A followed file's offsets move.
+                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace && !follows },
+                    rows: { $0.rowLocator },
+                    endNotice: sources == [.standardInput] ? "input ended" : nil,
+                    follow: { [self] result, feed, latest in startFollowing(result, sources: sources, options: options, feed: feed, latest: latest) },
+                    failure: { Failure(line: $0.message, exitCode: $0.exitCode) })
+    }
+
+    /// The input, read on a worker thread as the terminal reads it: the
     /// dataset of what the first screen needs (the whole input when it was
     /// quick) at once, then each fuller dataset posted to `feed`, the last
     /// holding every row. A dump and an export take the same road and wait
-    /// for its end (`HeadlessRunner.settle`).
+    /// for its end (`HeadlessRunner.settle`); a database's query is whole
+    /// when it returns.
     /// - Parameters:
     ///   - watched: a terminal shows the load as it goes; its notes are told
     ///     at once (held until the terminal is restored). Nobody watches a dump
     ///     or an export: they tell `latest` once settled (`tell`).
     ///   - latest: kept up to date with the fullest result read so far.
-    func openDataset(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64,
-                     feed: DatasetFeed, watched: Bool, latest: LatestLoad) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader?) {
-        let (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        let progress = LoadProgress()
-        var options = asked
-        options.progress = progress
-        // Nobody watches a dump's screen: the progress goes to stderr.
-        let line = watched ? nil : ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
-        line?.start()
+    func openDataset(_ road: Road, now: Int64, feed: DatasetFeed, watched: Bool,
+                     latest: LatestLoad) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader?) {
         let first: LoadResult
         do throws(ReadError) {
-            first = try BackgroundLoad.start(sources, options: options, setup: setup, watched: watched) { [self, options] update in
+            first = try road.source.coarse { [self] update in
                 switch update {
                 case .partial(let result):
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels), rows: nil))
                 case .finished(let result):
                     latest.keep(result)
-                    line?.finish()
+                    road.ended()
                     // Held while the terminal is in use, and printed when it is restored.
                     if watched { reportSkipped(result) }
-                    let fine = finePages(sources, options: options, setup: setup, result: result)
-                    // A pipe is followed until it ends: then the screen says so.
-                    feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: fine),
-                                       rows: CardRows.reader(result.rowLocator), notice: sources == [.standardInput] ? "input ended" : nil))
-                    startFollowing(result, sources: sources, options: options, feed: feed, latest: latest)
+                    feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: finePages(road, result: result)),
+                                       rows: CardRows.reader(road.rows(result)), notice: road.endNotice))
+                    road.follow(result, feed, latest)
                 case .failed(let error):
-                    line?.finish()
+                    road.ended()
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
                 }
             }
         } catch {
-            line?.finish()
-            throw Failure(line: error.message, exitCode: error.exitCode)
+            road.ended()
+            throw road.failure(error)
         }
         latest.keep(first)
         let finished = first.loading == nil
         if finished {
-            line?.finish()
-            startFollowing(first, sources: sources, options: options, feed: feed, latest: latest)
+            road.ended()
+            road.follow(first, feed, latest)
         }
-        let dataset = Dataset(loaded: first, levels: first.levels,
-                              finePages: finished ? finePages(sources, options: options, setup: setup, result: first) : nil)
+        let dataset = Dataset(loaded: first, levels: first.levels, finePages: finished ? finePages(road, result: first) : nil)
         let aggregate = watched ? tell(first, about: dataset, now: now) : suggestedAggregate(first)
-        return (dataset, aggregate, finished ? CardRows.reader(first.rowLocator) : nil)
+        return (dataset, aggregate, finished ? CardRows.reader(road.rows(first)) : nil)
     }
 
     /// With `-f`, a thread that looks at the file as it grows (`FollowLoop`).
@@ -79,15 +91,13 @@ extension Runner {
         FollowLoop(follower, name: loaded.sourceName, feed: feed, observe: { latest.keep($0) }).start()
     }
 
-    /// Where a page's bars finer than the load kept, and the rows of part of
-    /// a sub-bucket (a running period's comparison), are read from; nil for
-    /// inputs that cannot be read again at a range's bytes (a pipe; gzip,
-    /// inflated from its start for each read), and for a followed file,
-    /// whose offsets move.
-    private func finePages(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, result: LoadResult) -> FinePages? {
-        guard result.rowLocator.readsRangesInPlace, !command.follow else { return nil }
-        let source = FileSource(sources, options: options, setup: setup, loaded: result)
-        return FinePages(source: source, mode: .background, budget: Int(options.memoryBudget ?? 64 << 20) / 4)
+    /// Where a page's bars finer than the load kept, a running period's
+    /// rows (its comparison to the second) and a timeline's window of
+    /// intervals are read from; nil when the road cannot read a range again
+    /// (a pipe, gzip; a followed file, whose offsets move).
+    private func finePages(_ road: Road, result: LoadResult) -> FinePages? {
+        guard road.readsRangesAgain(result) else { return nil }
+        return FinePages(source: road.source, mode: .background, budget: Int(command.memory << 20) / 4)
     }
 
     /// What the command line says each column is for, files and databases alike.
@@ -145,13 +155,6 @@ extension Runner {
         setup.levels = levels
         setup.startLevel = startLevel
         return setup
-    }
-
-    /// The notes and skipped rows on stderr, as the spec asks; the dataset
-    /// on `levels`, and the aggregate its bars show unless `--agg` says otherwise.
-    func report(_ result: LoadResult, levels: [Level], now: Int64, finePages: FinePages? = nil) -> (Dataset, Aggregate) {
-        let dataset = Dataset(loaded: result, levels: levels, finePages: finePages)
-        return (dataset, tell(result, about: dataset, now: now))
     }
 
     /// Tells what `result` found on stderr: its notes, its skipped rows once

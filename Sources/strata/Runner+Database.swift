@@ -8,14 +8,13 @@ extension Runner {
     /// The input when it is a `postgresql://` or `postgres://` URI.
     var databaseAddress: PostgresAddress? { command.files.first.flatMap(PostgresAddress.init) }
 
-    /// A table or query's periods, aggregated by the server, with the card
-    /// reading its rows on demand. The picks are reported on stderr as a
-    /// file's are; while a query runs, stderr shows how long it has taken,
-    /// and Ctrl-C cancels it on the server before strata exits. A page's
-    /// finer bars are queried on a worker, never waited for (a dump waits
-    /// for them as it settles).
-    func loadDatabase(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
-                      startLevel: Level?, now: Int64) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader) {
+    /// A table or query as a road: its periods aggregated by the server,
+    /// a page's finer bars and the card's rows queried when shown. The
+    /// picks are reported on stderr as a file's are; while a query runs,
+    /// stderr shows how long it has taken, and Ctrl-C cancels it on the
+    /// server before strata exits.
+    func databaseRoad(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
+                      startLevel: Level?) throws(Failure) -> Road {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
@@ -24,25 +23,29 @@ extension Runner {
         let line = ProgressLine(query: relation.name)
         let interrupt = DatabaseInterrupt()
         line.start()
-        let source: PostgresSource, result: LoadResult
+        let failure: @Sendable (ReadError) -> Failure = { error in
+            interrupt.happened ? Failure(message: "\(address.display): cancelled", exitCode: 130) : Failure(line: error.message, exitCode: error.exitCode)
+        }
+        let source: PostgresSource
         do throws(ReadError) {
             let connection = try PostgresConnection(address, statementTimeout: command.statementTimeout.map { $0 * 1000 })
             interrupt.connection = connection
             source = try PostgresSource(connection, relation: relation, options: options, setup: setup)
-            result = try source.coarse { _ in }
-            line.finish()
         } catch {
             line.finish()
-            if interrupt.happened { throw Failure(message: "\(address.display): cancelled", exitCode: 130) }
-            throw Failure(line: error.message, exitCode: error.exitCode)
+            interrupt.stop()
+            throw failure(error)
         }
-        interrupt.connection = nil
-        // Periods kept coarser than the levels need, within the budget: a page's finer bars are a range query.
-        // Intervals are never fetched whole: the timeline's window is a range query too.
-        let coarser = result.levels.min().map { Dataset.subUnit(of: $0, levels: result.levels) < result.accumulator.baseUnit } ?? false
-        let fine = coarser || result.accumulator.holdsIntervals ? FinePages(source: source, mode: .background, budget: Int(command.memory << 20) / 4) : nil
-        let (dataset, aggregate) = report(result, levels: result.levels, now: now, finePages: fine)
-        return (dataset, aggregate, CardRows.reader(source))
+        return Road(source: source,
+                    ended: {
+                        line.finish()
+                        interrupt.stop()
+                    },
+                    readsRangesAgain: { _ in true },
+                    rows: { _ in source },
+                    endNotice: nil,
+                    follow: { _, _, _ in },
+                    failure: failure)
     }
 
     /// `--table`, `--query` and `--statement-timeout` without a database to read.
@@ -88,6 +91,7 @@ private final class DatabaseInterrupt: @unchecked Sendable {
     private let lock = NSLock()
     private var current: PostgresConnection?
     private var interrupted = false
+    private var stopped = false
     private let signals: DispatchSourceSignal
 
     var connection: PostgresConnection? {
@@ -96,6 +100,17 @@ private final class DatabaseInterrupt: @unchecked Sendable {
     }
 
     var happened: Bool { lock.withLock { interrupted } }
+
+    /// The query has ended: Ctrl-C goes back to ending strata at once.
+    func stop() {
+        lock.withLock {
+            current = nil
+            guard !stopped else { return }
+            stopped = true
+            signals.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+    }
 
     init() {
         signal(SIGINT, SIG_IGN)
@@ -113,7 +128,6 @@ private final class DatabaseInterrupt: @unchecked Sendable {
     }
 
     deinit {
-        signals.cancel()
-        signal(SIGINT, SIG_DFL)
+        stop()
     }
 }

@@ -33,13 +33,15 @@ struct Runner {
         let feed = DatasetFeed()
         let latest = LatestLoad()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
-        if let address = databaseAddress {
-            (dataset, suggested, readRows) = try loadDatabase(address, calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        } else if usesDemo {
+        if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         } else {
-            (dataset, suggested, readRows) = try openDataset(calendar: calendar, levels: levels, startLevel: startLevel, now: now,
-                                                             feed: feed, watched: interactive, latest: latest)
+            let road = if let address = databaseAddress {
+                try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel)
+            } else {
+                try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive)
+            }
+            (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
         }
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in

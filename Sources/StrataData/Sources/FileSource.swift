@@ -22,10 +22,14 @@ public final class FileSource: Source, @unchecked Sendable {
         let seriesNames: [String]
     }
 
-    public init(_ inputs: [InputSource], options: ReadOptions, setup: LoadSetup) {
+    /// Whether a screen shows the load as it goes (`BackgroundLoad.start`).
+    private let watched: Bool
+
+    public init(_ inputs: [InputSource], options: ReadOptions, setup: LoadSetup, watched: Bool = true) {
         self.inputs = inputs
         self.options = options
         self.setup = setup
+        self.watched = watched
     }
 
     /// A source over a load that has already ended (`--dump`, tests): `fine` and `rows` answer at once.
@@ -47,7 +51,7 @@ public final class FileSource: Source, @unchecked Sendable {
 
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         // The first look's checkpoints cover its head and tail only: `fine` and `rows` wait for the whole load's.
-        let first = try BackgroundLoad.start(inputs, options: options, setup: setup, look: firstLook) { [weak self] next in
+        let first = try BackgroundLoad.start(inputs, options: options, setup: setup, look: firstLook, watched: watched) { [weak self] next in
             if case .finished(let result) = next { self?.adopt(result) }
             update(next)
         }

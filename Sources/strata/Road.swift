@@ -1,0 +1,23 @@
+import StrataData
+import StrataUI
+
+/// One input as the runner opens it, a file's or a database's alike: the
+/// `Source` whose periods it loads, and the few things that differ by
+/// kind of input. `Runner.openDataset` takes every road the same way.
+struct Road {
+    let source: any Source
+    /// Called once the load has ended, finished or failed (from the load's
+    /// thread): a line on stderr goes, a database's Ctrl-C stops cancelling.
+    let ended: @Sendable () -> Void
+    /// Whether a loaded result's ranges can be read again: a page's finer
+    /// bars, a running period's rows (a file read in place, a table).
+    let readsRangesAgain: @Sendable (LoadResult) -> Bool
+    /// Where the card reads a loaded result's raw rows back.
+    let rows: @Sendable (LoadResult) -> any RowReading
+    /// What the footer says once the load ends (a pipe ends: `input ended`).
+    let endNotice: String?
+    /// Starts following a loaded result as its file grows (`-f`).
+    let follow: @Sendable (LoadResult, DatasetFeed, LatestLoad) -> Void
+    /// What a read error becomes on the command line (a cancelled query exits 130).
+    let failure: @Sendable (ReadError) -> Failure
+}
