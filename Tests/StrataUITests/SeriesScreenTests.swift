@@ -78,6 +78,16 @@ struct SeriesScreenTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Of more than 8 levels, the view starts on the first series with rows
+    /// on the first page: the first station stopped reporting on day one.
+    @Test func manyLevelsStartOnTheFirstSeriesWithRowsOnTheFirstPage() throws {
+        let rows = Self.temperatures(stations: 9).split(separator: "\n").filter { !($0.hasPrefix("2024-05-02") && $0.contains(",st10,")) }
+        let data = try Self.dataset(rows.joined(separator: "\n") + "\n", name: "temps.csv") { $0.seriesColumn = "station" }
+        let app = StrataApp(dataset: data, clock: TestClock(now: ScreenTests.now), startLevel: .day, aggregate: .mean)
+        #expect(ScreenTests.utc.periodID(.day, ordinal: data.ordinal(.day, index: app.state.navigation.position)) == "2024-05-02")
+        #expect(data.series[1].name == "st10" && app.state.navigation.shownSeries == 2)
+    }
+
     /// Levels of 2 to 8 series start overlaid with their legend, more on
     /// the first series; quantities of 2 to 8 start stacked, more keep "all", their sum.
     @Test func levelsOfSeveralSeriesAreNeverAveragedTogether() throws {

@@ -88,7 +88,8 @@ public struct StrataApp {
                                     aggregate: opening.aggregate ?? dataset.suggestedAggregate, seriesCount: dataset.series.count,
                                     valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
                                     chart: opening.chart)
-        navigation.keepSeriesApart()
+        let (level, position) = (navigation.level, navigation.position)
+        navigation.keepSeriesApart { dataset.count(level) > 0 && dataset.stats(level, index: position, series: $0).count > 0 }
         return navigation
     }
 
