@@ -56,7 +56,7 @@ public enum BackgroundLoad {
                 tell()
             })
             // The end has the whole input's levels, as a dump does: a view not moved yet opens on them.
-            startWorker(sources, options: options, setup: setup, partials: partials, meanwhile: { stop in
+            startWorker(sources, options: options, setup: setup, partials: partials, below: watched, meanwhile: { stop in
                 while !stop.isCancelled {
                     Thread.sleep(forTimeInterval: progressSpacing)
                     if !stop.isCancelled { tell() }
@@ -69,7 +69,7 @@ public enum BackgroundLoad {
         let partials = !watched ? nil : PartialResults { partial in
             if !first.give(partial) { update(.partial(partial)) }
         }
-        startWorker(sources, options: options, setup: setup, partials: partials) { finished in
+        startWorker(sources, options: options, setup: setup, partials: partials, below: watched) { finished in
             if !first.give(finished) { update(finished) }
         }
         return try first.wait()
@@ -97,18 +97,20 @@ public enum BackgroundLoad {
     /// Runs the full load on a worker thread; `finished` gets its end.
     /// `meanwhile` runs on a thread of its own until the load ends (it is
     /// told to stop through its flag): the first look's progress.
-    private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, partials: PartialResults?,
+    /// - Parameter below: the threads run below the screen's (`lowerPriority`);
+    ///   with no screen (a dump waits for the load), they run as the process does.
+    private static func startWorker(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup, partials: PartialResults?, below: Bool,
                                     meanwhile: (@Sendable (CancelFlag) -> Void)? = nil,
                                     finished: @escaping @Sendable (Update) -> Void) {
         let stop = CancelFlag()
         if let meanwhile {
             Thread {
-                lowerPriority()
+                if below { lowerPriority() }
                 meanwhile(stop)
             }.start()
         }
         let worker = Thread {
-            lowerPriority()
+            if below { lowerPriority() }
             let end: Update
             do throws(ReadError) {
                 end = .finished(try DataLoader.load(sources, options: options, setup: setup, partials: partials))
