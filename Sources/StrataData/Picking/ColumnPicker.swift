@@ -15,7 +15,7 @@ struct ColumnPicker {
     var decimalCommaAllowed = false
     /// For syslog times in the sample (they have no year).
     var years = SyslogYears.until(0)
-    /// Day and month order read further on than the sample (`InputReader.settleDayMonth`).
+    /// Day and month order read further on than the sample (`InputPlanner.settleDayMonth`).
     var dayMonthOrder: NumericDate.Order?
 
     /// Value columns of one kind may be read as series (`sideBySide`): a delimited file's, whose rows the loop reads so.

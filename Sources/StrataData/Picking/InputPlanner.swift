@@ -1,0 +1,348 @@
+import Foundation
+
+/// Decides how one input is read, before any row is: sniffs its format,
+/// samples its records (the head, then chunks spread through a regular
+/// file), finds the header and the lines above it, and has the column
+/// picker choose the time, values and series. What it found is read by
+/// `InputReader`, which then streams every record by the plan.
+final class InputPlanner {
+    /// What planning found: no input, a header and nothing else, or how to read the records.
+    enum Outcome { case empty, headerOnly, records(RecordPlan) }
+
+    static let sampleRows = 100
+
+    let stream: ByteStream
+    let options: ReadOptions
+    /// A screen is shown the rows as they come: a pipe that pauses is not waited for.
+    let watched: Bool
+    let pattern: StrftimePattern?
+    /// What times without a year are dated back from (`InputReader.now`).
+    let now: Int64
+    /// Where syslog times take their year (`InputReader.years`).
+    private(set) var years: SyslogYears
+    private(set) var notes: [String] = []
+    private(set) var valueName = ColumnNames.countedRows
+    /// The time column (`a+b` when joined), or `line` for logs.
+    private(set) var timeName = "line"
+    /// What the sample said, once the plan is made.
+    var profile = SampleProfile(times: [], offsets: [])
+    /// The head sample's bytes a record, for how many rows a file holds.
+    private var headRecordBytes: Double?
+    /// The other value columns picked, in `RowSink.others` order.
+    private(set) var otherNames: [String] = []
+    /// The series column (named or found), if any.
+    private(set) var seriesColumn: String?
+    /// Records of the sample too long to read, for the error when nothing else is there.
+    private var oversized: [SkippedRow] = []
+    /// A JSON document's records: the dotted path of their array (empty at the top).
+    var recordsPath: String?
+    /// The key of the records' [time, value] pairs, for a metric matrix.
+    var pairsName: String?
+    /// Where the records' array's first element is (past its `[`), in a regular file.
+    var recordsOffset: Int64 = 0
+    /// A pretty-printed array's records start on lines of their own after
+    /// this many spaces: where the sample's chunks through the file may start.
+    var elementIndent: Int?
+
+    init(stream: ByteStream, options: ReadOptions, watched: Bool, pattern: StrftimePattern?, now: Int64, years: SyslogYears) {
+        self.stream = stream
+        self.options = options
+        self.watched = watched
+        self.pattern = pattern
+        self.now = now
+        self.years = years
+    }
+
+    var file: String { stream.name }
+
+    /// Plans the input `scanner` reads, leaving it where the records start.
+    func plan(_ scanner: RecordScanner) throws(ReadError) -> Outcome {
+        // With a screen waiting, a pipe's first chunk is what has come when it pauses.
+        let head = try scanner.prime(patience: watched ? 100 : nil)
+        if scanner.atEOF && ByteText.skipSpacesAndNewlines(head, 0) == head.count { return .empty }
+        if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
+            throw .unreadable(file: file, reason: "the text is UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+        }
+        // `head` points into the scanner's buffer: use it before sampling moves it.
+        let binary = head.contains(0)
+        // NUL bytes and not one line end in the whole head: no record is to be found (`/dev/zero` never ends).
+        if binary, !scanner.atEOF, !head.contains(10) {
+            throw .noTimeColumn(file: file, detail: "no line ends in its first \(head.count >> 10) kB (the input looks binary: it holds NUL bytes)")
+        }
+        let sniffed = options.format == .auto
+        var format = sniffed ? FormatSniffer.format(name: file, head: head) : options.format
+        var plan: RecordPlan
+        switch format {
+        case .csv, .tsv, .auto:
+            let delimiter = format == .tsv ? UInt8(ascii: "\t")
+                : FormatSniffer.delimiter(head, candidates: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")])
+                ?? UInt8(ascii: ",")
+            do {
+                guard let p = try prepareDelimited(scanner, delimiter: delimiter) else { return .headerOnly }
+                plan = p
+            } catch {
+                // A log whose lines happen to hold commas (sniffed from its
+                // content, not named .csv): read it as lines.
+                let named = ["csv", "tsv", "tab"].contains(FormatSniffer.fileExtension(file))
+                guard case .noTimeColumn = error, sniffed, !named, options.timeColumn == nil,
+                      options.valueColumn == nil, options.seriesColumn == nil else { throw binaryHint(error, binary) }
+                format = .lines
+                scanner.mode = .lines
+                do {
+                    plan = try prepareLines(scanner)
+                } catch _ {
+                    throw binaryHint(error, binary)
+                }
+            }
+            if sniffed, case .delimited(_, let header, _) = plan, format != .lines {
+                var parts: [String] = []
+                if delimiter != UInt8(ascii: ",") || format == .tsv {
+                    parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
+                }
+                if !header && options.header == nil { parts.append("no header") }
+                if !parts.isEmpty { notes.insert("input: " + parts.joined(separator: ", "), at: 0) }
+            }
+        case .jsonl:
+            scanner.mode = .lines
+            do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
+        case .json:
+            do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
+            if recordsPath == nil { format = .jsonl }
+        case .lines:
+            do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
+        }
+        if let recordsPath {
+            notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
+        } else if sniffed && (format == .jsonl || format == .lines) {
+            notes.insert("input: \(format.rawValue)", at: 0)
+        }
+        if plan.format == .syslog, let year = options.year {
+            insertAfterTimeNote("time: syslog lines have no year: the first takes \(year) (--year), each after it the earliest "
+                                + "that does not put it before the first")
+        } else if plan.format == .syslog {
+            let day = CivilDate(dayNumber: Int(floorDiv64(now, 86_400)))
+            let from = stream.modified == nil ? "now"
+                : "the file's modification time (\(day.year)-\(Digits.pad(day.month, 2))-\(Digits.pad(day.day, 2)))"
+            insertAfterTimeNote("time: syslog lines have no year: each takes the latest that does not put it after \(from)")
+        } else if let year = options.year {
+            insertAfterTimeNote("time: --year \(year) ignored: these times carry their year")
+        }
+        return .records(plan)
+    }
+
+    /// Says so when "no time found" comes from bytes that are not text.
+    private func binaryHint(_ error: ReadError, _ binary: Bool) -> ReadError {
+        guard case .noTimeColumn(let file, let detail) = error, binary else { return error }
+        return .noTimeColumn(file: file, detail: detail + " (the input looks binary: it holds NUL bytes)")
+    }
+
+    // MARK: sampling
+
+    /// Copies up to `count` records (all fields), about `sampleWindow`
+    /// bytes at most, and rewinds; with `spread`, adds the records of
+    /// chunks spread through the rest of a regular file (`SpreadSampler`).
+    /// Records the sample leaves out are still read (or skipped, with
+    /// their reason) like every other.
+    func sampleRecords(_ scanner: RecordScanner, count: Int, spread: Bool = false) throws(ReadError) -> Sample {
+        let sample = Sample()
+        let window = options.limits.sampleWindow
+        var held = 0
+        scanner.beginSample()
+        defer { scanner.endSample() }
+        var ended = false
+        while sample.count < count && held < window {
+            let next = try scanner.next()
+            if next == .end { ended = true }
+            if next == .end || next == .windowFull { break }
+            if next == .oversized {
+                oversized.append(SkippedRow(file: file, line: scanner.recordLine, column: 1,
+                                            reason: "record longer than \(options.limits.maxRecord >> 20) MB"))
+            }
+            guard next == .record else { continue }
+            // A record longer than the window says little about the columns
+            // and would crowd out the rows after it. The first stays: it may be the header.
+            let length = scanner.recordEnd - scanner.recordStart
+            if length > window && sample.count > 0 { continue }
+            held += length
+            sample.append((0..<scanner.fieldCount).map { scanner.field($0) })
+        }
+        headRecordBytes = sample.count > 0 ? Double(held) / Double(sample.count) : nil
+        if spread && !ended && sample.count > 0 {
+            let fields = scanner.mode == .lines || scanner.mode == .jsonArray ? nil : sample.usualColumns
+            try SpreadSampler(stream: stream, mode: scanner.mode, elementIndent: elementIndent)
+                .sample(after: scanner.nextOffset, into: sample, fields: fields)
+        }
+        return sample
+    }
+
+    /// The plan for CSV/TSV; nil when the input has a header and nothing else.
+    private func prepareDelimited(_ scanner: RecordScanner, delimiter: UInt8) throws(ReadError) -> RecordPlan? {
+        scanner.mode = .delimited(delimiter)
+        let read = try sampleRecords(scanner, count: Self.sampleRows + 1, spread: true)
+        let preamble = options.skipLines ?? Self.linesAboveHeader(read)
+        let records = preamble > 0 ? read.dropping(first: preamble) : read
+        guard records.count > 0 else {
+            if let error = onlyOversized() { throw error }
+            return nil
+        }
+        if preamble > 0 && options.skipLines == nil {
+            notes.append("input: \(preamble == 1 ? "1 line" : "\(preamble) lines") before the header passed over (--skip \(preamble) says so)")
+        }
+        let header = options.header ?? Self.looksLikeHeader(records)
+        let data = Sample()
+        for segment in records.segments {
+            data.beginSegment()
+            for r in segment where r > 0 || !header { data.append(records.row(r)) }
+        }
+        if header && data.count == 0 {
+            if let error = onlyOversized() { throw error }
+            return nil
+        }
+        let names = header ? (0..<records.fieldCount(0)).map { records.text(0, $0) } : []
+        var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
+                                  decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, years: years)
+        picker.readsColumnsAsSeries = true
+        do {
+            return .delimited(try adopt(picker), hasHeader: header, preamble: preamble)
+        } catch {
+            // Dates the sample cannot tell: read on until a day over 12 does.
+            guard case .ambiguousDates(_, let column, let ambiguous) = error,
+                  let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }) else { throw error }
+            guard let (order, line, example) = try settleDayMonth(scanner, column: c) else {
+                return .delimited(try adoptDayFirst(&picker, ambiguous, error), hasHeader: header, preamble: preamble)
+            }
+            picker.dayMonthOrder = order
+            return .delimited(try adopt(picker, dayMonthNote: "\(order == .dmy ? "day" : "month") first (line \(line) reads \(example))"),
+                              hasHeader: header, preamble: preamble)
+        }
+    }
+
+    /// Dotted dates whose every value leaves day and month open are read
+    /// day first, as the countries that write dots do; others are refused (`error`).
+    func adoptDayFirst(_ picker: inout ColumnPicker, _ example: String, _ error: ReadError) throws(ReadError) -> RowPlan {
+        guard example.contains("."), !example.contains("/") else { throw error }
+        picker.dayMonthOrder = .dmy
+        let flip = ReadError.dayMonthPatterns(example).monthFirst
+        return try adopt(picker, dayMonthNote: "day first (no date read has a day over 12; --time-format \"\(flip)\" reads month first)")
+    }
+
+    /// The order of day and month in `column`, from the first date past
+    /// the sample with a field over 12, its line and its text: through a
+    /// regular file to its end, through the sample's window of a pipe.
+    private func settleDayMonth(_ scanner: RecordScanner, column c: Int) throws(ReadError) -> (NumericDate.Order, Int, String)? {
+        var reader = scanner
+        if let range = stream.fileRange {
+            let whole = stream.slice(range)
+            whole.progress = nil
+            reader = RecordScanner(stream: whole, mode: scanner.mode, limits: options.limits)
+            _ = try reader.prime()
+        } else {
+            scanner.beginSample()
+        }
+        defer { if reader === scanner { scanner.endSample() } }
+        while true {
+            switch try reader.next() {
+            case .end, .windowFull: return nil
+            case .record where c < reader.fieldCount:
+                let date = ByteText.trimmed(reader.field(c))
+                guard let (first, second, _, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31, first > 12 || second > 12 else { continue }
+                return (first > 12 ? .dmy : .mdy, reader.recordLine, String(decoding: date, as: UTF8.self))
+            default: continue
+            }
+        }
+    }
+
+    /// The error for a sample whose only data records were too long to read:
+    /// the one any record too long gives when no row is left.
+    func onlyOversized() -> ReadError? {
+        oversized.isEmpty ? nil : .allSkipped(file: file, rows: oversized.count, first: oversized.first)
+    }
+
+    /// The picker's plan, its notes and its sample's profile, and the names
+    /// it picked, as the reader's; a note on the order of day and month
+    /// follows the time's.
+    func adopt(_ picker: ColumnPicker, dayMonthNote: String? = nil) throws(ReadError) -> RowPlan {
+        let (plan, notes, profile) = try picker.plan()
+        // The first time of `--year`, as the sample's parser read it (its wall time: read as UTC).
+        if case .from(let year, nil) = years, plan.format == .syslog,
+           let first = picker.sampleTimes(plan.time, plan.format).lazy.compactMap({ $0?.0 }).first {
+            years = .from(year: year, first: first)
+        }
+        self.notes += notes
+        if let dayMonthNote { insertAfterTimeNote("time: " + dayMonthNote) }
+        self.profile = profile
+        // A regular file's size tells about how many rows its sample was taken from.
+        if let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 {
+            self.profile.sampled(picker.sample.count, of: Int(Double(range.count) / perRecord))
+        }
+        valueName = plan.valueName
+        timeName = plan.timeName
+        otherNames = plan.otherNames
+        seriesColumn = plan.series != nil || !plan.sideBySide.isEmpty ? plan.seriesName : nil
+        return plan
+    }
+
+    private func insertAfterTimeNote(_ note: String) {
+        let after = (notes.firstIndex { $0.hasPrefix("time:") } ?? notes.count - 1) + 1
+        notes.insert(note, at: after)
+    }
+
+    /// The lines above a table's header: those not as wide as the table
+    /// (`Sample.preambleLength`), else up to three as wide whose next line
+    /// is a header when they are not (a station's id, name, state and offset).
+    static func linesAboveHeader(_ records: Sample) -> Int {
+        guard records.count > 0 else { return 0 }
+        let narrower = records.preambleLength
+        if narrower > 0 || looksLikeHeader(records) { return narrower }
+        return (1...3).first { $0 < records.count && looksLikeHeader(records.dropping(first: $0)) } ?? 0
+    }
+
+    /// A first row is a header when it holds no number and no time while
+    /// the rows below it do (or when it is all there is and holds neither).
+    static func looksLikeHeader(_ records: Sample) -> Bool {
+        let first = records.row(0)
+        func isData(_ f: Field) -> Bool {
+            let t = ByteText.trimmed(f)
+            guard !t.isEmpty else { return false }
+            if ValueParser.parse(t) != nil { return true }
+            return TimeFormatDetector.detect([t], allowAnyEpoch: false) != .none
+        }
+        if first.contains(where: isData) { return false }
+        if records.count == 1 { return true }
+        for c in first.indices {
+            let below = (1..<records.count).map { records.value($0, c) }.filter { !ByteText.trimmed($0).isEmpty }
+            if !below.isEmpty && below.count(where: isData) * 2 > below.count { return true }
+        }
+        // Text throughout: a header if its cells differ from every row below.
+        return (1..<records.count).allSatisfy { r in first.indices.contains { records.text(r, $0) != records.text(0, $0) } }
+            && records.count > 1 && first.allSatisfy { !ByteText.trimmed($0).isEmpty }
+    }
+
+    private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
+        for (option, spec) in [("--time", options.timeColumn), ("--value", options.valueColumn), ("--series", options.seriesColumn)] {
+            if let spec { throw .unknownColumn(file: file, option: option, column: spec, available: []) }
+        }
+        let lines = try sampleRecords(scanner, count: Self.sampleRows)
+        if lines.count == 0, let error = onlyOversized() { throw error }
+        let format: TimeFormat?
+        if let pattern {
+            format = .pattern(pattern)
+        } else {
+            format = TimeFormatDetector.detectInLines((0..<lines.count).map { lines.value($0, 0) })
+        }
+        guard let format else {
+            throw .noTimeColumn(file: file, detail: "no timestamps found in the first \(lines.count) lines; "
+                                + "for a table, name the time column with --time (and --time-format)")
+        }
+        var parser = TimeParser(format: format, zone: .utc, years: years)
+        let found = (0..<lines.count).map { parser.find(in: lines.value($0, 0)) }
+        years = parser.years
+        profile = SampleProfile(times: found.map { $0?.0 },
+                                offsets: found.indices.map { r in found[r].flatMap { SampleProfile.offset(of: lines.value(r, 0), format: format, from: $0.1) } })
+        notes.append("time: first timestamp on each line, format \(format.description)")
+        notes.append("value: none, counting lines")
+        valueName = ColumnNames.countedRows
+        return .lines(format)
+    }
+
+}
