@@ -45,6 +45,13 @@ static inline void strata_PQfinish(PGconn *conn) {
     f(conn);
 }
 
+/* Closes the connection and opens it again with the same parameters: a lost one, once the server is back. */
+static inline void strata_PQreset(PGconn *conn) {
+    static __typeof__(&PQreset) f;
+    if (!f) f = (__typeof__(&PQreset))strata_libpq_symbol("PQreset");
+    f(conn);
+}
+
 static inline PGcancel *strata_PQgetCancel(PGconn *conn) {
     static __typeof__(&PQgetCancel) f;
     if (!f) f = (__typeof__(&PQgetCancel))strata_libpq_symbol("PQgetCancel");
