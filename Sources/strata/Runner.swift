@@ -81,6 +81,8 @@ struct Runner {
             HeadlessRunner.run(&app, tokens: tokens,
                                options: .init(size: pipeSize, frames: command.frames, color: command.color),
                                to: &output)
+            // A page whose read met a lost connection was not read: its screen is not printed as if it were.
+            if let lost = app.dataset.link?.lostOnce { throw Failure(line: lost.message, exitCode: lost.exitCode) }
             output.flush()
             return
         }
@@ -96,6 +98,7 @@ struct Runner {
             throw Failure(message: error.message, exitCode: 69)
         }
         if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
+        if let lost = app.dataset.link?.lost { throw Failure(line: lost.message, exitCode: lost.exitCode) }
     }
 
     // MARK: options

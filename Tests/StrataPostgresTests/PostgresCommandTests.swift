@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataPostgres
 
 /// The command a user types, against the test server: `.build/debug/strata`
 /// (built by `swift build`, which `make test` runs first).
@@ -38,6 +39,20 @@ struct PostgresCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("strata: NOTICE:  hello from the server\n"))
         #expect(!result.stderr.split(separator: "\n").contains { !$0.hasPrefix("strata: ") }, "\(result.stderr)")
+    }
+
+    /// A dump whose page meets a lost connection prints no page and ends
+    /// with the line (69): here the query ends its own session when run
+    /// over a range (the page's bars, the card's rows), not for the load.
+    @Test func aDumpWhoseReadMeetsALostConnectionSaysSo() throws {
+        let uri = try DatabaseFixtures.server.uri
+        let query = "SELECT time, temp FROM readings WHERE position('to_timestamp($' || '1' IN current_query()) = 0 "
+            + "OR pg_terminate_backend(pg_backend_pid())"
+        let result = try Self.strata([uri, "--query", query, "--tz", "UTC", "--levels", "hour,day", "--memory", "1", "--keys", "enter", "--dump"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let last = result.stderr.split(separator: "\n").last ?? ""
+        #expect(last == "strata: \(PostgresAddress(uri)!.display): connection lost: terminating connection due to administrator command")
     }
 
     @Test func exportFromATableIsTheCSVFilesExport() throws {
