@@ -30,14 +30,19 @@ struct PostgresCommandTests {
         return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
     }
 
-    /// The server's notices are strata's lines on stderr, not bare `NOTICE:` lines.
+    /// The server's notices are strata's lines on stderr, not bare `NOTICE:`
+    /// lines: a warning's detail and hint join its line, and an escape it
+    /// carries is shown, not sent.
     @Test func aServerNoticeIsAStrataLine() throws {
         try DatabaseFixtures.server.psql("CREATE OR REPLACE FUNCTION noisy() RETURNS boolean LANGUAGE plpgsql AS "
-                                         + "$$ BEGIN RAISE NOTICE 'hello from the server'; RETURN true; END $$")
+                                         + "$$ BEGIN RAISE NOTICE 'hello from the server'; "
+                                         + "RAISE WARNING E'careful \\x1b[31mred' USING DETAIL = 'the detail', HINT = 'a hint'; RETURN true; END $$")
         let uri = try DatabaseFixtures.server.uri
         let result = try Self.strata([uri, "--query", "SELECT time, temp FROM readings WHERE noisy()", "--export", "csv", "--level", "year"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("strata: NOTICE:  hello from the server\n"))
+        #expect(result.stderr.contains("strata: WARNING:  careful \\x1B[31mred DETAIL:  the detail HINT:  a hint\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"))
         #expect(!result.stderr.split(separator: "\n").contains { !$0.hasPrefix("strata: ") }, "\(result.stderr)")
     }
 
