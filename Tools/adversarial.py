@@ -6,8 +6,9 @@ never print, and its peak RSS against the memory budget plus a fixed overhead.
 
 The inputs are generated here, deterministically, in a temporary folder that
 is removed. The terminal's state after signals, and the PostgreSQL attacks
-(passwords in every URI shape, the set_config bypass, NULL times), are in
-the end-to-end and PostgreSQL suites (`make test`).
+(passwords in every URI shape, the set_config bypass, NULL times, a server
+stopped mid-session and started again), are in the end-to-end and
+PostgreSQL suites (`make test`), which start the servers they need.
 
 Usage: Tools/adversarial.py [BINARY]   (default .build-dist/release/strata)
 """

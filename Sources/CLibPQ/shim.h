@@ -45,6 +45,13 @@ static inline void strata_PQfinish(PGconn *conn) {
     f(conn);
 }
 
+/* Closes the connection and opens it again with the same parameters: a lost one, once the server is back. */
+static inline void strata_PQreset(PGconn *conn) {
+    static __typeof__(&PQreset) f;
+    if (!f) f = (__typeof__(&PQreset))strata_libpq_symbol("PQreset");
+    f(conn);
+}
+
 static inline PGcancel *strata_PQgetCancel(PGconn *conn) {
     static __typeof__(&PQgetCancel) f;
     if (!f) f = (__typeof__(&PQgetCancel))strata_libpq_symbol("PQgetCancel");
@@ -87,12 +94,31 @@ static inline char *strata_conninfo_password(const char *conninfo) {
 }
 
 /* The server's NOTICE and WARNING lines, as strata's own: one line on
-   stderr, `strata: ` before it (libpq's default prints them bare). */
+   stderr, `strata: ` before it (libpq's default prints them bare), its
+   DETAIL and HINT lines joined to it by a space, and control characters
+   (an escape sequence a query raised) shown as \xNN, never sent, as
+   strata's error lines show them. */
 static inline void strata_notice_line(void *arg, const char *message) {
     (void)arg;
     size_t n = strlen(message);
-    while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) n--;
-    fprintf(stderr, "strata: %.*s\n", (int)n, message);
+    char *line = malloc(4 * n + 1), *out = line;
+    if (!line) return;
+    int joined = 0;
+    for (const unsigned char *p = (const unsigned char *)message; *p; p++) {
+        if (*p == '\n' || *p == '\r') { joined = out > line; continue; }
+        if (joined && (*p == ' ' || *p == '\t')) continue;
+        if (joined) { *out++ = ' '; joined = 0; }
+        if (*p < 0x20 || *p == 0x7F) {
+            out += sprintf(out, "\\x%02X", *p);
+        } else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {  /* a C1 control in UTF-8 */
+            out += sprintf(out, "\\x%02X", *++p);
+        } else {
+            *out++ = (char)*p;
+        }
+    }
+    while (out > line && out[-1] == ' ') out--;
+    fprintf(stderr, "strata: %.*s\n", (int)(out - line), line);
+    free(line);
 }
 
 static inline void strata_PQsetNoticeProcessor_prefixed(PGconn *conn) {

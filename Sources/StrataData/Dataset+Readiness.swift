@@ -24,9 +24,11 @@ extension Dataset {
     }
 
     /// What was asked of the source and has not come (a page's bars, a
-    /// timeline's window): being read, or why reading failed.
+    /// timeline's window): being read, or why reading failed or waits (the
+    /// connection lost: it is read once the connection is back).
     public var fetchReadiness: Readiness {
-        finePages?.failure.map(Readiness.failed) ?? .loading
+        if link?.lost != nil { return .failed("connection lost") }
+        return finePages?.failure.map(Readiness.failed) ?? .loading
     }
 
     /// Whether rows can be read back from the source (a sub-bucket to the

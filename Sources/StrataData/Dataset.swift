@@ -55,6 +55,9 @@ public struct Dataset: Sendable {
     /// Where sub-buckets finer than `baseUnit` come from, a page at a time:
     /// nil when every level's are in memory.
     public let finePages: FinePages?
+    /// The connection the source is read over (a database's): whether it is
+    /// up, for every screen to say when it is not. Nil for files.
+    public let link: SourceLink?
     /// Why bars finer than the load kept cannot be shown: the input is read
     /// only once (a pipe, gzip) and its base was made coarser to keep within
     /// the budget. Nil when there are none, or `finePages` reads them.
@@ -87,6 +90,7 @@ public struct Dataset: Sendable {
         self.intervals = loaded.intervals
         self.loading = loaded.loading
         self.finePages = finePages
+        self.link = loaded.link
         self.holdsIntervals = accumulator.holdsIntervals
         self.basePerSeries = !accumulator.mergesSeriesBase
         self.suggestedAggregate = loaded.suggestedAggregate

@@ -6,13 +6,17 @@ import StrataData
 /// URI, the `PG*` variables, `~/.pgpass`, service files and `sslmode`; a
 /// password never reaches an error line (`PostgresAddress.scrub`).
 /// Queries are serialised: a card's rows (the UI thread) and a page's
-/// buckets (a worker) share it.
+/// buckets (a worker) share it. A connection lost mid-session is opened
+/// again by `reconnect`, with the same settings.
 public final class PostgresConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     private let address: PostgresAddress
     private let lock = NSLock()
-    /// Made once, so `cancel()` can be called from another thread (a signal's) while a query runs.
-    private let canceller: OpaquePointer?
+    /// Made at each connection, so `cancel()` can be called from another thread (a signal's) while a query runs.
+    private var canceller: OpaquePointer?
+    private let cancellerLock = NSLock()
+    /// The session's settings, made again after a reconnection.
+    private let settings: [String]
 
     /// Connects and makes the session read-only. A server that does not
     /// answer gives up after `connect_timeout` (10 s unless the URI or
@@ -44,12 +48,35 @@ public final class PostgresConnection: @unchecked Sendable {
         // session's default says; the default is read-only too. Numbers come back exact.
         var settings = ["SET default_transaction_read_only = on", "SET extra_float_digits = 3", "SET client_encoding = 'UTF8'"]
         if let statementTimeout { settings.append("SET statement_timeout = \(statementTimeout)") }
-        for setting in settings { _ = try query(setting) }
+        self.settings = settings
+        try configure()
     }
 
     deinit {
         if let canceller { strata_PQfreeCancel(canceller) }
         strata_PQfinish(connection)
+    }
+
+    /// Opens a lost connection again (libpq's `PQreset`: the same
+    /// parameters, the notice processor kept) and makes its settings again.
+    /// Throws `connectionLost` while the server does not answer.
+    public func reconnect() throws(ReadError) {
+        lock.lock()
+        defer { lock.unlock() }
+        strata_PQreset(connection)
+        guard strata_PQstatus(connection) == CONNECTION_OK else {
+            throw .connectionLost(source: address.display, reason: Self.oneLine(address.scrub(String(cString: strata_PQerrorMessage(connection)))))
+        }
+        cancellerLock.withLock {
+            if let canceller { strata_PQfreeCancel(canceller) }
+            canceller = strata_PQgetCancel(connection)
+        }
+        try configure()
+    }
+
+    /// Makes the session's settings, each in its read-only transaction; the caller holds the lock, or is `init`.
+    private func configure() throws(ReadError) {
+        for setting in settings { _ = try execute(setting, []) }
     }
 
     /// The server's version as a number: 150004 for 15.4.
@@ -60,11 +87,16 @@ public final class PostgresConnection: @unchecked Sendable {
     func query(_ sql: String, _ parameters: [String] = []) throws(ReadError) -> PostgresResult {
         lock.lock()
         defer { lock.unlock() }
-        return try readOnly { () throws(ReadError) in
+        return try execute(sql, parameters)
+    }
+
+    /// `query` with the lock held.
+    private func execute(_ sql: String, _ parameters: [String]) throws(ReadError) -> PostgresResult {
+        try readOnly { () throws(ReadError) in
             let result = Self.withCStrings(parameters) { values in
                 strata_PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
             }
-            guard let result else { throw .unavailable(source: address.display, reason: "no answer from the server") }
+            guard let result else { throw noAnswer() }
             let status = strata_PQresultStatus(result)
             guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
                 let error = failure(result)
@@ -92,9 +124,7 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// A statement with no rows and no parameters (`BEGIN`, `COMMIT`).
     private func command(_ sql: String) throws(ReadError) {
-        guard let result = strata_PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0) else {
-            throw .unavailable(source: address.display, reason: "no answer from the server")
-        }
+        guard let result = strata_PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0) else { throw noAnswer() }
         defer { strata_PQclear(result) }
         guard strata_PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result) }
     }
@@ -112,7 +142,7 @@ public final class PostgresConnection: @unchecked Sendable {
         let sent = Self.withCStrings(parameters) { values in
             strata_PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }
-        guard sent == 1 else { throw .unavailable(source: address.display, reason: Self.oneLine(String(cString: strata_PQerrorMessage(connection)))) }
+        guard sent == 1 else { throw noAnswer() }
         strata_PQsetSingleRowMode(connection)
         var first: ReadError?
         // Every result is read, even after an error: the connection is then ready for the next statement.
@@ -146,21 +176,35 @@ public final class PostgresConnection: @unchecked Sendable {
 
     /// Asks the server to stop the running query; safe from any thread.
     public func cancel() {
-        guard let canceller else { return }
-        var buffer = [CChar](repeating: 0, count: 256)
-        _ = strata_PQcancel(canceller, &buffer, Int32(buffer.count))
+        cancellerLock.withLock {
+            guard let canceller else { return }
+            var buffer = [CChar](repeating: 0, count: 256)
+            _ = strata_PQcancel(canceller, &buffer, Int32(buffer.count))
+        }
+    }
+
+    /// A statement libpq could not send or got no result for: the connection is gone, or (never seen) out of memory.
+    private func noAnswer() -> ReadError {
+        let said = Self.oneLine(address.scrub(String(cString: strata_PQerrorMessage(connection))))
+        let reason = said.isEmpty ? "no answer from the server" : said
+        return strata_PQstatus(connection) == CONNECTION_OK ? .unavailable(source: address.display, reason: reason)
+            : .connectionLost(source: address.display, reason: reason)
     }
 
     /// The error of a failed query, by its SQLSTATE class: a lost
-    /// connection, a timeout or a cancel is 69, a missing table 66, a query
+    /// connection (the server shut down, or gone: class 08, 57P01 to
+    /// 57P03), a timeout or a cancel is 69, a missing table 66, a query
     /// the server refused 64.
     private func failure(_ result: OpaquePointer) -> ReadError {
         let message = strata_PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             ?? String(cString: strata_PQerrorMessage(connection))
         let reason = Self.oneLine(address.scrub(message))
         let state = strata_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        if strata_PQstatus(connection) != CONNECTION_OK || state.hasPrefix("08") || state.hasPrefix("57") || state.isEmpty {
-            return .unavailable(source: address.display, reason: reason.isEmpty ? "the connection was lost" : reason)
+        if strata_PQstatus(connection) != CONNECTION_OK || state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) || state.isEmpty {
+            return .connectionLost(source: address.display, reason: reason.isEmpty ? "no answer from the server" : reason)
+        }
+        if state.hasPrefix("57") {
+            return .unavailable(source: address.display, reason: reason)
         }
         if state == "42P01" || state.hasPrefix("28") || state == "42501" || state == "3D000" || state == "3F000" {
             return .cannotOpen(file: address.display, reason: reason)

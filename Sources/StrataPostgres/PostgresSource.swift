@@ -3,9 +3,12 @@ import StrataData
 
 /// A PostgreSQL table or query as a `Source`: each of the four queries is
 /// one statement, and the aggregation runs in the database. Only a card's
-/// rows come back raw, at most `limit` of them.
+/// rows come back raw, at most `limit` of them. The reads after the load
+/// (a page's bars, a window's intervals, a card's rows) go through `link`,
+/// which opens a lost connection again.
 public final class PostgresSource: Source, @unchecked Sendable {
     let connection: PostgresConnection
+    private let linkToServer: SourceLink
     private let plan: PostgresPlan
     private let statements: PostgresStatements
     private let startLevel: Level?
@@ -26,6 +29,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public init(_ connection: PostgresConnection, relation: PostgresRelation, options: ReadOptions, setup: LoadSetup,
                 forcesFallback: Bool = false) throws(ReadError) {
         self.connection = connection
+        linkToServer = SourceLink { () throws(ReadError) in try connection.reconnect() }
         budget = options.memoryBudget
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
@@ -34,6 +38,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
         reach = longest
     }
+
+    public var link: SourceLink? { linkToServer }
 
     public func describe() throws(ReadError) -> SourceDescription {
         SourceDescription(sourceName: name, timeName: plan.timeColumn, valueNames: plan.valueNames, seriesColumn: plan.seriesColumn,
@@ -72,6 +78,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.seriesColumn = plan.seriesColumn
         result.levels = plan.levels
         result.profile = plan.profile
+        result.link = linkToServer
         (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
         if skipped > timeless {
@@ -87,6 +94,23 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// units here. A statement tells no share done: `progress` is not
     /// called, and `PostgresConnection.cancel` is what stops it.
     public func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)? = nil) throws(ReadError) -> FineBuckets? {
+        try linkToServer.read { () throws(ReadError) in try fineBuckets(from: start, to: end, unit: unit) }
+    }
+
+    public func rows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] {
+        try linkToServer.read { () throws(ReadError) in try rawRows(from: start, to: end, series: series, limit: limit) }
+    }
+
+    /// The intervals overlapping `[start, end)`, by the series `coarse`
+    /// numbered, with their labels. A statement tells no share done:
+    /// `progress` is not called, and `PostgresConnection.cancel` is what stops it.
+    /// Each record's line is where its row comes in the rows of its series
+    /// overlapping it (`rows`, in the same order), so a block's card finds its row.
+    public func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? {
+        try linkToServer.read { () throws(ReadError) in try intervalIndex(from: start, to: end) }
+    }
+
+    private func fineBuckets(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets {
         let known = lock.withLock { seriesNames }
         if plan.end != nil { return try intervalBuckets(from: start, to: end, unit: unit, seriesOrder: known) }
         let (columns, _, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
@@ -107,7 +131,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
                            seriesNames: known, buckets: buckets)
     }
 
-    public func rows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] {
+    private func rawRows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] {
         let known = lock.withLock { seriesNames }
         var parameters = [String(start), String(end)]
         if series > 0, series <= known.count { parameters.append(known[series - 1]) }
@@ -122,12 +146,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         }
     }
 
-    /// The intervals overlapping `[start, end)`, by the series `coarse`
-    /// numbered, with their labels. A statement tells no share done:
-    /// `progress` is not called, and `PostgresConnection.cancel` is what stops it.
-    /// Each record's line is where its row comes in the rows of its series
-    /// overlapping it (`rows`, in the same order), so a block's card finds its row.
-    public func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? {
+    private func intervalIndex(from start: Int64, to end: Int64) throws(ReadError) -> IntervalIndex {
         guard plan.end != nil else { throw .unreadable(file: name, reason: "its rows are instants, not intervals") }
         let known = lock.withLock { seriesNames }
         // An empty range holds no interval (though one may span its instant), as a file's read of it finds none.

@@ -11,7 +11,8 @@ import StrataUI
 /// then a newline) to PATH each time a frame is on screen, no animation
 /// runs and it is about to block for input; while the input is still being
 /// read in the background it writes `idle N loading` instead, so a test that
-/// waits for `idle N` waits for the whole input. Without it, nothing is written.
+/// waits for `idle N` waits for the whole input, and while a database's
+/// connection is lost, `idle N disconnected`. Without it, nothing is written.
 struct IdleReporter {
     static let environmentVariable = "STRATA_IDLE_FILE"
 
@@ -38,11 +39,13 @@ struct IdleReporter {
         Self.replace(path, with: line)
     }
 
-    /// `idle N`, `idle N loading`, or for a followed input `idle N following R` (R rows so far).
+    /// `idle N`, `idle N loading`, `idle N disconnected` (a database's
+    /// connection lost), or for a followed input `idle N following R` (R rows so far).
     static func line(inputs: Int, activity: StrataApp.Activity) -> String {
         switch activity {
         case .settled: "idle \(inputs)\n"
         case .loading: "idle \(inputs) loading\n"
+        case .disconnected: "idle \(inputs) disconnected\n"
         case .following(let rows): "idle \(inputs) following \(rows)\n"
         }
     }

@@ -79,6 +79,8 @@ struct Runner {
             var output = StandardOutput()
             app.colors = command.color
             HeadlessRunner.run(&app, tokens: tokens, options: options, to: &output)
+            // A page whose read met a lost connection was not read: its screen is not printed as if it were.
+            if let lost = app.dataset.link?.lostOnce { throw Failure(line: lost.message, exitCode: lost.exitCode) }
             output.flush()
             return
         }
@@ -95,6 +97,7 @@ struct Runner {
             throw Failure(message: error.message, exitCode: 69)
         }
         if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
+        if let lost = app.dataset.link?.lost { throw Failure(line: lost.message, exitCode: lost.exitCode) }
     }
 
     /// As `:` says on screen: a date outside the data shows its first or last period.

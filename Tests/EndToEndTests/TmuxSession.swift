@@ -84,27 +84,28 @@ final class TmuxSession {
     /// Waits until the app reports idle after exactly the inputs sent so far
     /// (none yet: the first frame); returns the screen then.
     func waitForIdle(timeout: TimeInterval = 10) throws -> String {
-        let expected = "idle \(inputs)"
-        try poll("the app to say \"\(expected)\"", timeout: timeout) {
-            file("idle") == expected + "\n"
-        }
-        return try screen()
+        try waitForIdleLine("idle \(inputs)", timeout: timeout)
     }
 
     /// Waits until the app reports idle after the inputs sent so far while
     /// its load still runs (`idle N loading`); returns the screen then.
     func waitWhileLoading(timeout: TimeInterval = 10) throws -> String {
-        let expected = "idle \(inputs) loading"
-        try poll("the app to say \"\(expected)\"", timeout: timeout) {
-            file("idle") == expected + "\n"
-        }
-        return try screen()
+        try waitForIdleLine("idle \(inputs) loading", timeout: timeout)
     }
 
     /// Waits until the app reports idle after the inputs sent so far while
     /// it follows an input that has given `rows` rows (`idle N following R`); returns the screen then.
     func waitWhileFollowing(rows: Int, timeout: TimeInterval = 10) throws -> String {
-        let expected = "idle \(inputs) following \(rows)"
+        try waitForIdleLine("idle \(inputs) following \(rows)", timeout: timeout)
+    }
+
+    /// Waits until the app reports idle after the inputs sent so far with
+    /// its database's connection lost (`idle N disconnected`); returns the screen then.
+    func waitWhileDisconnected(timeout: TimeInterval = 10) throws -> String {
+        try waitForIdleLine("idle \(inputs) disconnected", timeout: timeout)
+    }
+
+    private func waitForIdleLine(_ expected: String, timeout: TimeInterval) throws -> String {
         try poll("the app to say \"\(expected)\"", timeout: timeout) {
             file("idle") == expected + "\n"
         }

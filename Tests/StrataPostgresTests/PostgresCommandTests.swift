@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataPostgres
 
 /// The command a user types, against the test server: `.build/debug/strata`
 /// (built by `swift build`, which `make test` runs first).
@@ -29,15 +30,34 @@ struct PostgresCommandTests {
         return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
     }
 
-    /// The server's notices are strata's lines on stderr, not bare `NOTICE:` lines.
+    /// The server's notices are strata's lines on stderr, not bare `NOTICE:`
+    /// lines: a warning's detail and hint join its line, and an escape it
+    /// carries is shown, not sent.
     @Test func aServerNoticeIsAStrataLine() throws {
         try DatabaseFixtures.server.psql("CREATE OR REPLACE FUNCTION noisy() RETURNS boolean LANGUAGE plpgsql AS "
-                                         + "$$ BEGIN RAISE NOTICE 'hello from the server'; RETURN true; END $$")
+                                         + "$$ BEGIN RAISE NOTICE 'hello from the server'; "
+                                         + "RAISE WARNING E'careful \\x1b[31mred' USING DETAIL = 'the detail', HINT = 'a hint'; RETURN true; END $$")
         let uri = try DatabaseFixtures.server.uri
         let result = try Self.strata([uri, "--query", "SELECT time, temp FROM readings WHERE noisy()", "--export", "csv", "--level", "year"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("strata: NOTICE:  hello from the server\n"))
+        #expect(result.stderr.contains("strata: WARNING:  careful \\x1B[31mred DETAIL:  the detail HINT:  a hint\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"))
         #expect(!result.stderr.split(separator: "\n").contains { !$0.hasPrefix("strata: ") }, "\(result.stderr)")
+    }
+
+    /// A dump whose page meets a lost connection prints no page and ends
+    /// with the line (69): here the query ends its own session when run
+    /// over a range (the page's bars, the card's rows), not for the load.
+    @Test func aDumpWhoseReadMeetsALostConnectionSaysSo() throws {
+        let uri = try DatabaseFixtures.server.uri
+        let query = "SELECT time, temp FROM readings WHERE position('to_timestamp($' || '1' IN current_query()) = 0 "
+            + "OR pg_terminate_backend(pg_backend_pid())"
+        let result = try Self.strata([uri, "--query", query, "--tz", "UTC", "--levels", "hour,day", "--memory", "1", "--keys", "enter", "--dump"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let last = result.stderr.split(separator: "\n").last ?? ""
+        #expect(last == "strata: \(PostgresAddress(uri)!.display): connection lost: terminating connection due to administrator command")
     }
 
     @Test func exportFromATableIsTheCSVFilesExport() throws {

@@ -37,7 +37,8 @@ final class ThrowawayServer: Sendable {
         try shared.get()
     }
 
-    private init() throws {
+    /// A server of its own, for a test that stops it (`halt`): the shared one serves tests running beside it.
+    init() throws {
         // `dir=…`, `port=…`, `bin=…`, `uri=…`, one a line.
         let printed = try Self.script(["start", "--until-exit", "\(getpid())"])
         var values: [String: String] = [:]
@@ -49,6 +50,16 @@ final class ThrowawayServer: Sendable {
             throw Failure(description: "Tools/throwaway-postgres start printed no server: \(printed)")
         }
         (folder, self.port, self.uri) = (URL(fileURLWithPath: dir), port, uri)
+    }
+
+    /// Stops the server as an administrator would (`pg_ctl stop -m fast`), every session ended.
+    func halt() throws {
+        _ = try Self.script(["halt", folder.path])
+    }
+
+    /// Starts a halted server again, on the same socket and port.
+    func resume() throws {
+        _ = try Self.script(["resume", folder.path])
     }
 
     /// Runs SQL through psql (`\copy` loads a file the tests wrote).

@@ -4,8 +4,8 @@ import StrataUI
 import Testing
 
 /// `STRATA_IDLE_FILE`: `idle N` once the input is all read, `idle N loading`
-/// before, `idle N following R` while a followed input grows, each distinct
-/// line written once.
+/// before, `idle N following R` while a followed input grows, `idle N
+/// disconnected` while a database's connection is lost, each distinct line written once.
 @Suite("Idle reports")
 struct IdleReporterTests {
     @Test func saysWhetherTheLoadStillRunsAndWritesEachLineOnce() throws {
@@ -29,5 +29,8 @@ struct IdleReporterTests {
         #expect(try written() == "idle 1 following 40\n")
         reporter.report(inputs: 1, activity: .following(rows: 52))
         #expect(try written() == "idle 1 following 52\n")
+        // A database's connection lost.
+        reporter.report(inputs: 2, activity: .disconnected)
+        #expect(try written() == "idle 2 disconnected\n")
     }
 }

@@ -136,6 +136,15 @@ struct StatsLineTests {
         #expect(items(data, day: 0, .sum).first == "total 1e308")
     }
 
+    /// Hours near the largest Double: the day's sum passes it, its mean does not.
+    @Test func theMeanOfValuesNearTheLargestDoubleIsFinite() {
+        let data = Self.dataset([[1e308, 1.5e308, 1.7e308], [.greatestFiniteMagnitude, .greatestFiniteMagnitude, .greatestFiniteMagnitude]])
+        #expect(items(data, day: 0, .sum).first == "total ∞")
+        #expect(items(data, day: 0, .mean).first == "mean 1.4e308")
+        #expect(items(data, day: 1, .mean).first == "mean 1.8e308")
+        #expect(data.page(.day, index: 1).stats.mean == .greatestFiniteMagnitude)
+    }
+
     @Test func noChangeAgainstAnInfiniteSum() {
         #expect(PagerScreen.change(from: .infinity, to: 5, inPercent: true) == nil)
         #expect(PagerScreen.change(from: 5, to: .infinity, inPercent: false) == nil)

@@ -6,7 +6,7 @@
 struct BucketRun: BucketAdding, Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
-    /// The last bucket's sum as plain addition made it, and what that
+    /// The last bucket's (scaled) sum as plain addition made it, and what that
     /// rounded away: the rows of interleaved series come to it one flush at
     /// a time (and an interval's pieces one at a time). `stats` holds the two folded.
     private var lastSum = 0.0, lastCarry = 0.0
@@ -21,15 +21,15 @@ struct BucketRun: BucketAdding, Sendable {
         guard let lastOrdinal = ordinals.last, ordinal <= lastOrdinal else {
             ordinals.append(ordinal)
             stats.append(bucket)
-            (lastSum, lastCarry) = (bucket.sum, 0)
+            (lastSum, lastCarry) = (bucket.scaledSum, 0)
             return
         }
         if ordinal == lastOrdinal {
-            let sum = lastSum + bucket.sum
-            lastCarry += CompensatedStats.roundingError(lastSum, bucket.sum, sum: sum)
+            let sum = lastSum + bucket.scaledSum
+            lastCarry += CompensatedStats.roundingError(lastSum, bucket.scaledSum, sum: sum)
             lastSum = sum
             stats[stats.count - 1].merge(bucket)
-            stats[stats.count - 1].sum = CompensatedStats.folded(sum, carry: lastCarry)
+            stats[stats.count - 1].scaledSum = CompensatedStats.folded(sum, carry: lastCarry)
         } else {
             aside[ordinal, default: CompensatedStats()].merge(bucket)
         }

@@ -15,23 +15,23 @@ public struct CompensatedStats: Sendable {
 
     @inline(__always)
     public mutating func add(_ value: Double) {
-        let before = stats.sum
+        let before = stats.scaledSum
         stats.add(value)
-        carry += Self.roundingError(before, value, sum: stats.sum)
+        carry += Self.roundingError(before, value * Stats.scaleDown, sum: stats.scaledSum)
     }
 
     @inline(__always)
     public mutating func merge(_ other: Stats) {
-        let before = stats.sum
+        let before = stats.scaledSum
         stats.merge(other)
-        carry += Self.roundingError(before, other.sum, sum: stats.sum)
+        carry += Self.roundingError(before, other.scaledSum, sum: stats.scaledSum)
     }
 
-    /// The stats with the carry folded into the sum. A sum past the largest
-    /// Double keeps its infinity (its carry is NaN), and a sum of -0.0 its sign.
+    /// The stats with the carry folded into the sum (both scaled, so a sum
+    /// past the largest Double is folded too), and a sum of -0.0 keeps its sign.
     public var total: Stats {
         var total = stats
-        total.sum = Self.folded(stats.sum, carry: carry)
+        total.scaledSum = Self.folded(stats.scaledSum, carry: carry)
         return total
     }
 

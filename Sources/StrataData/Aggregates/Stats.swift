@@ -1,46 +1,59 @@
 /// Count, sum, min and max of the values in one bucket; the mean is derived.
 public struct Stats: Hashable, Sendable {
     public var count: Int
-    public var sum: Double
+    /// The sum in units of 2^64 (`sum` is in the values'). It never passes
+    /// the largest Double, so the mean of values near it stays finite where
+    /// their sum does not; and it is exactly the sum, scaled: a power of two
+    /// changes no digit, but of values below 2^-958 (1e-289), which lose some.
+    var scaledSum: Double
     public var min: Double
     public var max: Double
 
+    /// What a value is multiplied by to join `scaledSum`: 2^-64, so that no count of finite values passes the largest Double.
+    static let scaleDown = 0x1p-64
+
     public init() {
-        count = 0
-        sum = 0
-        min = .infinity
-        max = -.infinity
+        self.init(count: 0, sum: 0, min: .infinity, max: -.infinity)
     }
 
     public init(value: Double) {
-        count = 1
-        sum = value
-        min = value
-        max = value
+        self.init(count: 1, sum: value, min: value, max: value)
     }
 
     public init(count: Int, sum: Double, min: Double, max: Double) {
         self.count = count
-        self.sum = sum
+        self.scaledSum = sum * Self.scaleDown
         self.min = min
         self.max = max
     }
 
+    /// Infinite past the largest Double (the mean is not).
+    public var sum: Double {
+        get { scaledSum / Self.scaleDown }
+        set { scaledSum = newValue * Self.scaleDown }
+    }
+
     public var isEmpty: Bool { count == 0 }
-    public var mean: Double? { count == 0 ? nil : sum / Double(count) }
+
+    /// From the scaled sum: finite whenever the values are. Rounding up past the largest Double is its max.
+    public var mean: Double? {
+        guard count > 0 else { return nil }
+        let mean = scaledSum / Double(count) / Self.scaleDown
+        return mean.isFinite ? mean : (mean > 0 ? max : min)
+    }
 
     /// Without branches (minsd, maxsd): values in random order would mispredict them.
     @inline(__always)
     public mutating func add(_ value: Double) {
         count += 1
-        sum += value
+        scaledSum += value * Self.scaleDown
         min = value < min ? value : min
         max = value > max ? value : max
     }
 
     public mutating func merge(_ other: Stats) {
         count += other.count
-        sum += other.sum
+        scaledSum += other.scaledSum
         if other.min < min { min = other.min }
         if other.max > max { max = other.max }
     }
@@ -59,7 +72,7 @@ public struct Stats: Hashable, Sendable {
         switch aggregate {
         case .sum: return sum
         case .count: return Double(count)
-        case .mean: return sum / Double(count)
+        case .mean: return mean
         case .min: return min
         case .max: return max
         }

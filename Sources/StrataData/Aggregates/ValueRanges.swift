@@ -27,7 +27,7 @@ public struct ValueRanges: Hashable, Sendable {
         guard stats.count > 0 else { return }
         sum.include(stats.sum)
         count.include(Double(stats.count))
-        mean.include(stats.sum / Double(stats.count))
+        mean.include(stats.mean ?? 0)
         min.include(stats.min)
         max.include(stats.max)
     }

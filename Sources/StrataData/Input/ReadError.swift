@@ -26,8 +26,11 @@ public enum ReadError: Error, Sendable, Equatable {
     case unreadable(file: String, reason: String)
     /// A database refused a query strata was given (`--query`) or built from the options (64).
     case badQuery(source: String, reason: String)
-    /// A database went away or gave up mid-session: a lost connection, a statement timeout (69).
+    /// A database gave up on a statement mid-session: a statement timeout, a cancel (69).
     case unavailable(source: String, reason: String)
+    /// The connection to a database was lost mid-session (69): a terminal
+    /// session opens it again (`SourceLink`); the reason is libpq's.
+    case connectionLost(source: String, reason: String)
 
     /// Rows were read and every one was skipped: the first says why.
     static func allSkipped(file: String, rows: Int, first: SkippedRow?) -> ReadError {
@@ -49,7 +52,7 @@ public enum ReadError: Error, Sendable, Equatable {
         switch self {
         case .cannotOpen: 66
         case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers, .notDurations, .badQuery: 64
-        case .unavailable: 69
+        case .unavailable, .connectionLost: 69
         case .noTimeColumn, .badRow, .noValidRows, .unreadable: 65
         }
     }
@@ -85,6 +88,8 @@ public enum ReadError: Error, Sendable, Equatable {
                 return "\(file): \(detail)"
             case .unreadable(let file, let reason), .badQuery(let file, let reason), .unavailable(let file, let reason):
                 return "\(file): \(reason)"
+            case .connectionLost(let source, let reason):
+                return "\(source): connection lost: \(reason)"
             }
         }()).visible
     }

@@ -47,6 +47,9 @@ public struct LoadResult: Sendable {
     public var intervals: IntervalIndex?
     /// A load still running: what has been read so far; nil once it has ended.
     public var loading: LoadingState?
+    /// The connection the numbers are read again over (a database's), for
+    /// the screens to say when it is lost; nil for files.
+    public var link: SourceLink?
 }
 
 extension LoadResult {

@@ -88,7 +88,7 @@ public final class FinePages: @unchecked Sendable {
         if lock.withLock({ failed.contains(key) }) { return nil }
         switch mode {
         case .inline:
-            guard let fetched = fetch(key) else { return nil }
+            guard let fetched = try? fetch(key) else { return nil }
             lock.withLock { keep(fetched, as: key) }
             return fetched
         case .background:
@@ -145,13 +145,16 @@ public final class FinePages: @unchecked Sendable {
         }
     }
 
-    private func fetch(_ key: Key) -> Page? {
+    /// The page, or nil when it cannot be read (and is not asked again).
+    /// A lost connection is thrown instead: the page is read once it is back.
+    private func fetch(_ key: Key) throws(ReadError) -> Page? {
         do {
             if let unit = key.unit {
                 return try source.fine(from: key.start, to: key.end, unit: unit, progress: nil).map(Page.buckets)
             }
             return try source.intervals(from: key.start, to: key.end, progress: nil).map(Page.intervals)
         } catch {
+            if case .connectionLost = error, source.link != nil { throw error }
             lock.withLock {
                 failed.insert(key)
                 lastFailure = error.message
@@ -182,18 +185,28 @@ public final class FinePages: @unchecked Sendable {
         thread.start()
     }
 
-    /// Fetches what is asked, the newest first, until nothing is.
+    /// Fetches what is asked, the newest first, until nothing is. While the
+    /// source's connection is lost it waits for it, the page that met the
+    /// loss still wanted.
     private func work() {
         while let key = lock.withLock({ () -> Key? in
             fetching = wanted.popLast()
             if fetching == nil { workerRunning = false }
             return fetching
         }) {
-            let fetched = fetch(key)
-            lock.withLock {
-                if let fetched { keep(fetched, as: key) }
-                fetching = nil
-                arrived += 1
+            do throws(ReadError) {
+                let fetched = try fetch(key)
+                lock.withLock {
+                    if let fetched { keep(fetched, as: key) }
+                    fetching = nil
+                    arrived += 1
+                }
+            } catch {
+                lock.withLock {
+                    fetching = nil
+                    if !wanted.contains(key) { wanted.append(key) }
+                }
+                source.link?.waitUntilConnected()
             }
         }
     }

@@ -42,4 +42,12 @@ public protocol Source: AnyObject, Sendable {
     /// the read. Rows reaching into the range from before it are found as
     /// the periods counted them.
     func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex?
+
+    /// The connection the source is read over, when it can be lost and
+    /// opened again (a database's); nil for a file.
+    var link: SourceLink? { get }
+}
+
+extension Source {
+    public var link: SourceLink? { nil }
 }

@@ -1,6 +1,7 @@
 /// A screen's last line: the open `:` prompt or `/` search line, else a
 /// notice until the next key, else the screen's own footer, whose key hints
-/// yield to the progress of a load still running.
+/// yield to the progress of a load still running, and which first says when
+/// the source's connection is lost.
 struct StatusLine: Widget {
     let state: AppState
     let env: AppEnvironment
@@ -19,6 +20,8 @@ struct StatusLine: Widget {
                 grid.write(glyphs.truncate(notice, to: row.width - 2), x: row.x + 1, y: row.y, style: Style(.warning), clip: row)
             } else {
                 var footer = footer
+                // The connection lost says so on every screen, before a count of skipped rows.
+                if let lost = env.dataset.link?.state.notice(glyphs) { footer.warning = lost }
                 if let loading = env.dataset.readiness.progress { footer.progress = ReadingProgress(loading: loading, glyphs: glyphs).lines }
                 // A followed input grew while the view was elsewhere: how much, and how to get there.
                 let navigation = state.navigation

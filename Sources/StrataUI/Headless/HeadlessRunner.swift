@@ -68,7 +68,8 @@ public enum HeadlessRunner {
             if !app.isLoading || app.shouldQuit {
                 let grid = app.render().grid
                 switch app.activity {
-                case .settled: return grid
+                // A dump does not wait for a lost connection: it says so instead (the command's line, exit 69).
+                case .settled, .disconnected: return grid
                 case .loading: break
                 case .following(let now):
                     if now != rows { (rows, grewAt) = (now, .now()) }

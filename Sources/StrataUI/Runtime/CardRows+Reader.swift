@@ -11,16 +11,12 @@ extension CardRows {
         if let note = rows.rowsNotKept { return { _, _, _ in CardRowsRead(note: note) } }
         return { start, end, series in
             let slices = rows.rowSlices(from: start, to: end, series: series)
-            return CardRowsRead { limit, keepGoing in
-                do throws(ReadError) {
-                    let read = try slices.next(limit: limit, progress: keepGoing)
-                    // The file's name, as the header names it: a path would crowd out the record.
-                    return (read.map { CardRow(location: "\($0.file.split(separator: "/").last ?? ""):\($0.line)", text: $0.text,
-                                               fields: slices.fields(of: $0), pretty: slices.prettyJSON(of: $0)) },
-                            slices.isFinished)
-                } catch {
-                    return nil
-                }
+            return CardRowsRead { limit, keepGoing throws(ReadError) in
+                let read = try slices.next(limit: limit, progress: keepGoing)
+                // The file's name, as the header names it: a path would crowd out the record.
+                return (read.map { CardRow(location: "\($0.file.split(separator: "/").last ?? ""):\($0.line)", text: $0.text,
+                                           fields: slices.fields(of: $0), pretty: slices.prettyJSON(of: $0)) },
+                        slices.isFinished)
             }
         }
     }

@@ -28,6 +28,9 @@ public struct StrataApp {
     /// often enough that the load's end is on screen at once (a frame whose cells did not change costs
     /// a render and no output).
     static let loadingWakeMilliseconds: Int64 = 25
+    /// How often a frame is redrawn while the source's connection is lost: the footer counts down to the
+    /// next attempt, and the pages come as soon as it is back.
+    static let disconnectedWakeMilliseconds: Int64 = 250
     /// Interactive runs read the card's rows a slice per tick; dumps read them whole at once.
     let readsRowsInSlices: Bool
     /// How long one slice of a row read may take, in milliseconds: short enough for keys to feel instant.
@@ -41,6 +44,9 @@ public struct StrataApp {
     private let opening: Opening
     /// A key or the mouse has moved the view: a load that ends then leaves it where it is.
     private var touched = false
+    /// The last frame was drawn with the source's connection lost: until a
+    /// frame shows a change of it, the app is not idle in the new state.
+    private var drawnDisconnected = false
 
     /// What the first screen is asked to show; the rest comes from the data.
     struct Opening {
@@ -125,12 +131,16 @@ public struct StrataApp {
     /// What the data is doing while the screen is idle, for tests that wait on it.
     public enum Activity: Equatable, Sendable {
         case settled, loading
+        /// The source's connection is lost: what it was asked waits for it to come back.
+        case disconnected
         /// A followed input, with the rows it has given so far.
         case following(rows: Int)
     }
 
     public var activity: Activity {
-        if isReading { return .loading }
+        let disconnected = dataset.link?.lost != nil
+        if disconnected && drawnDisconnected { return .disconnected }
+        if isReading || disconnected != drawnDisconnected { return .loading }
         return follows ? .following(rows: dataset.rowsAccepted) : .settled
     }
 
@@ -159,6 +169,8 @@ public struct StrataApp {
         case nil:
             break
         }
+        // The connection is back: the card's rows it could not read are asked again.
+        if dataset.link?.takeRestored() == true { state.forgetRows() }
         // Pages whose bars were drawn as reading have come: what frames remember of them is stale.
         if dataset.finePages?.takeArrivals() == true {
             memory = FrameMemory()
@@ -190,6 +202,7 @@ public struct StrataApp {
 
     /// The screen as it is now; clicks from here on are tested against its zones.
     public mutating func render() -> Frame {
+        drawnDisconnected = dataset.link?.lost != nil
         let env = environment
         var frame = ScreenRenderer.render(state, env: env)
         // The pages the frame drew as reading.
@@ -199,7 +212,11 @@ public struct StrataApp {
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
         }
         if rowsRead?.read.isReading == true { frame.wake(at: env.time) } // the next slice of rows
-        if isReading { frame.wake(at: env.time + Self.loadingWakeMilliseconds) }
+        if drawnDisconnected {
+            frame.wake(at: env.time + Self.disconnectedWakeMilliseconds)
+        } else if isReading {
+            frame.wake(at: env.time + Self.loadingWakeMilliseconds)
+        }
         if follows { frame.wake(at: env.time + Self.followWakeMilliseconds) }
         zones = frame.zones
         return frame
