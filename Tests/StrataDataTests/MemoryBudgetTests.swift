@@ -176,7 +176,7 @@ struct MemoryBudgetTests {
             let stats = (first.stats, full.page(.hour, index: index, series: 2).stats)
             #expect(stats.0 == stats.1)
             // Drawing only says the page is wanted: the runner has it fetched.
-            fine.fetchWanted()
+            fine.fetch(fine.takeMissed())
             let deadline = Date().addingTimeInterval(10)
             while fine.isFetching && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
             #expect(!fine.isFetching)

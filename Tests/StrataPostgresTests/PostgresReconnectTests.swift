@@ -38,7 +38,7 @@ struct PostgresReconnectTests {
         let link = try #require(dataset.link)
         let read = { (hour: Int) -> Bool in
             let page = dataset.page(.hour, index: hour, series: 0)
-            if page.fetching { fine.fetchWanted() }
+            if page.fetching { fine.fetch(fine.takeMissed()) }
             return !page.fetching
         }
         #expect(Self.wait(.seconds(10)) { read(10) }, "a page read while the server runs")

@@ -7,10 +7,11 @@ import Foundation
 /// dataset, like its heat scales.
 ///
 /// The app never waits for a read (`background`): a page not fetched yet
-/// is drawn as reading and noted as wanted; the runner then has a worker
-/// fetch what was wanted (`fetchWanted`), the newest first, and `arrivals`
-/// tells the app to draw again. Drawing never starts a thread. A dump
-/// waits for the arrivals before it prints (`HeadlessRunner.settle`).
+/// is drawn as reading and noted as missed; the runner takes what was
+/// missed as requests (`takeMissed`) and has a worker fetch them (`fetch`),
+/// the newest first, and `arrivals` tells the app to draw again. Drawing
+/// and reducing never start a thread. A dump waits for the arrivals before
+/// it prints (`HeadlessRunner.settle`).
 /// Code that asks a dataset for a page's numbers outside the app fetches
 /// a page the moment it is asked for (`inline`).
 public final class FinePages: @unchecked Sendable {
@@ -19,8 +20,8 @@ public final class FinePages: @unchecked Sendable {
     }
 
     /// One fetch: a range of a page and the unit of its bars, or (no unit)
-    /// the intervals overlapping a range.
-    struct Key: Hashable {
+    /// the intervals overlapping a range. What a screen missed, as a request.
+    public struct Key: Hashable, Sendable {
         let start: Int64
         let end: Int64
         let unit: TimeUnit?
@@ -40,7 +41,9 @@ public final class FinePages: @unchecked Sendable {
     private var pages: [Key: (page: Page, used: Int)] = [:]
     private var keptBytes = 0
     private var clock = 0
-    /// Asked and not fetched yet, the newest last.
+    /// Asked for by a frame and not taken as requests yet, the newest last.
+    private var missed: [Key] = []
+    /// Requested and not fetched yet, the newest last.
     private var wanted: [Key] = []
     private var fetching: Key?
     private var workerRunning = false
@@ -92,7 +95,10 @@ public final class FinePages: @unchecked Sendable {
             lock.withLock { keep(fetched, as: key) }
             return fetched
         case .background:
-            ask(key)
+            lock.withLock {
+                missed.removeAll { $0 == key }
+                missed.append(key)
+            }
             return nil
         }
     }
@@ -103,8 +109,8 @@ public final class FinePages: @unchecked Sendable {
     /// What the kept pages take, and how many they are.
     var kept: (bytes: Int, pages: Int) { lock.withLock { (keptBytes, pages.count) } }
 
-    /// Whether a fetch is asked or running: frames wake until it lands.
-    public var isFetching: Bool { lock.withLock { fetching != nil || !wanted.isEmpty } }
+    /// Whether a fetch is missed, asked or running: frames wake until it lands.
+    public var isFetching: Bool { lock.withLock { fetching != nil || !wanted.isEmpty || !missed.isEmpty } }
 
     /// Whether pages landed that no frame has taken yet (`takeArrivals`).
     public var hasArrivals: Bool { lock.withLock { arrived > 0 } }
@@ -163,17 +169,21 @@ public final class FinePages: @unchecked Sendable {
         }
     }
 
-    private func ask(_ key: Key) {
+    /// The pages frames asked for and did not have since the last call, the newest last.
+    public func takeMissed() -> [Key] {
         lock.withLock {
-            guard fetching != key, !failed.contains(key) else { return }
-            wanted.removeAll { $0 == key }
-            wanted.append(key)
+            defer { missed.removeAll() }
+            return missed
         }
     }
 
-    /// Has a worker fetch the pages wanted, unless one is at it already or none is.
-    public func fetchWanted() {
+    /// Has a worker fetch `keys`, the last first, unless one is at it already.
+    public func fetch(_ keys: [Key]) {
         let start: Bool = lock.withLock {
+            for key in keys where fetching != key && !failed.contains(key) {
+                wanted.removeAll { $0 == key }
+                wanted.append(key)
+            }
             guard !workerRunning, !wanted.isEmpty else { return false }
             workerRunning = true
             return true

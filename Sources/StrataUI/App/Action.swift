@@ -93,4 +93,6 @@ public enum Action: Hashable, Sendable {
     case quit
     /// What the runner read for a request (`DataRequest`), as far as it has come.
     case rowsRead(RowsRequest, CardRows)
+    /// Pages a frame drew as reading (`DataRequest.pages`) have come.
+    case pagesArrived
 }

@@ -1,3 +1,5 @@
+import StrataData
+
 /// What a screen needs read that the dataset does not hold, as a value
 /// (bubbletea's `Cmd`): reducers record it in `AppState.requests`, the
 /// runner reads it from the source on its own time and sends what it read
@@ -5,4 +7,7 @@
 public enum DataRequest: Hashable, Sendable {
     /// The raw rows of a card's period, or those overlapping a timeline block (`Action.rowsRead`).
     case cardRows(RowsRequest)
+    /// Bars finer than the dataset keeps, a running period's rows, or a
+    /// timeline's window, which a frame drew as reading (`Action.pagesArrived`).
+    case pages([FinePages.Key])
 }

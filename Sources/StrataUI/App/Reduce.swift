@@ -87,6 +87,7 @@ private func isBlockPick(_ action: Action) -> Bool {
 /// slide started).
 public func reduce(into state: inout AppState, action: Action, env: AppEnvironment) {
     if case .rowsRead(let request, let rows) = action { return state.receiveRows(rows, for: request) }
+    if case .pagesArrived = action { return state.withRoute { route, app in route.dataArrived(in: &app, env: env) } }
     let before = state
     let count = state.pendingCount ?? 1
     if case .countDigit = action {} else { state.pendingCount = nil }

@@ -113,9 +113,8 @@ public struct StrataApp {
         takeDelivery()
         if shouldQuit { return }
         reduce(into: &state, event: event, env: environment)
-        perform(state.takeRequests())
+        perform(state.takeRequests() + missedPages())
         readMoreRows()
-        dataset.finePages?.fetchWanted()
     }
 
     /// Whether a background load is still reading: frames wake to move its progress line.
@@ -174,8 +173,7 @@ public struct StrataApp {
         // Pages whose bars were drawn as reading have come: what frames remember of them is stale.
         if dataset.finePages?.takeArrivals() == true {
             memory = FrameMemory()
-            let env = environment
-            state.withRoute { route, app in route.dataArrived(in: &app, env: env) }
+            reduce(into: &state, action: .pagesArrived, env: environment)
         }
     }
 
@@ -183,11 +181,19 @@ public struct StrataApp {
     private mutating func perform(_ requests: [DataRequest]) {
         for request in requests {
             switch request {
+            case .pages(let keys):
+                dataset.finePages?.fetch(keys)
             case .cardRows(let wanted):
                 rowsRead = (wanted, readRows?(wanted.from, wanted.to, wanted.series)
                     ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
             }
         }
+    }
+
+    /// The pages a frame or a reducer asked of the dataset and did not find, as a request.
+    private func missedPages() -> [DataRequest] {
+        guard let missed = dataset.finePages?.takeMissed(), !missed.isEmpty else { return [] }
+        return [.pages(missed)]
     }
 
     /// Reads on the rows still wanted, a slice at a time while the loop
@@ -206,7 +212,7 @@ public struct StrataApp {
         let env = environment
         var frame = ScreenRenderer.render(state, env: env)
         // The pages the frame drew as reading.
-        dataset.finePages?.fetchWanted()
+        perform(missedPages())
         if clock.wallTimeMoves {
             // "so far" and the now marker move with the minute.
             frame.wake(at: env.time + (60 - env.now % 60) * 1000)
