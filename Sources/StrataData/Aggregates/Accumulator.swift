@@ -65,8 +65,8 @@ public struct Accumulator: Sendable {
     /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`, a run per column.
     public private(set) var mergesSeriesBase = false
     private var merged: [MergedRun] = []
-    /// Buckets entered (intervals added) since the buckets were last counted
-    /// against `baseLimit` (`seriesBaseLimit`).
+    /// Buckets entered (intervals added, once for each column they fill)
+    /// since the buckets were last counted against `baseLimit` (`seriesBaseLimit`).
     private var sinceCount = 0
     /// How many may be entered between two counts.
     private static let countEvery = 65_536
@@ -230,7 +230,7 @@ public struct Accumulator: Sendable {
             unit = TimeUnit(rawValue: unit.rawValue + 1)!
         }
         if !mergesSeriesBase {
-            sinceCount += 1
+            sinceCount += columns
             if sinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
         }
     }

@@ -20,6 +20,15 @@ public enum IntervalShare: Sendable, Equatable {
         self = aggregate == .mean ? .weighted : .atStart
     }
 
+    /// How the notes say it.
+    public var meaning: String {
+        switch self {
+        case .overlap: "the time each interval spends in a bar"
+        case .weighted: "weighted by each interval's time in a period"
+        case .atStart: "counted at each interval's start"
+        }
+    }
+
     /// What the part of an interval in one period adds there: `seconds` of
     /// overlap, in the period that holds the interval's start or not; nil
     /// when it adds nothing (a quantity's later periods, a weighted part of
