@@ -102,7 +102,7 @@ public struct Accumulator: Sendable {
     }
 
     /// Interval data: how each column counts in the periods an interval overlaps, from now on.
-    mutating func countIntervals(_ shares: [IntervalShare]) {
+    public mutating func countIntervals(_ shares: [IntervalShare]) {
         widen(to: shares.count)
         self.shares = shares + self.shares.dropFirst(shares.count)
     }
@@ -422,7 +422,7 @@ public struct Accumulator: Sendable {
     }
 
     /// Column `k` on its own (flushed), with its coarser periods, totals and share for intervals.
-    func column(_ k: Int) -> Accumulator {
+    public func column(_ k: Int) -> Accumulator {
         var copy = self
         copy.flush()
         var one = Accumulator(calendar: calendar, baseUnit: baseUnit)
