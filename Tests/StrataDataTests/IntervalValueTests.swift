@@ -214,6 +214,24 @@ struct IntervalValueTests {
             Issue.record("page \(key) differs: \(read[key] ?? []) for \(buckets)")
         }
     }
+
+    /// Polls appended to a followed file count as a load of the whole file does, every value alike.
+    @Test func pollsAppendedToAFollowedFileCountAsAWholeLoadDoes() throws {
+        let lines = try String(contentsOfFile: Self.polls, encoding: .utf8).split(separator: "\n").map { $0 + "\n" }
+        var setup = LoadSetup()
+        (setup.zone, setup.levels) = (ZoneRules.utc, [.week, .month])
+        let options = Fixture.options { $0.seriesColumn = "pollster" }
+        try Fixture.withFile("polls.csv", lines.prefix(9).joined()) { path in
+            let follower = try #require(FileFollower(path: path, result: try DataLoader.load([.file(path)], options: options, setup: setup),
+                                                     options: options))
+            try FileFollowerTests.append(lines.dropFirst(9).joined(), to: path)
+            let grown = try #require(try follower.poll()).result
+            let whole = try DataLoader.load([.file(path)], options: options, setup: setup)
+            #expect(grown.otherValues.map(\.name) == whole.otherValues.map(\.name) && grown.accepted == 18)
+            let pages = MemoryBudgetTests.pages(Dataset(loaded: whole, levels: setup.levels!))
+            #expect(MemoryBudgetTests.pages(Dataset(loaded: grown, levels: setup.levels!)) == pages && pages.count > 50)
+        }
+    }
 }
 
 extension ReadOptions {
