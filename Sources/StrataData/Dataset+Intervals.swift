@@ -27,7 +27,7 @@ extension Dataset {
     /// count an interval once per bucket; a level's or a quantity's
     /// sub-buckets add up, and are merged (nil here).
     public func intervalStats(series s: Int, value v: Int, from: Int64, to: Int64, period: Range<Int64>) -> Stats? {
-        guard intervalShares.indices.contains(v), intervalShares[v] == .overlap else { return nil }
+        guard isDuration(value: v) else { return nil }
         return intervalStatsMemo.value(IntervalStatsKey(series: s, from: from, to: to)) {
             guard let intervals = intervals ?? finePages?.intervals(parts: [period]) else { return nil }
             let accumulatorSeries = series.count > 1 ? (s == 0 ? Array(0..<intervals.bySeries.count) : [s - 1]) : [0]

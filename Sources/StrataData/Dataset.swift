@@ -235,6 +235,12 @@ public struct Dataset: Sendable {
         return intervalShares[v] == .weighted ? .mean : .sum
     }
 
+    /// Whether value `v` is the intervals' duration: each counted once in a
+    /// period, with its seconds there.
+    public func isDuration(value v: Int) -> Bool {
+        intervalShares.indices.contains(v) && intervalShares[v] == .overlap
+    }
+
     /// Whether `aggregate` of value `v` is a number of seconds, shown as a
     /// duration: the time intervals spend in a period (not their count), or
     /// the time a level's intervals cover there (its count).

@@ -331,14 +331,14 @@ public struct Accumulator: Sendable {
         mergesSeriesBase = true
     }
 
-    /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal.
+    /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal, of the first column.
     public func sortedPeriods(of unit: TimeUnit, series s: Int) -> BucketSeries? {
         let k = unit.rawValue - baseUnit.rawValue - 1
         guard holdsIntervals, let units = coarser.first, units.indices.contains(k) else { return nil }
         return s < units[k].count ? units[k][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
     }
 
-    /// Interval data: series `s`'s intervals, each once, whole.
+    /// Interval data: series `s`'s intervals, each once, whole, of the first column.
     public func intervalTotal(series s: Int) -> Stats {
         guard let totals = intervalTotals.first, s < totals.count else { return Stats() }
         return totals[s]

@@ -141,7 +141,7 @@ struct ColumnPicker {
                 ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: nil, decimalComma: decimalComma), steady: steady)
             }, decimalComma: decimalComma) ?? []
         }
-        // A value column of interval rows is a level or a quantity, as the value of instants is.
+        // Whether a value column is a level or a quantity, by its name and its sample in time order.
         let kind = { (c: Int) in
             ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: series, decimalComma: decimalComma),
                            steady: !profile.looksLikeEvents)
@@ -240,7 +240,7 @@ struct ColumnPicker {
     }
 
     /// A value column's sample numbers in time order, one run per series.
-    func valueRuns(_ value: Int, times: [(Int64, Int32?)?], series: Int?, decimalComma: Bool) -> [[Double]] {
+    private func valueRuns(_ value: Int, times: [(Int64, Int32?)?], series: Int?, decimalComma: Bool) -> [[Double]] {
         let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
         var runs: [String: [(Int64, Double)]] = [:]
         for r in 0..<sample.count {

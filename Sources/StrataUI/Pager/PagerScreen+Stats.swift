@@ -67,8 +67,7 @@ extension PagerScreen {
         let format = ValueFormat(dataset: dataset, aggregate: aggregate, value: navigation.valueIndex)
         // An interval's mean is over its whole overlap with the period, so it
         // can exceed every sub-bucket's mean (each holding a piece of it).
-        let per = aggregate == .mean && dataset.intervalShares.indices.contains(navigation.valueIndex)
-            && dataset.intervalShares[navigation.valueIndex] == .overlap ? " per interval" : ""
+        let per = aggregate == .mean && dataset.isDuration(value: navigation.valueIndex) ? " per interval" : ""
         var items = [StatsItem(text: "\(name) \(format.humane(value))\(per)", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
 
