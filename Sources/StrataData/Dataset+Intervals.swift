@@ -18,14 +18,16 @@ extension Dataset {
     /// Whether there are intervals for the timeline to draw: kept, or read a window at a time.
     public var drawsTimeline: Bool { holdsIntervals && (intervals != nil || finePages != nil) }
 
-    /// Interval data: the stats of series `s` (0 being "all" when there are
-    /// series) over `[from, to)` inside `period`, counting each interval
-    /// once however many sub-buckets it crosses. When the load did not keep
-    /// them all, from the period's window (the timeline's own): nil while it
-    /// is read, and when it cannot be. Merging a page's sub-buckets instead
-    /// would count an interval once per bucket.
-    public func intervalStats(series s: Int, from: Int64, to: Int64, period: Range<Int64>) -> Stats? {
-        guard holdsIntervals else { return nil }
+    /// Interval data, of the duration (value `v` counted `.overlap`): the
+    /// stats of series `s` (0 being "all" when there are series) over
+    /// `[from, to)` inside `period`, counting each interval once however
+    /// many sub-buckets it crosses. When the load did not keep them all,
+    /// from the period's window (the timeline's own): nil while it is read,
+    /// and when it cannot be. Merging a page's sub-buckets instead would
+    /// count an interval once per bucket; a level's or a quantity's
+    /// sub-buckets add up, and are merged (nil here).
+    public func intervalStats(series s: Int, value v: Int, from: Int64, to: Int64, period: Range<Int64>) -> Stats? {
+        guard isDuration(value: v) else { return nil }
         return intervalStatsMemo.value(IntervalStatsKey(series: s, from: from, to: to)) {
             guard let intervals = intervals ?? finePages?.intervals(parts: [period]) else { return nil }
             let accumulatorSeries = series.count > 1 ? (s == 0 ? Array(0..<intervals.bySeries.count) : [s - 1]) : [0]

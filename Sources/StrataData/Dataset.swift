@@ -43,9 +43,12 @@ public struct Dataset: Sendable {
     let heatScales = Memo<HeatScaleKey, HeatScale>()
     /// Interval stats worked out so far (`intervalStats`): a running period's are asked every frame.
     let intervalStatsMemo = Memo<IntervalStatsKey, Stats>(limit: 1024)
-    /// The rows are intervals: values are seconds of overlap, and a
-    /// period counts each interval overlapping it once.
+    /// The rows are intervals: the duration's values are seconds of overlap,
+    /// and a period counts each interval overlapping it once.
     public let holdsIntervals: Bool
+    /// Interval data: how each value counts in the periods an interval
+    /// overlaps, by value (the duration's is `.overlap`); empty for instants.
+    public let intervalShares: [IntervalShare]
     /// Interval data whose load kept every interval (a file within its
     /// budget), for the timeline; nil when the source reads a window at a time.
     public let intervals: IntervalIndex?
@@ -92,12 +95,14 @@ public struct Dataset: Sendable {
         self.finePages = finePages
         self.link = loaded.link
         self.holdsIntervals = accumulator.holdsIntervals
+        self.intervalShares = accumulator.holdsIntervals ? ([accumulator] + otherValues.map(\.accumulator)).map { $0.shares[0] } : []
         self.basePerSeries = !accumulator.mergesSeriesBase
         self.suggestedAggregate = loaded.suggestedAggregate
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
 
-        let tables = ([accumulator] + otherValues.map(\.accumulator)).map { Self.seriesTables($0, seriesNames.count) }
+        let values = [accumulator] + otherValues.map(\.accumulator)
+        let tables = values.map { Self.seriesTables($0, seriesNames.count) }
         // The ordinal range of each level comes from all the data, so an
         // index means the same period whichever series or value is shown.
         let all = tables.map { $0[0] }
@@ -124,13 +129,9 @@ public struct Dataset: Sendable {
                 Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table, levels: levels, periods: &periods)
             }
         }
-        if accumulator.holdsIntervals {
-            self.seriesByValue = [Self.intervalSeries(accumulator, seriesNames: seriesNames, levels: levels, base: byValue[0])]
-            self.series = seriesByValue[0]
-            return
-        }
-        self.seriesByValue = byValue
-        self.series = byValue[0]
+        self.seriesByValue = accumulator.holdsIntervals
+            ? zip(values, byValue).map { Self.intervalSeries($0, seriesNames: seriesNames, levels: levels, base: $1) } : byValue
+        self.series = seriesByValue[0]
     }
 
     /// "all" (every series together) first, then each series. Without a
@@ -188,9 +189,10 @@ public struct Dataset: Sendable {
         return Series(name: name, buckets: buckets, periods: periods, subBucketRanges: ranges, total: buckets.stats.merged(), units: [:])
     }
 
-    /// Interval data: each series' base buckets as read, and its periods
-    /// from the accumulator's own tables, where an interval counts once in
-    /// each period it overlaps ("all" merges the series: an interval is in one).
+    /// Interval data, of one value: each series' base buckets as read, and
+    /// its periods from the accumulator's own tables, where an interval
+    /// counts once in each period it overlaps ("all" merges the series: an
+    /// interval is in one).
     private static func intervalSeries(_ accumulator: Accumulator, seriesNames: [String], levels: [Level],
                                        base: [Series]) -> [Series] {
         let baseUnit = accumulator.baseUnit
@@ -228,6 +230,32 @@ public struct Dataset: Sendable {
 
     /// The sub-unit a level's bars show.
     public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
+
+    /// What value `v` starts on: the load's suggestion for the first; for
+    /// an interval's value, what its share shows; else what its name says.
+    public func suggestedAggregate(value v: Int) -> Aggregate {
+        if v == 0 { return suggestedAggregate }
+        guard intervalShares.indices.contains(v) else { return Aggregate.suggested(forValueNamed: valueNames[v]) }
+        return intervalShares[v] == .weighted ? .mean : .sum
+    }
+
+    /// Whether value `v` is the intervals' duration: each counted once in a
+    /// period, with its seconds there.
+    public func isDuration(value v: Int) -> Bool {
+        intervalShares.indices.contains(v) && intervalShares[v] == .overlap
+    }
+
+    /// Whether `aggregate` of value `v` is a number of seconds, shown as a
+    /// duration: the time intervals spend in a period (not their count), or
+    /// the time a level's intervals cover there (its count).
+    public func countsSeconds(value v: Int, aggregate: Aggregate) -> Bool {
+        guard intervalShares.indices.contains(v) else { return false }
+        switch intervalShares[v] {
+        case .overlap: return aggregate != .count
+        case .weighted: return aggregate == .count
+        case .atStart: return false
+        }
+    }
 
     /// Whether series `s`'s bars on a level are finer than the load kept:
     /// read from the source a page at a time.

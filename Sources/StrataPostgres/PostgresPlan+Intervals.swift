@@ -56,11 +56,11 @@ extension PostgresPlan {
 
     /// A second time column that ends what the time column starts, as
     /// files pick one (`IntervalRule.pairedLength`), with its typical
-    /// length; not looked for when a flag says what the rows are.
+    /// length; not looked for when a flag says what the rows are (`--value`
+    /// picks a value of the intervals, and keeps them).
     static func pairedEnd(_ columns: PostgresColumns, options: ReadOptions, time: Int, sample: PostgresSample,
                           candidates: [Int]) -> (column: Int, typical: Int64)? {
-        guard !options.endsNone, options.endColumn == nil, options.durationColumn == nil, options.valueColumn == nil,
-              !options.countOnly else { return nil }
+        guard !options.endsNone, options.endColumn == nil, options.durationColumn == nil, !options.countOnly else { return nil }
         for c in candidates where c != time {
             if let typical = IntervalRule.pairedLength(starts: sample.times, ends: sample.instants(columns.names[c])) { return (c, typical) }
         }

@@ -19,7 +19,7 @@ struct PostgresPlan {
 
     var timeColumn: String
     var timeKind: TimeKind
-    /// Empty when counting rows, and for intervals.
+    /// Empty when counting rows; for intervals, those beside the duration.
     var valueColumns: [String]
     var seriesColumn: String?
     var calendar: CalendarSystem
@@ -32,10 +32,19 @@ struct PostgresPlan {
     var end: End? = nil
     /// The text the timeline writes in an interval's block (`--label`, or picked).
     var labelColumn: String? = nil
+    /// Interval rows: where the duration is among the values, the first unless `--value` named one (then the last).
+    var durationColumn = 0
+    /// Interval rows: how each value counts in the periods an interval overlaps, as `valueNames` orders them.
+    var shares: [IntervalShare] = []
 
     /// The names of the values as `SourceDescription.valueNames` has them.
     var valueNames: [String] {
-        end != nil ? [ColumnNames.intervalDuration] : valueColumns.isEmpty ? [ColumnNames.countedRows] : valueColumns
+        guard end == nil else {
+            var names = valueColumns
+            names.insert(ColumnNames.intervalDuration, at: durationColumn)
+            return names
+        }
+        return valueColumns.isEmpty ? [ColumnNames.countedRows] : valueColumns
     }
 
     /// The base unit the levels (and `--level`) need, within `budget` bytes
@@ -124,11 +133,11 @@ struct PostgresPlan {
             plan.end = end.end
             notes.append(end.note)
             plan.profile.typicalDuration = IntervalRule.typicalLength(sample.intervals(end.end))
-            notes.append("value: the time each interval spends in a bar, in seconds")
-            plan.profile.aggregate = .sum
             let label = try intervalLabel(columns, options: options, texts: texts, excluding: [time, end.column] + (series.map { [$0] } ?? []),
                                           sample: sample)
             plan.labelColumn = label.map { names[$0] }
+            try pickIntervalValues(columns, options: options, excluding: [time, end.column] + [series, label].compactMap { $0 },
+                                   plan: &plan, notes: &notes)
             if let series {
                 notes.append("series: column \"\(names[series])\"\(options.seriesColumn == nil ? " (no two of its intervals overlap; --series none turns this off)" : "")")
             }
@@ -166,6 +175,41 @@ struct PostgresPlan {
         return plan
     }
 
+    /// `--value`'s column, which must hold numbers.
+    private static func namedValue(_ columns: PostgresColumns, options: ReadOptions) throws(ReadError) -> Int? {
+        guard let spec = options.valueColumn else { return nil }
+        let value = try columns.find(spec, option: "--value")
+        guard columns.isNumber(value) else {
+            throw .badQuery(source: columns.source, reason: "--value \"\(columns.names[value])\": not a numeric column")
+        }
+        return value
+    }
+
+    /// Interval rows' values, as a file's: `--value`'s first, else the
+    /// duration; then every other number not an id or a code, and the
+    /// duration last when `--value` named the first. Each is a level
+    /// weighted by its intervals' time in a period or a quantity counted at
+    /// their starts, by its name alone (the database has no sample of it).
+    private static func pickIntervalValues(_ columns: PostgresColumns, options: ReadOptions, excluding used: [Int],
+                                           plan: inout PostgresPlan, notes: inout [String]) throws(ReadError) {
+        let names = columns.names
+        let value = options.countOnly ? nil : try namedValue(columns, options: options)
+        let others = columns.indices.filter { !used.contains($0) && $0 != value && columns.isNumber($0) && ColumnNames.refusal(ofValue: names[$0]) == nil }
+        plan.valueColumns = ((value.map { [$0] } ?? []) + others).map { names[$0] }
+        plan.durationColumn = value == nil ? 0 : plan.valueColumns.count
+        let kinds = plan.valueColumns.map { ValueKind.byName($0) ?? ValueKind(aggregate: .sum, reason: "") }
+        plan.shares = kinds.map { IntervalShare(kind: $0.aggregate) }
+        plan.shares.insert(.overlap, at: plan.durationColumn)
+        if let value {
+            notes.append(IntervalRule.valueNote("column \"\(names[value])\"", share: plan.shares[0]))
+            (plan.profile.aggregate, plan.profile.aggregateReason) = (kinds[0].aggregate, kinds[0].reason)
+        } else {
+            notes.append("value: the time each interval spends in a bar, in seconds")
+            plan.profile.aggregate = .sum
+        }
+        if plan.valueNames.count > 1 { notes.append(IntervalRule.otherValuesNote(Array(plan.valueNames.dropFirst()), shares: Array(plan.shares.dropFirst()))) }
+    }
+
     /// The value column and the others (numbers, not ids or codes by name),
     /// or none when counting rows, with the notes that say so.
     private static func pickValues(_ columns: PostgresColumns, options: ReadOptions, excluding used: [Int],
@@ -173,13 +217,8 @@ struct PostgresPlan {
         let names = columns.names
         let numeric = columns.indices.filter { !used.contains($0) && columns.isNumber($0) }
         let candidates = numeric.filter { ColumnNames.refusal(ofValue: names[$0]) == nil }
-        var value: Int?
-        if let spec = options.valueColumn {
-            value = try columns.find(spec, option: "--value")
-            guard columns.isNumber(value!) else {
-                throw .badQuery(source: columns.source, reason: "--value \"\(names[value!])\": not a numeric column")
-            }
-        } else if !options.countOnly, let first = candidates.first {
+        var value = try namedValue(columns, options: options)
+        if value == nil, !options.countOnly, let first = candidates.first {
             if plan.profile.looksLikeEvents {
                 notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(ShellWord.quoted(names[first])) sums a column)")
             } else {

@@ -66,7 +66,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
                 : "no rows"
             throw .noValidRows(file: name, detail: detail)
         }
-        let longestSeen = (0..<max(1, names.count)).map { columns[0].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
+        let longestSeen = (0..<max(1, names.count)).map { columns[plan.durationColumn].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
             if let longestSeen { reach = Int64(longestSeen) }
@@ -210,48 +210,61 @@ public final class PostgresSource: Source, @unchecked Sendable {
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser
     /// unit, each interval counted once in each it overlaps, and every
-    /// interval's whole length; in one accumulator, as `buckets` returns
-    /// them, with the rows skipped.
+    /// interval once, whole; of every value, one accumulator each, as
+    /// `buckets` returns them, with the rows skipped.
     private func intervalPeriods(_ unit: TimeUnit) throws(ReadError)
         -> ([Accumulator], [String], Int, [PostgresStatements.SkipReason: Int]) {
-        var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
+        var accumulator = intervalAccumulator(unit)
         var order = PostgresSeriesOrder()
         var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
         let units = (unit.rawValue...TimeUnit.coarsest.rawValue).compactMap(TimeUnit.init(rawValue:))
+        let first = plan.seriesColumn == nil ? 2 : 4
         try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
-            let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 2 : 4)
-            // Skipped rows are keyed by why, in the start's place.
+            let values = plan.shares.indices.map { aggregateStats(result, from: first + 4 * $0) }
+            // Skipped rows are keyed by why, in the start's place, and counted by the duration.
             if code == -2 {
-                skipped[PostgresStatements.SkipReason(rawValue: Int(start)) ?? .tooLong, default: 0] += stats.count
+                skipped[PostgresStatements.SkipReason(rawValue: Int(start)) ?? .tooLong, default: 0] += values[plan.durationColumn].count
                 return
             }
             let series = self.series(result, at: 2, order: &order)
             guard let periodUnit = TimeUnit(rawValue: Int(code)) else {
-                accumulator.add(intervalTotal: stats, series: series)
-                rows += stats.count
+                for (k, stats) in values.enumerated() { accumulator.add(intervalTotal: stats, series: series, column: k) }
+                rows += values[plan.durationColumn].count
                 return
             }
-            guard accumulator.add(intervals: stats, unit: periodUnit, periodStart: start, series: series) else {
-                throw disagreement(periodUnit, at: start)
+            for (k, stats) in values.enumerated() {
+                guard accumulator.add(intervals: stats, unit: periodUnit, periodStart: start, series: series, column: k) else {
+                    throw disagreement(periodUnit, at: start)
+                }
             }
         }
         let (renumbered, names) = renumber([accumulator], order, seriesOrder: nil, unit: unit)
-        return (renumbered, names, rows, skipped)
+        return (plan.shares.indices.map { renumbered[0].column($0) }, names, rows, skipped)
+    }
+
+    /// An accumulator of interval rows with a column for every value, counted as the plan's shares say.
+    private func intervalAccumulator(_ unit: TimeUnit) -> Accumulator {
+        var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
+        accumulator.countIntervals(plan.shares)
+        return accumulator
     }
 
     /// Interval rows: the periods of `unit` in `[start, end)`, each
     /// interval's part inside the range counted once in each it overlaps.
     private func intervalBuckets(from start: Int64, to end: Int64, unit: TimeUnit, seriesOrder: [String]) throws(ReadError) -> FineBuckets {
-        var accumulator = Accumulator(calendar: plan.calendar, baseUnit: unit)
+        var accumulator = intervalAccumulator(unit)
         var order = PostgresSeriesOrder()
+        let first = plan.seriesColumn == nil ? 1 : 3
         // An empty range holds no part of any interval (though one may span its instant).
         if start < end {
             try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }), [String(start), String(end)]) { result throws(ReadError) in
-            guard let periodStart = result.int64(0, 0) else { return }
+                guard let periodStart = result.int64(0, 0) else { return }
                 let series = self.series(result, at: 1, order: &order)
-                let stats = aggregateStats(result, from: plan.seriesColumn == nil ? 1 : 3)
-                guard accumulator.add(stats, bucketStart: periodStart, series: series) else { throw disagreement(unit, at: periodStart) }
+                for k in plan.shares.indices {
+                    guard accumulator.add(intervals: aggregateStats(result, from: first + 4 * k), unit: unit, periodStart: periodStart, series: series, column: k)
+                    else { throw disagreement(unit, at: periodStart) }
+                }
             }
         }
         let (renumbered, names) = renumber([accumulator], order, seriesOrder: seriesOrder, unit: unit)

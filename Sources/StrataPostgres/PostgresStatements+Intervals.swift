@@ -29,8 +29,9 @@ extension PostgresStatements {
         case noEnd, endBeforeStart, tooLong
     }
 
-    /// The rows as the FROM item `strata_spans(s, e, k, label, kept)`:
-    /// start, end, series and label, and whether the interval is kept: not
+    /// The rows as the FROM item `strata_spans(s, e, k, label, v0…, kept)`:
+    /// start, end, series, label and each value column beside the
+    /// duration (`plan.valueColumns`), and whether the interval is kept: not
     /// one whose end is missing or before its start, or that is longer than
     /// `longest` seconds, as files skip them. `reach`: only the kept ones
     /// overlapping `[$1, $2)` (an instant at `$1` counts), none longer than
@@ -39,7 +40,8 @@ extension PostgresStatements {
     func spans(longest: Int64, reach: Int64? = nil) -> String {
         let kept = "coalesce(e >= s AND e - s <= \(longest), false)"
         let bound = reach.map { " AND \(time) >= to_timestamp($1::int8 - \($0)) AND \(time) < to_timestamp($2::int8)" } ?? ""
-        let rows = "(SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label "
+        let values = plan.valueColumns.enumerated().map { ", \(PostgresRelation.quoted($1))::float8 AS v\($0)" }.joined()
+        let rows = "(SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label\(values) "
             + "FROM \(from) WHERE \(column) IS NOT NULL\(bound)) AS strata_all"
         guard reach != nil else { return "(SELECT *, \(kept) AS kept FROM \(rows)) AS strata_spans" }
         return "(SELECT *, true AS kept FROM \(rows) WHERE \(kept) AND s < $2::int8 AND (e > $1::int8 OR s >= $1::int8)) AS strata_spans"
@@ -49,12 +51,12 @@ extension PostgresStatements {
     /// overlaps, with the whole interval as unit -1 and the rows skipped as
     /// unit -2, keyed by why (`SkipReason`): per unit, period start and
     /// series, the series and its first start (only when there is a series
-    /// column), then count, sum, min and max of the seconds.
+    /// column), then count, sum, min and max of each value (`valueAggregates`).
     func intervalPeriods(units: [TimeUnit], longest: Int64) -> String {
         let why = "CASE WHEN strata_spans.e IS NULL THEN \(SkipReason.noEnd.rawValue) "
             + "WHEN strata_spans.e < strata_spans.s THEN \(SkipReason.endBeforeStart.rawValue) ELSE \(SkipReason.tooLong.rawValue) END"
-        let pieces = ["SELECT -1, 0::int8, part.b - part.a WHERE strata_spans.kept",
-                      "SELECT -2, (\(why))::int8, 0::int8 WHERE NOT strata_spans.kept"] + units.map(periods)
+        let pieces = ["SELECT -1, 0::int8, part.b - part.a, true WHERE strata_spans.kept",
+                      "SELECT -2, (\(why))::int8, 0::int8, false WHERE NOT strata_spans.kept"] + units.map(periods)
         // A day or longer is keyed by its local start, made an instant once per period.
         let start = "CASE WHEN p.unit >= \(TimeUnit.day.rawValue) THEN \(instant(ofLocalSeconds: "p.start")) ELSE p.start END"
         return grouped(pieces, spans: spans(longest: longest), part: ("strata_spans.s", "strata_spans.e"),
@@ -86,26 +88,50 @@ extension PostgresStatements {
     /// The label as text ('' without a label column).
     private var label: String { plan.labelColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
 
-    /// `pieces` (rows of unit, period key and seconds for each span's
-    /// `part`, `[part.a, part.b)`) grouped by unit, key and series; `keys`
-    /// are what is selected of the unit and key.
+    /// Per value, as `plan.valueNames` orders them: count, sum, min and max
+    /// of what each piece adds there, as `IntervalShare.piece` adds it: the
+    /// seconds of the duration; a level's value weighted by the seconds (an
+    /// instant's by one), the seconds its count; a quantity's value in the
+    /// period that holds its interval's start.
+    private var valueAggregates: String {
+        plan.shares.enumerated().map { k, share in
+            let v = "strata_spans.v\(k < plan.durationColumn ? k : k - 1)"
+            switch share {
+            case .overlap:
+                return "count(*), sum(p.seconds)::float8, min(p.seconds)::float8, max(p.seconds)::float8"
+            case .weighted:
+                let weight = "(CASE WHEN strata_spans.s = strata_spans.e THEN 1 ELSE p.seconds END)"
+                let having = "FILTER (WHERE \(v) IS NOT NULL AND \(weight) > 0)"
+                return "(sum(\(weight)) \(having))::int8, sum(\(v) * \(weight)) \(having), min(\(v)) \(having), max(\(v)) \(having)"
+            case .atStart:
+                let having = "FILTER (WHERE \(v) IS NOT NULL AND p.first)"
+                return "count(\(v)) \(having), sum(\(v)) \(having), min(\(v)) \(having), max(\(v)) \(having)"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// `pieces` (rows of unit, period key, seconds and whether the period
+    /// holds the interval's start, for each span's `part`, `[part.a,
+    /// part.b)`) grouped by unit, key and series; `keys` are what is
+    /// selected of the unit and key.
     private func grouped(_ pieces: [String], spans: String, part: (a: String, b: String), keys: [String]) -> String {
         let seriesItems = plan.seriesColumn == nil ? "" : "strata_spans.k, min(strata_spans.s)::float8, "
         let groups = "p.unit, p.start" + (plan.seriesColumn == nil ? "" : ", strata_spans.k")
         // The part's local times (its start's and its last second's), once for every unit's periods.
         let local = "to_timestamp(part.a) AT TIME ZONE \(zone) AS la, to_timestamp(greatest(part.a, part.b - 1)) AT TIME ZONE \(zone) AS ll"
         // OFFSET 0: each computed once a row, not written again into every expression that reads it.
-        return "SELECT \(keys.joined(separator: ", ")), \(seriesItems)count(*), sum(p.seconds)::float8, min(p.seconds)::float8, "
-            + "max(p.seconds)::float8 FROM \(spans) CROSS JOIN LATERAL (SELECT \(part.a) AS a, \(part.b) AS b OFFSET 0) AS part "
+        return "SELECT \(keys.joined(separator: ", ")), \(seriesItems)\(valueAggregates) "
+            + "FROM \(spans) CROSS JOIN LATERAL (SELECT \(part.a) AS a, \(part.b) AS b OFFSET 0) AS part "
             + "CROSS JOIN LATERAL (SELECT \(local) OFFSET 0) AS local "
-            + "CROSS JOIN LATERAL (\(pieces.joined(separator: " UNION ALL "))) AS p(unit, start, seconds) "
+            + "CROSS JOIN LATERAL (\(pieces.joined(separator: " UNION ALL "))) AS p(unit, start, seconds, first) "
             + "GROUP BY \(groups) ORDER BY \(groups)"
     }
 
     /// The periods of `unit` that the part `[part.a, part.b)` overlaps
     /// (`a == b` is an instant, 0 seconds in the period it lies in): rows
-    /// of the unit's number, the period's key and the seconds of the
-    /// overlap. Minutes and hours are absolute, stepped from the bucket
+    /// of the unit's number, the period's key, the seconds of the overlap
+    /// and whether it is the first period of a part that starts where its
+    /// interval does (not cut at a range's edge). Minutes and hours are absolute, stepped from the bucket
     /// `a` is in, and keyed by their start. Days and longer are the zone's
     /// civil periods from `a`'s (local time `local.la`) to that of `b`'s
     /// last second (`local.ll`), keyed by their local start in seconds; an
@@ -115,19 +141,20 @@ extension PostgresStatements {
     /// in one period of a unit: no function is called for them); a skipped
     /// row has none.
     private func periods(of unit: TimeUnit) -> String {
+        let starts = "part.a = strata_spans.s"
         if unit < .day {
             let width = unit == .minute ? 60 : 3600, first = bucketStart(unit, of: "to_timestamp(part.a)")
             let last = "greatest(part.a, part.b - 1)"
-            return "SELECT \(unit.rawValue), f, least(part.b, f + \(width)) - part.a FROM (SELECT \(first) AS f) AS first "
-                + "WHERE strata_spans.kept UNION ALL SELECT \(unit.rawValue), p, least(part.b, p + \(width)) - p "
+            return "SELECT \(unit.rawValue), f, least(part.b, f + \(width)) - part.a, \(starts) FROM (SELECT \(first) AS f) AS first "
+                + "WHERE strata_spans.kept UNION ALL SELECT \(unit.rawValue), p, least(part.b, p + \(width)) - p, false "
                 + "FROM (SELECT \(first) AS f) AS first, generate_series(first.f + \(width), \(last), \(width)) AS p "
                 + "WHERE strata_spans.kept AND first.f + \(width) <= \(last)"
         }
         let step = "interval '\(Self.step(unit))'", first = truncated("local.la", to: unit), last = truncated("local.ll", to: unit)
         func seconds(_ local: String) -> String { "extract(epoch FROM \(firstInstant(local: local)))::int8" }
         func end(_ at: String) -> String { "CASE WHEN \(at) = \(last) THEN part.b ELSE \(seconds("(\(at) + \(step))")) END" }
-        return "SELECT \(unit.rawValue), extract(epoch FROM \(first))::int8, \(end(first)) - part.a WHERE strata_spans.kept UNION ALL "
-            + "SELECT \(unit.rawValue), extract(epoch FROM l.at)::int8, \(end("l.at")) - \(seconds("l.at")) "
+        return "SELECT \(unit.rawValue), extract(epoch FROM \(first))::int8, \(end(first)) - part.a, \(starts) WHERE strata_spans.kept UNION ALL "
+            + "SELECT \(unit.rawValue), extract(epoch FROM l.at)::int8, \(end("l.at")) - \(seconds("l.at")), false "
             + "FROM generate_series(\(first) + \(step), \(last), \(step)) AS l(at) WHERE strata_spans.kept AND \(first) < \(last)"
     }
 

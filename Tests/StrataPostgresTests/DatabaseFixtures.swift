@@ -73,6 +73,8 @@ enum DatabaseFixtures {
             }
             try load("readings", "time timestamptz, city text, temp float8, amount numeric, reading_id int4", csv: readings)
             try load("local_readings", "time timestamp, city text, temp float8, amount numeric, reading_id int4", csv: localReadings)
+            try load("polls", "start date, \"end\" date, pollster text, \"ALP_pct\" float8, \"LNP_pct\" float8, sample_size int4",
+                     csv: try fixture("polls.csv"))
             // Sorted by time then city: a database names series in that order, a file in the order it holds them.
             let cities = try fixture("three-cities.csv").split(separator: "\n")
             try load("cities", "date timestamp, city varchar(20), temp float8, rain float8",

@@ -97,6 +97,46 @@ struct PostgresIntervalTests {
         }
     }
 
+    /// Polls with their values (`polls.csv`: vote shares and a sample size)
+    /// are what the file makes of them, beside the duration or picked by
+    /// `--value`: a share's period is its polls' mean weighted by their time
+    /// in it, a sample size counts where its poll starts, on every level,
+    /// pollster and value, and in a range cut through polls.
+    @Test(arguments: [nil, "ALP_pct", "sample_size"] as [String?])
+    func valuesOfIntervalsAsTheFileCountsThem(value: String?) throws {
+        var options = ReadOptions()
+        options.valueColumn = value
+        let levels: [Level] = [.day, .week, .month, .quarter]
+        for fallback in [false, true] {
+            let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: levels)
+            let (database, file, source) = try DatabaseFixtures.both("polls", options: options, setup: setup, fallback: fallback)
+            #expect(database.valueName == file.valueName && database.valueName == value ?? ColumnNames.intervalDuration)
+            #expect(database.otherValues.map(\.name) == file.otherValues.map(\.name) && file.otherValues.count == 3)
+            #expect(database.suggestedAggregate == file.suggestedAggregate)
+            #expect(database.notes.contains { $0.hasPrefix("other values: ") } && database.seriesNames == file.seriesNames)
+            #expect(DatabaseFixtures.export(database) == DatabaseFixtures.export(file))
+            let ours = Dataset(loaded: database, levels: levels), theirs = Dataset(loaded: file, levels: levels)
+            #expect(ours.intervalShares == theirs.intervalShares)
+            #expect(ours.seriesByValue.map { $0.map(\.total) } == theirs.seriesByValue.map { $0.map(\.total) })
+            for v in theirs.valueNames.indices {
+                for level in levels {
+                    for i in 0..<theirs.count(level) {
+                        for s in theirs.series.indices {
+                            let a = ours.page(level, index: i, series: s, value: v), b = theirs.page(level, index: i, series: s, value: v)
+                            #expect(a.stats == b.stats && a.buckets == b.buckets, "\(theirs.valueNames[v]) \(level) \(i) series \(s)")
+                        }
+                    }
+                }
+            }
+            // From the middle of Resolve's 11–16 January to the middle of Newspoll's 31 January–3 February.
+            let files = FileSource([], options: options, setup: setup, loaded: file)
+            for unit in [TimeUnit.hour, .day, .week] {
+                let (from, to) = (Int64(1_705_100_000), Int64(1_706_850_000))
+                #expect(try source.fine(from: from, to: to, unit: unit) == files.fine(from: from, to: to, unit: unit), "\(unit)")
+            }
+        }
+    }
+
     /// `--duration` on an `interval` column and on one of seconds, against the file's column of seconds.
     @Test(arguments: ["interval", "seconds"])
     func durationsAsTheFileDoes(kind: String) throws {

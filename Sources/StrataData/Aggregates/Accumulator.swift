@@ -41,26 +41,32 @@ public struct Accumulator: Sendable {
         return CompensatedStats(s)
     }()
 
-    /// Interval data only: per unit coarser than the base (`baseUnit + 1`
-    /// first, up to years), per series, every period's stats over the
-    /// intervals overlapping it, each counted once. Base buckets cannot be
-    /// merged into these: an interval over three hours would count 3 in its day.
-    private var coarser: [[BucketRun]] = []
-    /// Interval data only: per series, each interval's whole length once.
-    private var intervalTotals: [Stats] = []
+    /// Interval data only: per column, per unit coarser than the base
+    /// (`baseUnit + 1` first, up to years), per series, every period's stats
+    /// over the intervals overlapping it, each counted once. Base buckets
+    /// cannot be merged into the duration's: an interval over three hours
+    /// would count 3 in its day.
+    private var coarser: [[[BucketRun]]] = []
+    /// Interval data only: per column, per series, each interval once, whole.
+    private var intervalTotals: [[Stats]] = []
+    /// Series every column has room for in the interval tables.
+    private var intervalSlots = 0
     /// The rows are intervals (`add(start:end:series:)`), not instants.
     public private(set) var holdsIntervals = false
+    /// Interval data: how each column's value counts in the periods an
+    /// interval overlaps (the duration's is `.overlap`).
+    public private(set) var shares: [IntervalShare] = [.overlap]
     /// Interval data: the most base buckets kept apart, over every series.
     /// Past it every series' go into one run (`merged`), and a series' base
     /// sub-buckets are read back from the source a page at a time: two
     /// hundred channels over three years are 5 million hours apart, 26,000
     /// together.
     var seriesBaseLimit = Int.max
-    /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`.
+    /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`, a run per column.
     public private(set) var mergesSeriesBase = false
-    private var merged = MergedRun()
-    /// Buckets entered (intervals added) since the buckets were last counted
-    /// against `baseLimit` (`seriesBaseLimit`).
+    private var merged: [MergedRun] = []
+    /// Buckets entered (intervals added, once for each column they fill)
+    /// since the buckets were last counted against `baseLimit` (`seriesBaseLimit`).
     private var sinceCount = 0
     /// How many may be entered between two counts.
     private static let countEvery = 65_536
@@ -85,12 +91,20 @@ public struct Accumulator: Sendable {
     /// Value columns held.
     var width: Int { runs.count }
 
-    /// Adds empty columns up to `width`.
+    /// Adds empty columns up to `width` (counted at their rows' starts, for intervals).
     mutating func widen(to width: Int) {
         while runs.count < width {
             runs.append([BucketRun()])
             others.append(Self.blank)
+            shares.append(.atStart)
         }
+        if holdsIntervals { holdIntervals(series: 0) }
+    }
+
+    /// Interval data: how each column counts in the periods an interval overlaps, from now on.
+    public mutating func countIntervals(_ shares: [IntervalShare]) {
+        widen(to: shares.count)
+        self.shares = shares + self.shares.dropFirst(shares.count)
     }
 
     /// Adds one accepted row: its UTC instant in seconds, its value (1 when
@@ -164,24 +178,60 @@ public struct Accumulator: Sendable {
         return true
     }
 
-    /// Adds one interval `[start, end)` (UTC seconds, `end >= start`): in
-    /// every base bucket and every coarser period it overlaps, it counts 1
-    /// with the overlap in seconds as its value. A zero-length interval is
-    /// an instant: 1 with value 0 where it lies. The work is one step per
-    /// base bucket covered, plus one per coarser period.
+    /// Adds one interval `[start, end)` (UTC seconds, `end >= start`) to
+    /// the duration's column: in every base bucket and every coarser period
+    /// it overlaps, it counts 1 with the overlap in seconds as its value. A
+    /// zero-length interval is an instant: 1 with value 0 where it lies.
     public mutating func add(start: Int64, end: Int64, series: Int = 0) {
-        holdIntervals(series: series)
-        intervalTotals[series].add(Double(end - start))
-        if mergesSeriesBase {
-            Self.split(start, end, unit: baseUnit, calendar: calendar, into: &merged)
-        } else {
-            Self.split(start, end, unit: baseUnit, calendar: calendar, into: &runs[0][series])
-            sinceCount += 1
-            if sinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
+        var duration = 0.0
+        withUnsafeMutablePointer(to: &duration) {
+            add(start: start, end: end, series: series, values: UnsafeBufferPointer(start: $0, count: 1), holdsStart: true)
         }
-        for k in coarser.indices {
-            Self.split(start, end, unit: TimeUnit(rawValue: baseUnit.rawValue + 1 + k)!, calendar: calendar,
-                       into: &coarser[k][series])
+    }
+
+    /// Adds one interval `[start, end)` with `values[k]` for column `k`
+    /// (NaN: none there), each counted as the column's share says in every
+    /// base bucket and coarser period the interval overlaps. `holdsStart`:
+    /// the interval starts at `start` (not a part of one, cut at a read's
+    /// edge), so a quantity counts there. The work is one step per base
+    /// bucket covered, plus one per coarser period, for all columns at once.
+    mutating func add(start: Int64, end: Int64, series: Int, values: UnsafeBufferPointer<Double>, holdsStart: Bool) {
+        holdIntervals(series: series)
+        let columns = Swift.min(values.count, runs.count), instant = start == end
+        for c in 0..<columns where !values[c].isNaN {
+            if let whole = shares[c].piece(values[c], seconds: end - start, instant: instant, holdsStart: holdsStart) {
+                intervalTotals[c][series].merge(whole)
+            }
+        }
+        var unit = baseUnit
+        // A loop per unit, not a closure per piece: the runs are mutated in place, with no copy.
+        while true {
+            let k = unit.rawValue - baseUnit.rawValue - 1
+            var ordinal = calendar.ordinal(of: unit, at: start)
+            var from = start
+            while true {
+                let to = min(max(calendar.start(of: unit, ordinal: ordinal + 1), from), end)
+                for c in 0..<columns where !values[c].isNaN {
+                    guard let piece = shares[c].piece(values[c], seconds: to - from, instant: instant, holdsStart: holdsStart && from == start)
+                    else { continue }
+                    if k >= 0 {
+                        coarser[c][k][series].add(ordinal, piece)
+                    } else if mergesSeriesBase {
+                        merged[c].add(ordinal, piece)
+                    } else {
+                        runs[c][series].add(ordinal, piece)
+                    }
+                }
+                if to >= end { break }
+                from = to
+                ordinal += 1
+            }
+            guard unit < .coarsest else { break }
+            unit = TimeUnit(rawValue: unit.rawValue + 1)!
+        }
+        if !mergesSeriesBase {
+            sinceCount += columns
+            if sinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
         }
     }
 
@@ -190,31 +240,37 @@ public struct Accumulator: Sendable {
     /// coarser) that starts at UTC instant `start`, each counted once with
     /// its overlap, as `add(start:end:series:)` counts them. False, and
     /// nothing added, when no period of `unit` starts there.
-    public mutating func add(intervals stats: Stats, unit: TimeUnit, periodStart start: Int64, series: Int) -> Bool {
+    public mutating func add(intervals stats: Stats, unit: TimeUnit, periodStart start: Int64, series: Int, column c: Int = 0) -> Bool {
         let ordinal = calendar.ordinal(of: unit, at: start)
         guard unit >= baseUnit, calendar.start(of: unit, ordinal: ordinal) == start else { return false }
         holdIntervals(series: series)
         guard !stats.isEmpty else { return true }
-        if unit == baseUnit { runs[0][series].add(ordinal, stats) } else { coarser[unit.rawValue - baseUnit.rawValue - 1][series].add(ordinal, stats) }
+        if unit == baseUnit { runs[c][series].add(ordinal, stats) } else { coarser[c][unit.rawValue - baseUnit.rawValue - 1][series].add(ordinal, stats) }
         return true
     }
 
-    /// Interval data aggregated elsewhere: series `series`' intervals, each once with its whole length.
-    public mutating func add(intervalTotal stats: Stats, series: Int) {
+    /// Interval data aggregated elsewhere: series `series`' intervals in column `c`, each once, whole.
+    public mutating func add(intervalTotal stats: Stats, series: Int, column c: Int = 0) {
         holdIntervals(series: series)
-        intervalTotals[series].merge(stats)
+        intervalTotals[c][series].merge(stats)
     }
 
-    /// Makes this an accumulator of intervals, with room for `series`.
+    /// Makes this an accumulator of intervals, with room for `series` in every column.
     private mutating func holdIntervals(series: Int) {
-        if !holdsIntervals {
-            holdsIntervals = true
-            coarser = (baseUnit.rawValue + 1...TimeUnit.coarsest.rawValue).map { _ in [] }
-        }
         flush()
-        while runs[0].count <= series { runs[0].append(BucketRun()) }
-        while intervalTotals.count <= series { intervalTotals.append(Stats()) }
-        for k in coarser.indices { while coarser[k].count <= series { coarser[k].append(BucketRun()) } }
+        // Called for every interval: most find their room made.
+        guard !holdsIntervals || coarser.count < runs.count || series >= intervalSlots else { return }
+        holdsIntervals = true
+        let units = TimeUnit.coarsest.rawValue - baseUnit.rawValue
+        while coarser.count < runs.count { coarser.append(Array(repeating: [], count: units)) }
+        while intervalTotals.count < runs.count { intervalTotals.append([]) }
+        while merged.count < runs.count { merged.append(MergedRun()) }
+        for c in runs.indices {
+            while runs[c].count <= series { runs[c].append(BucketRun()) }
+            while intervalTotals[c].count <= series { intervalTotals[c].append(Stats()) }
+            for k in coarser[c].indices { while coarser[c][k].count <= series { coarser[c][k].append(BucketRun()) } }
+        }
+        intervalSlots = intervalTotals.map(\.count).min() ?? 0
     }
 
     /// Makes the base coarser while its buckets number more than `baseLimit`
@@ -259,44 +315,33 @@ public struct Accumulator: Sendable {
         if bucketCount > seriesBaseLimit { mergeSeriesBase() }
     }
 
-    /// Moves every series' base buckets into `merged`, keeping their slots (`seriesCount`).
+    /// Moves every series' base buckets into `merged`, column by column, keeping their slots (`seriesCount`).
     private mutating func mergeSeriesBase() {
         guard !mergesSeriesBase else { return }
-        var table: [Int: Stats] = [:]
-        for run in runs[0] {
-            let sorted = run.sorted
-            for (ordinal, bucket) in zip(sorted.ordinals, sorted.stats) { table[ordinal, default: Stats()].merge(bucket) }
+        holdIntervals(series: 0)
+        for c in runs.indices {
+            var table: [Int: Stats] = [:]
+            for run in runs[c] {
+                let sorted = run.sorted
+                for (ordinal, bucket) in zip(sorted.ordinals, sorted.stats) { table[ordinal, default: Stats()].merge(bucket) }
+            }
+            merged[c] = MergedRun(BucketSeries(table))
+            runs[c] = runs[c].map { _ in BucketRun() }
         }
-        merged = MergedRun(BucketSeries(table))
-        runs[0] = runs[0].map { _ in BucketRun() }
         mergesSeriesBase = true
     }
 
-    /// Adds to `run` each period of `unit` that `[start, end)` overlaps, with the overlap's stats.
-    /// (A loop, not a closure per piece: the runs are mutated in place, with no copy.)
-    private static func split<Run: BucketAdding>(_ start: Int64, _ end: Int64, unit: TimeUnit, calendar: CalendarSystem,
-                                                 into run: inout Run) {
-        var ordinal = calendar.ordinal(of: unit, at: start)
-        var from = start
-        while true {
-            let to = min(max(calendar.start(of: unit, ordinal: ordinal + 1), from), end)
-            run.add(ordinal, Stats(value: Double(to - from)))
-            if to >= end { return }
-            from = to
-            ordinal += 1
-        }
-    }
-
-    /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal.
+    /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal, of the first column.
     public func sortedPeriods(of unit: TimeUnit, series s: Int) -> BucketSeries? {
         let k = unit.rawValue - baseUnit.rawValue - 1
-        guard holdsIntervals, coarser.indices.contains(k) else { return nil }
-        return s < coarser[k].count ? coarser[k][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
+        guard holdsIntervals, let units = coarser.first, units.indices.contains(k) else { return nil }
+        return s < units[k].count ? units[k][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
     }
 
-    /// Interval data: series `s`'s intervals, each once with its whole length.
+    /// Interval data: series `s`'s intervals, each once, whole, of the first column.
     public func intervalTotal(series s: Int) -> Stats {
-        s < intervalTotals.count ? intervalTotals[s] : Stats()
+        guard let totals = intervalTotals.first, s < totals.count else { return Stats() }
+        return totals[s]
     }
 
     /// Moves the open bucket into its series' runs; call before reading the buckets.
@@ -330,25 +375,28 @@ public struct Accumulator: Sendable {
         // A side made coarser by its limit: the other's buckets are merged into the same unit.
         while baseUnit < other.baseUnit { coarsen() }
         while other.baseUnit < baseUnit { other.coarsen() }
+        widen(to: other.width)
+        other.widen(to: width)
+        if other.holdsIntervals, !holdsIntervals { shares = other.shares }
+        if other.holdsIntervals { holdIntervals(series: 0) }
         // Series' base buckets kept apart on one side are put together on both, before the runs join.
         if mergesSeriesBase || other.mergesSeriesBase {
             mergeSeriesBase()
             other.mergeSeriesBase()
-            merged.merge(other.merged)
+            for c in merged.indices { merged[c].merge(other.merged[c]) }
         }
-        widen(to: other.width)
         for (k, column) in other.runs.enumerated() { Self.merge(column, into: &runs[k], seriesMap: seriesMap) }
         guard other.holdsIntervals else { return }
-        if !holdsIntervals {
-            holdsIntervals = true
-            coarser = other.coarser.map { _ in [] }
-        }
         if !mergesSeriesBase { mergeSeriesBaseOverLimit() }
-        for (k, unitRuns) in other.coarser.enumerated() { Self.merge(unitRuns, into: &coarser[k], seriesMap: seriesMap) }
-        for (i, total) in other.intervalTotals.enumerated() {
-            let target = seriesMap?[i] ?? i
-            while intervalTotals.count <= target { intervalTotals.append(Stats()) }
-            intervalTotals[target].merge(total)
+        for (c, units) in other.coarser.enumerated() {
+            for (k, unitRuns) in units.enumerated() { Self.merge(unitRuns, into: &coarser[c][k], seriesMap: seriesMap) }
+        }
+        for (c, totals) in other.intervalTotals.enumerated() {
+            for (i, total) in totals.enumerated() {
+                let target = seriesMap?[i] ?? i
+                while intervalTotals[c].count <= target { intervalTotals[c].append(Stats()) }
+                intervalTotals[c][target].merge(total)
+            }
         }
     }
 
@@ -373,18 +421,18 @@ public struct Accumulator: Sendable {
         }
     }
 
-    /// Column `k` on its own (flushed). Intervals fill column 0 only: it
-    /// alone keeps their coarser periods and totals.
-    func column(_ k: Int) -> Accumulator {
+    /// Column `k` on its own (flushed), with its coarser periods, totals and share for intervals.
+    public func column(_ k: Int) -> Accumulator {
         var copy = self
         copy.flush()
         var one = Accumulator(calendar: calendar, baseUnit: baseUnit)
         one.runs = [copy.runs[k]]
-        if k == 0 && holdsIntervals {
+        one.shares = [shares[k]]
+        if holdsIntervals {
             one.holdsIntervals = true
-            one.coarser = copy.coarser
-            one.intervalTotals = copy.intervalTotals
-            (one.seriesBaseLimit, one.mergesSeriesBase, one.merged) = (seriesBaseLimit, mergesSeriesBase, merged)
+            one.coarser = [copy.coarser[k]]
+            one.intervalTotals = [copy.intervalTotals[k]]
+            (one.seriesBaseLimit, one.mergesSeriesBase, one.merged) = (seriesBaseLimit, mergesSeriesBase, [merged[k]])
         }
         return one
     }
@@ -398,21 +446,21 @@ public struct Accumulator: Sendable {
     }
 
     /// Interval data past `seriesBaseLimit`: every series' base buckets together.
-    public var mergedBuckets: BucketSeries? { mergesSeriesBase ? merged.sorted : nil }
+    public var mergedBuckets: BucketSeries? { mergesSeriesBase ? merged.first?.sorted : nil }
 
     /// `buckets[s][ordinal]`: every series' buckets by ordinal (call `flush` first).
     public var buckets: [[Int: Stats]] { runs[0].map(\.table) }
 
     /// The start instants of the first and last base buckets with data, over every series.
     public var instantRange: ClosedRange<Int64>? {
-        let ranges = column(0).runs[0].compactMap(\.range) + [merged.range].compactMap { $0 }
+        let ranges = column(0).runs[0].compactMap(\.range) + merged.prefix(1).compactMap(\.range)
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else { return nil }
         return calendar.start(of: baseUnit, ordinal: lo)...calendar.start(of: baseUnit, ordinal: hi)
     }
 
     /// Total rows added, over every series.
     public var rowCount: Int {
-        if holdsIntervals { return intervalTotals.reduce(0) { $0 + $1.count } }
+        if holdsIntervals { return intervalTotals.first?.reduce(0) { $0 + $1.count } ?? 0 }
         return column(0).runs[0].reduce(0) { $0 + $1.rowCount }
     }
 }

@@ -3,7 +3,7 @@
 /// bucket that comes out of order is kept aside in a dictionary. A hash
 /// table for every bucket, as before, cost about four times the memory on
 /// long spans of fine buckets (a year of minutes).
-struct BucketRun: BucketAdding, Sendable {
+struct BucketRun: Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
     /// The last bucket's (scaled) sum as plain addition made it, and what that

@@ -5,7 +5,7 @@
 /// found by looking back there, not kept aside as `BucketRun` would (half
 /// the pieces of two hundred channels would go through a dictionary).
 /// An interval's values are whole seconds: their sums are exact in any order.
-struct MergedRun: BucketAdding, Sendable {
+struct MergedRun: Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
     /// Buckets older than the look-back, or between two already there.

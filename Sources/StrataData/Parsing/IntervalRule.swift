@@ -66,6 +66,24 @@ public enum IntervalRule {
             : "about \(after) \(start), before it in \(count) sample row\(count == 1 ? "" : "s"), skipped as bad"
     }
 
+    /// `value: column "ALP", weighted by each interval's time in a period`:
+    /// the note on the value `--value` named (`what`: `column "ALP"`).
+    public static func valueNote(_ what: String, share: IntervalShare) -> String {
+        "value: \(what), \(share.meaning)"
+    }
+
+    /// `other values: "ALP", "n" (weighted by each interval's time in a
+    /// period: "ALP"; counted at each interval's start: "n")`: the values
+    /// after the first, by name, and how each counts.
+    public static func otherValuesNote(_ names: [String], shares: [IntervalShare]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        let groups = [IntervalShare.weighted, .atStart, .overlap].compactMap { share in
+            let named = zip(quoted, shares).filter { $0.1 == share }.map(\.0)
+            return named.isEmpty ? nil : "\(share.meaning): \(named.joined(separator: ", "))"
+        }
+        return "other values: \(quoted.joined(separator: ", ")) (\(groups.joined(separator: "; ")))"
+    }
+
     /// Whether a text column's values split intervals into the timeline's
     /// rows: 2 to 50 of them, repeated, none empty, and no two intervals
     /// under one overlapping (a channel airs one programme at a time).

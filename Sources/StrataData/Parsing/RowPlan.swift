@@ -34,14 +34,21 @@ struct RowPlan: Sendable {
     var seriesName: String = ""
     /// The other value columns, each into its own accumulator.
     var others: [Int] = []
+    /// Their names; for intervals with `--value`, the duration's last (it is no column of the input).
     var otherNames: [String] = []
     /// Value columns of one kind read as series, one per column (series `k`
     /// is `sideBySide[k]`, named `sideBySideNames[k]`); `value` is the first.
     var sideBySide: [Int] = []
     var sideBySideNames: [String] = []
-    /// nil: rows are instants; else each row is an interval and its value
-    /// is its length in seconds.
+    /// nil: rows are instants; else each row is an interval, whose length
+    /// in seconds is a value (`durationColumn`) beside its value columns.
     var end: End?
+    /// Interval rows: how each accumulator column (the value, then the
+    /// others) counts in the periods an interval overlaps.
+    var shares: [IntervalShare] = []
+    /// Interval rows: the accumulator column of the duration, the value
+    /// unless `--value` named one (then the last).
+    var durationColumn = 0
     var endName = ""
     /// The text of an interval's block in the timeline.
     var label: Int?
@@ -49,6 +56,10 @@ struct RowPlan: Sendable {
     var decimalComma = false
     /// Interval rows: the sample's typical length in seconds, if any (see `IntervalEnds`).
     var usualLength: Int64?
+
+    /// Value columns the accumulator holds: the value (or counted rows, or
+    /// the duration) and the others.
+    var width: Int { 1 + otherNames.count }
 
     /// Fields a row needs to have.
     var columnsNeeded: Int {

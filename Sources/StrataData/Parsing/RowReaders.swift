@@ -76,7 +76,7 @@ enum RowReaders {
     static func delimited(_ scanner: RecordScanner, _ plan: RowPlan, parser: inout TimeParser, sink: inout RowSink,
                           recordsBeforeRows: Int, cancel: CancelFlag?) throws(ReadError) {
         sink.prepare(for: plan)
-        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1 + plan.others.count, plan.sideBySide.count))
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(plan.width, plan.sideBySide.count))
         defer { values.deallocate() }
         let needed = plan.columnsNeeded
         var joined = ByteBuffer()
@@ -146,13 +146,14 @@ enum RowReaders {
                 }
                 series = s
             }
-            if let end {
-                let label = plan.label.flatMap { $0 < scanner.fieldCount ? scanner.field($0) : nil } ?? Field(start: nil, count: 0)
-                sink.accept(start: seconds, end: end, series: series, label: label, line: scanner.recordLine)
-                continue
-            }
             values[0] = value ?? .nan
             if !plan.others.isEmpty { read(plan.others, scanner, plan, into: values.baseAddress.unsafelyUnwrapped + 1) }
+            if let end {
+                values[plan.durationColumn] = 0
+                let label = plan.label.flatMap { $0 < scanner.fieldCount ? scanner.field($0) : nil } ?? Field(start: nil, count: 0)
+                sink.accept(start: seconds, end: end, series: series, label: label, line: scanner.recordLine, values: values)
+                continue
+            }
             sink.accept(seconds: seconds, series: series, values: values)
         }
     }
@@ -218,7 +219,7 @@ enum RowReaders {
     static func json(_ scanner: RecordScanner, _ plan: RowPlan, paths: [[UInt8]], pairs: JSONPairs.Plan?, parser: inout TimeParser,
                      sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
         sink.prepare(for: plan)
-        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1 + plan.others.count)
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: plan.width)
         defer { values.deallocate() }
         let walker = JSONLine()
         let slots = JSONSlots(paths)
@@ -350,15 +351,16 @@ enum RowReaders {
             }
             series = s
         }
-        if let end {
-            let label = plan.label.flatMap { slots.isPresent($0) ? slots.value($0) : nil } ?? Field(start: nil, count: 0)
-            sink.accept(start: seconds, end: end, series: series, label: label, line: line)
-            return
-        }
         values[0] = value ?? .nan
         for (k, c) in plan.others.enumerated() {
             let present = slots.isPresent(c) && (slots.kind(c) == .number || slots.kind(c) == .string)
             values[k + 1] = present ? plan.value(slots.value(c)) ?? .nan : .nan
+        }
+        if let end {
+            values[plan.durationColumn] = 0
+            let label = plan.label.flatMap { slots.isPresent($0) ? slots.value($0) : nil } ?? Field(start: nil, count: 0)
+            sink.accept(start: seconds, end: end, series: series, label: label, line: line, values: values)
+            return
         }
         sink.accept(seconds: seconds, series: series, values: values)
     }

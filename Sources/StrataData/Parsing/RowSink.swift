@@ -50,10 +50,12 @@ struct RowSink: Sendable {
     }
 
     /// Makes room for `plan`'s other value columns: the accumulator's
-    /// columns after the first (the value, or counted rows).
+    /// columns after the first (the value, counted rows, or the duration),
+    /// counted as the plan's intervals count them.
     mutating func prepare(for plan: RowPlan) {
-        accumulator.widen(to: 1 + plan.others.count)
+        accumulator.widen(to: plan.width)
         accumulator.countRows(plan.value == nil)
+        if !plan.shares.isEmpty { accumulator.countIntervals(plan.shares) }
         for name in plan.sideBySideNames { _ = Array(name.utf8).withUnsafeBufferPointer { series.index(of: $0) } }
     }
 
@@ -81,9 +83,10 @@ struct RowSink: Sendable {
     /// `intervals` (a window of the timeline), rather than their overlaps added.
     var collectsIntervals = false
 
-    /// An interval row `[start, end)`, on physical line `line` of the input.
+    /// An interval row `[start, end)`, on physical line `line` of the input,
+    /// with a value for each accumulator column (see `Accumulator.add(start:end:series:values:holdsStart:)`).
     @inline(__always)
-    mutating func accept(start: Int64, end: Int64, series: Int, label: Field, line: Int) {
+    mutating func accept(start: Int64, end: Int64, series: Int, label: Field, line: Int, values: UnsafeMutableBufferPointer<Double>) {
         accepted += 1
         trail.note(seconds: start, end: end, series: series, row: accepted)
         if let window {
@@ -93,11 +96,11 @@ struct RowSink: Sendable {
             if collectsIntervals {
                 intervals.append(start: start, end: end, series: series, label: label, line: line)
             } else {
-                accumulator.add(start: from, end: to, series: series)
+                accumulator.add(start: from, end: to, series: series, values: UnsafeBufferPointer(values), holdsStart: from == start)
             }
             return
         }
-        accumulator.add(start: start, end: end, series: series)
+        accumulator.add(start: start, end: end, series: series, values: UnsafeBufferPointer(values), holdsStart: true)
         if trail.tap == nil { intervals.append(start: start, end: end, series: series, label: label, line: line) }
     }
 

@@ -34,10 +34,11 @@ extension ColumnPicker {
     /// A second time column that ends what the time column starts: never
     /// before it in the sample, and typically far shorter after it than the
     /// sample's times span (`departure`/`arrival`). Not looked for when a
-    /// flag says what the rows are (`--end`, `--duration`, `--value`, `--count`).
+    /// flag says what the rows are (`--end`, `--duration`, `--count`);
+    /// `--value` picks a value of the intervals, and keeps them.
     func pairedEnd(_ time: RowPlan.Time, _ format: TimeFormat, excluding used: [Int]) -> (RowPlan.End, note: String)? {
         guard case .column(let start) = time, !options.endsNone, options.endColumn == nil, options.durationColumn == nil,
-              options.valueColumn == nil, !options.countOnly else { return nil }
+              !options.countOnly else { return nil }
         let starts = sampleTimes(time, format).map { $0?.0 }
         for c in 0..<columnCount where c != start && !used.contains(c) {
             guard case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false) else { continue }

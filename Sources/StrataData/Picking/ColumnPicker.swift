@@ -62,7 +62,6 @@ struct ColumnPicker {
 
         // Where intervals end (none for instants), then the time (their start).
         var end = try intervalEnd(excluding: [value, series].compactMap { $0 })
-        if end != nil { value = nil }
         var time: RowPlan.Time
         var format: TimeFormat
         if let spec = options.timeColumn {
@@ -142,8 +141,15 @@ struct ColumnPicker {
                 ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: nil, decimalComma: decimalComma), steady: steady)
             }, decimalComma: decimalComma) ?? []
         }
+        // Whether a value column is a level or a quantity, by its name and its sample in time order.
+        let kind = { (c: Int) in
+            ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: series, decimalComma: decimalComma),
+                           steady: !profile.looksLikeEvents)
+        }
+        // An interval's value column counts as its share says; the duration is no column of the input.
+        let share = { (c: Int?) in c.map { IntervalShare(kind: kind($0).aggregate) } ?? .overlap }
         if end != nil {
-            notes.append("value: the time each interval spends in a bar, in seconds")
+            notes.append(value.map { IntervalRule.valueNote(label($0), share: share($0)) } ?? "value: the time each interval spends in a bar, in seconds")
         } else if !sideBySide.isEmpty {
             let left = (0..<columnCount).filter { !sideBySide.contains($0) && !timeColumns.contains($0) && isValue($0, decimalComma: decimalComma) }
             notes.append("series: the columns \(sideBySide.map { "\"\(name($0))\"" }.joined(separator: ", ")) (one kind of value side by side; "
@@ -164,39 +170,45 @@ struct ColumnPicker {
             let why = end != nil ? "no two of its intervals overlap" : seriesWhy ?? "each time has one row per \(name(series))"
             notes.append("series: \(label(series))\(options.seriesColumn == nil ? " (\(why); --series none turns this off)" : "")")
         }
+        var labelColumn: Int?
+        if end != nil {
+            labelColumn = try intervalLabel(excluding: timeColumns + [end?.0.column, series, value].compactMap { $0 }, decimalComma: decimalComma)
+        }
         // Every other value column is loaded too, so the UI can switch to it.
         var others: [Int] = []
-        if options.loadsOtherValues && end == nil && sideBySide.isEmpty {
-            let used = Set(timeColumns + [series, value].compactMap { $0 })
+        if options.loadsOtherValues && sideBySide.isEmpty {
+            let used = Set(timeColumns + [series, value, end?.0.column, labelColumn].compactMap { $0 })
             others = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
             if others.count > Self.otherValuesLimit {
                 notes.append("values: the first \(Self.otherValuesLimit) of \(others.count) other numeric columns loaded")
                 others = Array(others.prefix(Self.otherValuesLimit))
             }
-            if !others.isEmpty { notes.append("other values: \(others.map { "\"\(name($0))\"" }.joined(separator: ", "))") }
         }
-        if end != nil {
-            profile.aggregate = .sum
-        } else if let value {
-            let kind = ValueKind.call(name: name(value), runs: valueRuns(value, times: times, series: series, decimalComma: decimalComma),
-                                      steady: !profile.looksLikeEvents)
-            (profile.aggregate, profile.aggregateReason) = (kind.aggregate, kind.reason)
+        // Interval rows' duration is a value too (nil), the first unless `--value` named one: choosing a value keeps them intervals.
+        let intervalColumns: [Int?] = end == nil ? [] : others + (value == nil ? [] : [nil])
+        let otherNames = end == nil ? others.map(name) : intervalColumns.map { $0.map(name) ?? ColumnNames.intervalDuration }
+        if end != nil, !otherNames.isEmpty {
+            notes.append(IntervalRule.otherValuesNote(otherNames, shares: intervalColumns.map(share)))
+        } else if !otherNames.isEmpty {
+            notes.append("other values: \(otherNames.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        if let value {
+            (profile.aggregate, profile.aggregateReason) = (kind(value).aggregate, kind(value).reason)
         } else {
-            profile.aggregate = .count
+            profile.aggregate = end != nil ? .sum : .count
         }
-        var labelColumn: Int?
-        if end != nil {
-            labelColumn = try intervalLabel(excluding: timeColumns + [end?.0.column, series].compactMap { $0 }, decimalComma: decimalComma)
-            if let labelColumn { notes.append("label: \(label(labelColumn))\(options.labelColumn == nil ? " (--label picks another)" : "")") }
-        }
+        if let labelColumn { notes.append("label: \(label(labelColumn))\(options.labelColumn == nil ? " (--label picks another)" : "")") }
         let shared = Self.sharedWords(sideBySide.map(name))
-        let valueName = end != nil ? ColumnNames.intervalDuration
-            : !sideBySide.isEmpty ? (shared.isEmpty ? ColumnNames.sideBySideValue : shared.joined(separator: " "))
-            : value.map(name) ?? ColumnNames.countedRows
+        let valueName = !sideBySide.isEmpty ? (shared.isEmpty ? ColumnNames.sideBySideValue : shared.joined(separator: " "))
+            : value.map(name) ?? (end != nil ? ColumnNames.intervalDuration : ColumnNames.countedRows)
         var plan = RowPlan(time: time, format: format, timeName: timeName, value: value, valueName: valueName,
-                           series: series, seriesName: series.map(name) ?? "", others: others, otherNames: others.map(name),
+                           series: series, seriesName: series.map(name) ?? "", others: others, otherNames: otherNames,
                            end: end?.0, endName: end.map { name($0.0.column) } ?? "", label: labelColumn, decimalComma: decimalComma,
                            usualLength: profile.typicalDuration)
+        if end != nil {
+            plan.shares = ([value] + intervalColumns).map(share)
+            plan.durationColumn = value == nil ? 0 : intervalColumns.count
+        }
         if !sideBySide.isEmpty {
             (plan.sideBySide, plan.seriesName) = (sideBySide, ColumnNames.sideBySideSeries)
             plan.sideBySideNames = sideBySide.map(name)

@@ -40,9 +40,7 @@ struct CardScreen: AppScreen {
             : "still reading this \(navigation.level.rawValue): numbers not final"
         glyphs.block(reading, style: .muted, titleStyle: Style(.warning)).draw(into: &frame.grid, area: layout.box)
         if let chart = layout.chart { PageChartView(navigation: navigation, env: env, page: content.page).draw(into: &frame.grid, area: chart) }
-        // Sum, min, max and mean of intervals are seconds, whatever the bars show.
-        let table = TableColumns(content: content, aggregate: navigation.aggregate,
-                                 format: env.dataset.holdsIntervals ? .duration : .number,
+        let table = TableColumns(content: content, aggregate: navigation.aggregate, value: navigation.valueIndex,
                                  countsRows: navigation.countsRows(in: env.dataset), width: layout.body.width,
                                  ellipsis: glyphs.ellipsis, dataset: env.dataset)
         table.drawHeader(into: &frame.grid, y: layout.tableHeader, x: layout.body.x, unit: content.page.subUnit)

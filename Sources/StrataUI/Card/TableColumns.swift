@@ -11,6 +11,8 @@ import StrataData
 /// shows `…` for every number and a dimmed bar: its numbers are not final.
 struct TableColumns {
     static let names = ["count", "sum", "min", "max", "mean"]
+    /// What each of `names` shows.
+    static let aggregates: [Aggregate] = [.count, .sum, .min, .max, .mean]
     /// The cursor's gutter before the label.
     static let gutter = 2
 
@@ -25,8 +27,8 @@ struct TableColumns {
     let pending: [Bool]
     let ellipsis: String
     let aggregate: Aggregate
-    /// Sum, min, max and mean as durations for interval data.
-    let format: ValueFormat
+    /// How each of `names` reads: an interval's seconds as durations, whatever the bars show.
+    let formats: [ValueFormat]
     let form: Form
     /// Columns between cells.
     let gap: Int
@@ -38,7 +40,7 @@ struct TableColumns {
     let barWidth: Int
     let barScale: Double
 
-    init(content: CardContent, aggregate: Aggregate, format: ValueFormat, countsRows: Bool, width: Int, ellipsis: String,
+    init(content: CardContent, aggregate: Aggregate, value: Int, countsRows: Bool, width: Int, ellipsis: String,
          dataset: Dataset) {
         let stats = content.page.buckets.map(\.stats)
         self.stats = stats
@@ -48,14 +50,15 @@ struct TableColumns {
         self.pending = pending
         self.ellipsis = ellipsis
         self.aggregate = aggregate
-        self.format = format
+        let formats = Self.aggregates.map { ValueFormat(dataset: dataset, aggregate: $0, value: value) }
+        self.formats = formats
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
                          content.labels.map { TextWidth.columns(of: $0) }.max() ?? 0)
         let available = countsRows ? [0] : Array(Self.names.indices)
         func widths(_ form: Form) -> [Int] {
             available.map { i in
                 zip(stats, pending).reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
-                    max(widest, TextWidth.columns(of: bucket.1 ? ellipsis : Self.cell(bucket.0, column: i, format: format, form: form)))
+                    max(widest, TextWidth.columns(of: bucket.1 ? ellipsis : Self.cell(bucket.0, column: i, format: formats[i], form: form)))
                 }
             }
         }
@@ -83,7 +86,6 @@ struct TableColumns {
 
     /// A cell's text: the count, or a number blank for an empty sub-bucket (count 0).
     static func cell(_ stats: Stats, column: Int, format: ValueFormat, form: Form) -> String {
-        let numbers = column == 0 ? ValueFormat.number : format
         let number: Double? = switch column {
         case 0: Double(stats.count)
         case _ where stats.isEmpty: nil
@@ -93,7 +95,7 @@ struct TableColumns {
         default: stats.mean
         }
         guard let number else { return "" }
-        return form == .exact ? numbers.exact(number) : numbers.humane(number)
+        return form == .exact ? format.exact(number) : format.humane(number)
     }
 
     func drawHeader(into grid: inout Grid, y: Int, x: Int, unit: TimeUnit) {
@@ -119,7 +121,7 @@ struct TableColumns {
         x += labelWidth
         for (index, width) in columns {
             x += gap
-            let cell = pending[item] ? ellipsis : Self.cell(stats, column: index, format: format, form: form)
+            let cell = pending[item] ? ellipsis : Self.cell(stats, column: index, format: formats[index], form: form)
             grid.write(cell, x: x + width - TextWidth.columns(of: cell), y: row.y, style: text, clip: row)
             x += width
         }

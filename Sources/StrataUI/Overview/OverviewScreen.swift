@@ -10,7 +10,7 @@ struct OverviewScreen: AppScreen {
     let state: AppState
     let overview: OverviewState
     let env: AppEnvironment
-    var valueFormat: ValueFormat { ValueFormat(dataset: dataset, aggregate: navigation.aggregate) }
+    var valueFormat: ValueFormat { ValueFormat(dataset: dataset, aggregate: navigation.aggregate, value: navigation.valueIndex) }
 
 
     func draw(into frame: inout Frame) {

@@ -50,7 +50,7 @@ extension PagerScreen {
         // Bars read from the source a page at a time: the period's total is known, the rest waits for them.
         let barsReadiness = dataset.barsReadiness(of: page)
         if !barsReadiness.isReady, let value = page.stats.value(aggregate) {
-            let format = ValueFormat(dataset: dataset, aggregate: aggregate)
+            let format = ValueFormat(dataset: dataset, aggregate: aggregate, value: navigation.valueIndex)
             let total = StatsItem(text: "\(name) \(format.humane(value))", style: Style(.plain, bold: true))
             return barsReadiness == .loading ? [total, StatsItem(text: "reading\(glyphs.ellipsis)", style: .muted)] : [total]
         }
@@ -64,10 +64,10 @@ extension PagerScreen {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
-        let format = ValueFormat(dataset: dataset, aggregate: aggregate)
+        let format = ValueFormat(dataset: dataset, aggregate: aggregate, value: navigation.valueIndex)
         // An interval's mean is over its whole overlap with the period, so it
         // can exceed every sub-bucket's mean (each holding a piece of it).
-        let per = aggregate == .mean && dataset.holdsIntervals ? " per interval" : ""
+        let per = aggregate == .mean && dataset.isDuration(value: navigation.valueIndex) ? " per interval" : ""
         var items = [StatsItem(text: "\(name) \(format.humane(value))\(per)", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
 
@@ -108,7 +108,7 @@ extension PagerScreen {
     /// sub-bucket of any series instead, with its series.
     func overlaidLevelItems(_ page: Page, series: [Int], buckets: Int, mark: String?) -> [StatsItem] {
         let aggregate = navigation.aggregate
-        let format = ValueFormat(dataset: dataset, aggregate: aggregate)
+        let format = ValueFormat(dataset: dataset, aggregate: aggregate, value: navigation.valueIndex)
         var high: (value: Double, series: Int, bucket: Int)?, low: (value: Double, series: Int, bucket: Int)?
         for s in series {
             let buckets = navigation.page(in: dataset, level: page.level, index: page.index, series: s).buckets.prefix(buckets)
@@ -140,7 +140,7 @@ extension PagerScreen {
     }
 
     func soFar(_ page: Page, buckets: Int) -> Stats {
-        PartialPeriod.stats(of: page, firstBuckets: buckets, in: dataset, series: navigation.shownSeries)
+        PartialPeriod.stats(of: page, firstBuckets: buckets, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex)
     }
 
     /// The previous period's value and the page's, to compare; for a period
@@ -177,8 +177,8 @@ extension PagerScreen {
         let series = navigation.shownSeries, v = navigation.valueIndex
         let sameTimeBefore = min(earlier.end, earlier.start + (until - sub.start))
         // Intervals, each counted once over the two stretches (by sub-bucket while their windows are read).
-        if let now = dataset.intervalStats(series: series, from: page.start, to: until, period: page.start..<page.end),
-           let then = dataset.intervalStats(series: series, from: before.start, to: sameTimeBefore, period: before.start..<before.end) {
+        if let now = dataset.intervalStats(series: series, value: v, from: page.start, to: until, period: page.start..<page.end),
+           let then = dataset.intervalStats(series: series, value: v, from: before.start, to: sameTimeBefore, period: before.start..<before.end) {
             guard let a = then.value(navigation.aggregate), let b = now.value(navigation.aggregate) else { return .some(nil) }
             return (a, b)
         }

@@ -92,7 +92,7 @@ public struct StrataApp {
         var navigation = Navigation(levels: levels, periodCounts: counts, positions: positions,
                                     levelIndex: opening.startLevel.flatMap { levels.firstIndex(of: $0) } ?? 0,
                                     aggregate: opening.aggregate ?? dataset.suggestedAggregate, seriesCount: dataset.series.count,
-                                    valueAggregates: dataset.valueNames.dropFirst().map(Aggregate.suggested(forValueNamed:)),
+                                    valueAggregates: dataset.valueNames.indices.dropFirst().map(dataset.suggestedAggregate(value:)),
                                     chart: opening.chart)
         let (level, position) = (navigation.level, navigation.position)
         navigation.keepSeriesApart { dataset.count(level) > 0 && dataset.stats(level, index: position, series: $0).count > 0 }

@@ -39,7 +39,7 @@ struct PageChartView: Widget {
         let aggregate = navigation.aggregate
         let input = ChartInput(series: series, labels: labels, aggregate: aggregate,
                                highlighted: page.buckets.firstIndex { env.now >= $0.start && env.now < $0.end }, range: range,
-                               glyphs: glyphs, colors: env.colors, format: ValueFormat(dataset: dataset, aggregate: aggregate))
+                               glyphs: glyphs, colors: env.colors, format: ValueFormat(dataset: dataset, aggregate: aggregate, value: navigation.valueIndex))
         switch chart.form {
         case .bars, .stackedBars: BarChart(input).draw(into: &grid, area: plot)
         case .line, .band, .lines: LineChart(input, band: chart.form == .band).draw(into: &grid, area: plot)
@@ -65,7 +65,7 @@ struct PageChartView: Widget {
     /// Each series' sample as the chart draws it, its name and its value for
     /// the page under the aggregate (its total, mean, low or high), as the stats line reads.
     private func drawLegend(into grid: inout Grid, row: Rect, chart: PageChart, pages: [Page]) {
-        let format = ValueFormat(dataset: dataset, aggregate: navigation.aggregate)
+        let format = ValueFormat(dataset: dataset, aggregate: navigation.aggregate, value: navigation.valueIndex)
         let entries = zip(chart.series, pages).enumerated().map { k, pair in
             let (s, page) = pair
             return ChartLegend.Entry(sample: sample(k, of: pages.count, stacked: chart.form == .stackedBars), style: .series(k),

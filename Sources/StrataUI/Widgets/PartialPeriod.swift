@@ -50,8 +50,10 @@ struct PartialPeriod {
     func stats(of page: Page, in dataset: Dataset, series: Int, value: Int) -> Stats {
         guard isRunning, let last = covered.last else { return isRunning ? Stats() : page.stats }
         let running = page.buckets[last], until = min(comparedUntil ?? running.end, running.end)
-        if let exact = dataset.intervalStats(series: series, from: page.start, to: until, period: page.start..<page.end) { return exact }
-        var stats = CompensatedStats(Self.stats(of: page, firstBuckets: last, in: dataset, series: series))
+        if let exact = dataset.intervalStats(series: series, value: value, from: page.start, to: until, period: page.start..<page.end) {
+            return exact
+        }
+        var stats = CompensatedStats(Self.stats(of: page, firstBuckets: last, in: dataset, series: series, value: value))
         let part = until < running.end ? dataset.statsOfRows(from: running.start, to: until, series: series, value: value) : nil
         stats.merge(part ?? running.stats)
         return stats.total
@@ -59,9 +61,9 @@ struct PartialPeriod {
 
     /// The page's first `buckets` sub-buckets together; intervals over that
     /// stretch each once (merged sub-buckets would count one per bucket it crosses).
-    static func stats(of page: Page, firstBuckets buckets: Int, in dataset: Dataset, series: Int) -> Stats {
+    static func stats(of page: Page, firstBuckets buckets: Int, in dataset: Dataset, series: Int, value: Int) -> Stats {
         guard buckets > 0 else { return Stats() }
-        if let exact = dataset.intervalStats(series: series, from: page.start, to: page.buckets[buckets - 1].end,
+        if let exact = dataset.intervalStats(series: series, value: value, from: page.start, to: page.buckets[buckets - 1].end,
                                              period: page.start..<page.end) {
             return exact
         }

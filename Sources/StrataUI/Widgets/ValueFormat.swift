@@ -1,13 +1,13 @@
 import StrataData
 
 /// How a chart's values read: plain numbers, or seconds as durations
-/// (`2h 05m`) for interval data, whose values are time spent in a bar.
+/// (`2h 05m`) for interval data, whose duration is time spent in a bar.
 public enum ValueFormat: Sendable, Equatable {
     case number, duration
 
-    /// Durations for interval data, except counts (intervals are counted in units).
-    public init(dataset: Dataset, aggregate: Aggregate) {
-        self = dataset.holdsIntervals && aggregate != .count ? .duration : .number
+    /// Durations where `aggregate` of value `v` counts seconds (`Dataset.countsSeconds`).
+    public init(dataset: Dataset, aggregate: Aggregate, value v: Int) {
+        self = dataset.countsSeconds(value: v, aggregate: aggregate) ? .duration : .number
     }
 
     /// Short, for ticks and stats: `45s`, `12m`, `2h 05m`, `3d 04h`.
