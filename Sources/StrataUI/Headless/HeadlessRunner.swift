@@ -35,21 +35,32 @@ public enum HeadlessRunner {
         options.followQuiet = 0
         app.handle(.resize(options.size))
         var lastGrid = settle(&app, options: options)
+        var drawn = true
         var n = 0
         replay: for token in tokens {
             for _ in 0..<token.repeats {
                 if app.shouldQuit { break replay }
+                // A click lands on what was drawn last: draw the screen the keys before it made.
+                if case .mouse = token.event, !drawn { lastGrid = settle(&app, options: options) }
                 app.handle(token.event)
                 n += 1
-                // Quitting changes nothing on screen: the dump is the screen the keys left.
+                drawn = false
                 if app.shouldQuit { break replay }
-                lastGrid = settle(&app, options: options)
+                // A key that asked for data (a timeline's window) is answered before the next: a
+                // person waits for it too. Others are drawn only when printed: a million keys are
+                // not a million frames.
+                if options.frames || app.isReading {
+                    lastGrid = settle(&app, options: options)
+                    drawn = true
+                }
                 if options.frames {
                     output.write("--- frame \(n): \(token.text) ---\n")
                     output.write(text(of: lastGrid, color: options.color))
                 }
             }
         }
+        // Quitting changes nothing on screen: the dump is the screen the keys left.
+        if !drawn { lastGrid = settle(&app, options: options) }
         if app.loadFailure == nil, !options.frames { output.write(text(of: lastGrid, color: options.color)) }
     }
 
