@@ -126,9 +126,12 @@ final class InputReader {
         stream.reportsStalls = watched
         var parser = makeParser(plan)
         defer { offsets = offsets.merged(with: parser.writtenOffsets) }
-        // A first look would cut an array's records at the head's end and
-        // report one as broken: an array is read whole.
-        if scanner.mode != .jsonArray, let (head, tail) = options.headAndTail, let range = stream.fileRange,
+        // A first look would cut an array's records at the head's end and report one as broken, and reading
+        // it whole would be a load without the budget (216 MB for 1 GB): an array gets no first look.
+        if scanner.mode == .jsonArray, options.headAndTail != nil {
+            throw .unreadable(file: file, reason: "a JSON array has no first look")
+        }
+        if let (head, tail) = options.headAndTail, let range = stream.fileRange,
            let headEnd = stream.newline(after: scanner.streamPosition + head), range.upperBound - tail > headEnd,
            let tailStart = stream.newline(after: range.upperBound - tail), tailStart < range.upperBound {
             try runHeadAndTail(scanner, plan, parser: &parser, headEnd: headEnd, tail: tailStart..<range.upperBound, into: &sink)
