@@ -32,17 +32,19 @@ public enum BackgroundLoad {
     /// is already the whole input, and no update follows.
     /// - Parameters:
     ///   - look: the head and tail bytes of a first look (smaller in tests).
-    ///   - watched: a screen shows the load as it goes, so an input read
-    ///     once (a pipe, gzip) is also read as it comes, besides being
-    ///     copied. Nobody watches a dump or an export: they wait for the end,
-    ///     and such an input is only copied, then read.
+    ///   - watched: a screen shows the load as it goes: a sorted file gets a
+    ///     first look, and an input read once (a pipe, gzip) is also read as
+    ///     it comes, besides being copied. Nobody watches a dump or an
+    ///     export: they wait for the end, and such an input is only copied,
+    ///     then read.
     public static func start(_ sources: [InputSource], options: ReadOptions, setup: LoadSetup,
                              look: (head: Int64, tail: Int64) = (headBytes, tailBytes), watched: Bool = true,
                              update: @escaping @Sendable (Update) -> Void) throws(ReadError) -> LoadResult {
         let progress = options.progress ?? LoadProgress()
         var options = options
         options.progress = progress
-        if let look = firstLook(sources, options: options, setup: setup, bytes: look) {
+        // A first look is what a screen shows while it waits: nobody watches a dump, which only waits.
+        if watched, let look = firstLook(sources, options: options, setup: setup, bytes: look) {
             guard look.loading != nil else { return look }
             // The first look took the file for sorted; a row that goes back says it was not.
             let wentBack = CancelFlag()
