@@ -27,9 +27,13 @@ extension Runner {
         let line = watched ? nil : ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
         line?.start()
         let source = FileSource(sources, options: options, setup: setup, watched: watched)
+        let follows = command.follow
         return Road(source: source,
                     ended: { line?.finish() },
-                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace },
+                    // A followed file reads back only the bars finer than it kept: the running period's rows,
+                    // read again on every poll, would hold back the screen's every update.
+                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace
+                        && (!follows || $0.accumulator.baseUnit > Level.baseUnit(for: $0.levels)) },
                     rows: { $0.rowLocator },
                     endNotice: sources == [.standardInput] ? "input ended" : nil,
                     follow: { [self] result, feed, latest, finePages in
@@ -105,7 +109,7 @@ extension Runner {
     /// Where a page's bars finer than the load kept, a running period's
     /// rows (its comparison to the second) and a timeline's window of
     /// intervals are read from; nil when the road cannot read a range again
-    /// (a pipe or gzip as it streams).
+    /// (a pipe or gzip as it streams), or need not (a followed file that kept every level's bars).
     private func finePages(_ road: Road, result: LoadResult) -> FinePages? {
         guard road.readsRangesAgain(result) else { return nil }
         return FinePages(source: road.source, mode: .background, budget: Int(command.memory << 20) / 4)
