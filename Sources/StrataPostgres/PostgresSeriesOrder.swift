@@ -2,18 +2,29 @@
 /// appear, then renumbered in the order of their first instants, as a file
 /// sorted by time names them (the name breaks a tie).
 struct PostgresSeriesOrder {
+    /// The series a load keeps, as a file keeps 1,000 (`SeriesTable.limit`).
+    static let loadLimit = 1000
+
+    /// Series after this many by appearance get no number (nil: every one does).
+    private let limit: Int?
     private var seen: [String: Int] = [:]
     private var keys: [String] = []
     private var firstInstants: [Double] = []
 
     var isEmpty: Bool { keys.isEmpty }
 
-    /// The number of series `key` by appearance; `instant` is one of its instants.
-    mutating func number(_ key: String, instant: Double) -> Int {
+    init(limit: Int? = nil) {
+        self.limit = limit
+    }
+
+    /// The number of series `key` by appearance; `instant` is one of its
+    /// instants. Nil past the limit: that series is left out, every row of it.
+    mutating func number(_ key: String, instant: Double) -> Int? {
         let series: Int
         if let known = seen[key] {
             series = known
         } else {
+            if let limit, keys.count >= limit { return nil }
             series = keys.count
             seen[key] = series
             keys.append(key)
