@@ -113,7 +113,7 @@ struct ColumnPicker {
             }
         }
         var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
-                                    seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
+                                    seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } }, runs: sample.segments)
         if let (zone, word) = timeColumns.reversed().lazy.compactMap({ ZoneAbbreviation.offset(inName: self.name($0)) }).first {
             profile.zoneInName = zone
             profile.zoneInNameSource = "the time's \(noun) name \"\(word)\""
@@ -262,8 +262,10 @@ struct ColumnPicker {
             + (fits.isEmpty ? "" : " (\(fits.joined(separator: "; ")))")
     }
 
-    /// The values of a time source in the sample (joined ones are built).
-    func values(_ time: RowPlan.Time) -> (Sample, Int) {
+    /// The values of a time source in the sample, or in `rows` of the same
+    /// columns (joined ones are built).
+    func values(_ time: RowPlan.Time, of rows: Sample? = nil) -> (Sample, Int) {
+        let sample = rows ?? sample
         switch time {
         case .column(let c):
             return (sample, c)
