@@ -9,7 +9,7 @@ import Testing
 /// same picks.
 struct SensorMinutesTests {
     enum Order: String, CaseIterable, Sendable { case byTime, bySensor, shuffled }
-    enum Road: String, CaseIterable, Sendable { case file, gzip, pipe }
+    typealias Road = Fixture.Road
 
     /// More sensors than the head's 100 rows, over a day and two hours.
     static let sensors = 110, minutes = 26 * 60
@@ -34,23 +34,9 @@ struct SensorMinutesTests {
         return text
     }
 
-    static func load(_ text: String, _ road: Road) throws -> LoadResult {
-        var setup = LoadSetup()
-        setup.fallbackZone = .utc
-        if road == .pipe {
-            return try Fixture.withPipe(Array(text.utf8)) { fifo in
-                try DataLoader.load([.file(fifo)], options: Fixture.options(), setup: setup)
-            }
-        }
-        return try Fixture.withFolder { folder in
-            let plain = Fixture.write("sensors.csv", text, in: folder)
-            return try DataLoader.load([.file(road == .gzip ? try Fixture.gzip(plain) : plain)], options: Fixture.options(), setup: setup)
-        }
-    }
-
     @Test(arguments: Order.allCases, Road.allCases)
     func sensorsReadEveryMinuteOpenOnHours(_ order: Order, _ road: Road) throws {
-        let r = try Self.load(Self.csv(order), road)
+        let r = try Fixture.load(Self.csv(order), name: "sensors.csv", road: road)
         #expect(r.levels == [.hour, .day], "\(r.notes)")
         #expect(r.notes.contains { $0.hasPrefix("levels: hour,day (times about 1 min apart") }, "\(r.notes)")
         // Hour 10: every sensor's 60 readings, counted and averaged here from the readings themselves.
