@@ -35,11 +35,12 @@ struct PostgresSeriesOrder {
     }
 
     /// The series' names in order (`keeping`'s when given), and where each
-    /// series numbered by appearance goes: one not in `keeping` goes past
+    /// series numbered by appearance goes: one not in `keeping` goes to
+    /// `rest` (the series that holds every one not kept apart), else past
     /// the last, where no one reads it.
-    func renumbering(keeping order: [String]?) -> (names: [String], map: [Int]) {
+    func renumbering(keeping order: [String]?, rest: Int? = nil) -> (names: [String], map: [Int]) {
         let names = order ?? keys.indices.sorted { (firstInstants[$0], keys[$0]) < (firstInstants[$1], keys[$1]) }.map { keys[$0] }
         let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        return (names, keys.map { number[$0] ?? names.count })
+        return (names, keys.map { number[$0] ?? rest ?? names.count })
     }
 }

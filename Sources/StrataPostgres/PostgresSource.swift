@@ -23,6 +23,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private let budget: Int64?
     /// Intervals: the longest kept (`IntervalRule.longestKept`), as files keep them.
     private let longest: Int64
+    /// The series column was found, not named: past `SeriesRule.cap` its largest series and the rest, as a file's.
+    private let foldsSeries: Bool
+    /// The load folded the series: one not kept apart goes to the last, the rest.
+    private var foldedIntoRest = false
 
     /// Makes the picks (see `PostgresPlan`) over a connection.
     /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
@@ -31,6 +35,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         self.connection = connection
         linkToServer = SourceLink { () throws(ReadError) in try connection.reconnect() }
         budget = options.memoryBudget
+        foldsSeries = options.seriesColumn == nil
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
@@ -52,13 +57,17 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
         var skippedBy: [PostgresStatements.SkipReason: Int] = [:]
-        let (columns, names, rows): ([Accumulator], [String], Int)
+        let (found, foundNames, rows): ([Accumulator], [String], Int)
         var timeless = 0, pastLimit = 0
         if plan.end == nil {
-            (columns, names, rows, timeless, pastLimit) = try buckets(unit, range: nil)
+            (found, foundNames, rows, timeless, pastLimit) = try buckets(unit, range: nil)
         } else {
-            (columns, names, rows, skippedBy) = try intervalPeriods(unit)
+            (found, foundNames, rows, skippedBy) = try intervalPeriods(unit)
         }
+        let folded = plan.end == nil && foldsSeries && plan.seriesColumn != nil && foundNames.count > SeriesRule.cap
+        let (columns, names) = folded ? fold(found, foundNames, unit: unit) : (found, foundNames)
+        var notes = plan.notes
+        if folded, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column)) }
         let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
         // As a file with no row that has a time: an empty table, a query with no rows, times all NULL.
         guard rows > 0 else {
@@ -69,11 +78,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let longestSeen = (0..<max(1, names.count)).map { columns[plan.durationColumn].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
+            foldedIntoRest = folded
             if let longestSeen { reach = Int64(longestSeen) }
         }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
         result.otherValues = zip(plan.valueNames.dropFirst(), columns.dropFirst()).map { ($0, $1) }
-        result.notes = plan.notes
+        result.notes = notes
         result.timeName = plan.timeColumn
         result.seriesColumn = plan.seriesColumn
         result.levels = plan.levels
@@ -288,12 +298,29 @@ public final class PostgresSource: Source, @unchecked Sendable {
         return order.number(result.text(0, column) ?? "", instant: result.double(0, column + 1) ?? .infinity)
     }
 
+    /// Keeps the `SeriesRule.cap - 1` largest series of `columns` apart,
+    /// largest first, and puts the others into one, the rest, as a file's load does.
+    private func fold(_ columns: [Accumulator], _ names: [String], unit: TimeUnit) -> ([Accumulator], [String]) {
+        var sized = columns[0]
+        sized.flush()
+        let kept = Array(sized.seriesBySize(count: names.count).prefix(SeriesRule.cap - 1))
+        var map = Array(repeating: kept.count, count: names.count)
+        for (k, s) in kept.enumerated() { map[s] = k }
+        let folded = columns.map { column in
+            var target = Accumulator(calendar: plan.calendar, baseUnit: unit)
+            target.merge(column, seriesMap: map)
+            return target
+        }
+        return (folded, kept.map { names[$0] } + [SeriesRule.restName])
+    }
+
     /// `columns` with their series renumbered as `order` says (`seriesOrder` kept when given), and the series' names.
     private func renumber(_ columns: [Accumulator], _ order: PostgresSeriesOrder, seriesOrder: [String]?,
                           unit: TimeUnit) -> ([Accumulator], [String]) {
         // No series seen (a range without rows): nothing to renumber.
         guard plan.seriesColumn != nil, !order.isEmpty else { return (columns, seriesOrder ?? []) }
-        let (names, map) = order.renumbering(keeping: seriesOrder)
+        let rest = seriesOrder != nil && lock.withLock { foldedIntoRest } ? seriesOrder!.count - 1 : nil
+        let (names, map) = order.renumbering(keeping: seriesOrder, rest: rest)
         let renumbered = columns.map { column in
             var target = Accumulator(calendar: plan.calendar, baseUnit: unit)
             target.merge(column, seriesMap: map)
