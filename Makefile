@@ -36,10 +36,10 @@ test-e2e: build dist
 # Hostile inputs against the release binary, each under an address-space
 # cap, checked for exit status, error line, escapes and peak RSS (Tools/adversarial.py);
 # then the attacks that need a terminal or a server, tests of the other suites:
-# the terminal's state after each signal (tmux, the debug build) and the
+# the terminal's state after each signal and after Ctrl-Z and fg (tmux, the debug build) and the
 # PostgreSQL attacks (passwords in every URI shape, the set_config bypass, NULL
 # times, a server stopped and started again mid-session).
-ADVERSARIAL_TESTS := EndToEndTests/aSignalRestoresTheTerminal|EndToEndTests/ctrlCQuitsAndRestoresTheTerminal|DatabaseEndToEndTests|PostgresAddressTests|PostgresFailureTests|PostgresReconnectTests
+ADVERSARIAL_TESTS := EndToEndTests/aSignalRestoresTheTerminal|EndToEndTests/ctrlZHandsTheTerminalBackUntilFg|EndToEndTests/ctrlCQuitsAndRestoresTheTerminal|DatabaseEndToEndTests|PostgresAddressTests|PostgresFailureTests|PostgresReconnectTests
 test-adversarial: build dist-binary
 	python3 Tools/adversarial.py $(DIST_BINARY)
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter '$(ADVERSARIAL_TESTS)'

@@ -34,11 +34,12 @@ struct ShareColumnsTests {
         let r = try Fixture.load(Self.csv(shuffled: shuffled), name: "polls.csv", road: road)
         #expect(r.suggestedAggregate == .mean, "\(r.notes)")
         #expect(r.profile.aggregateReason == "\"ALP\" is a level, not a quantity: with \"LNP\", \"Other\" it adds up to about 100 in every row (a share)")
-        // The first quarter's polls (weeks 0 to 12, 1 January to 25 March), ALP's mean worked out here.
-        #expect(r.levels.first == .quarter, "\(r.notes)")
+        // Weekly polls open on years (a quarter would be three monthly bars): 2024's
+        // thirty polls (1 January to 22 July), ALP's mean worked out here.
+        #expect(r.levels.first == .year, "\(r.notes)")
         let d = Dataset(loaded: r, levels: r.levels)
-        let quarter = (0...12).map { Double(Self.poll($0).alp) }
+        let year = (0..<Self.weeks).map { Double(Self.poll($0).alp) }
         let alp = try #require(d.series.firstIndex { $0.name == "ALP" })
-        #expect(d.stats(.quarter, index: d.index(.quarter, containing: Self.start), series: alp).mean == quarter.reduce(0, +) / 13)
+        #expect(d.stats(.year, index: d.index(.year, containing: Self.start), series: alp).mean == year.reduce(0, +) / Double(Self.weeks))
     }
 }
