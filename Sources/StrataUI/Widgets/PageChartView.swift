@@ -52,13 +52,22 @@ struct PageChartView: Widget {
         grid.write(message, x: rect.x + max(0, (rect.width - message.count) / 2), y: rect.y + rect.height / 2, style: .muted, clip: rect)
     }
 
-    /// Under each sub-bucket: its hour, day or month; a week's seven also name their weekdays.
+    /// Under each sub-bucket: its hour, day or month; a week's seven also
+    /// name their weekdays. Weeks (a quarter's) are the days they start on,
+    /// the first of each month named instead (`Oct 5 12 … Nov 9`), as days
+    /// alone would not say which month they are in.
     private func labels(of page: Page) -> [String] {
-        page.buckets.map { bucket in
-            let label = dataset.calendar.subBucketLabel(subUnit: page.subUnit, start: bucket.start)
+        let calendar = dataset.calendar
+        return page.buckets.indices.map { i in
+            let start = page.buckets[i].start
+            let date = calendar.localTime(at: start).date
+            if page.subUnit == .week {
+                let monthStarts = i == 0 || calendar.localTime(at: page.buckets[i - 1].start).date.month != date.month
+                return monthStarts ? CalendarSystem.monthNames[date.month - 1] : "\(date.day)"
+            }
+            let label = calendar.subBucketLabel(subUnit: page.subUnit, start: start)
             guard page.level == .week else { return label }
-            let weekday = CalendarSystem.weekdayNames[dataset.calendar.localTime(at: bucket.start).date.isoWeekday - 1]
-            return "\(weekday) \(label)"
+            return "\(CalendarSystem.weekdayNames[date.isoWeekday - 1]) \(label)"
         }
     }
 
