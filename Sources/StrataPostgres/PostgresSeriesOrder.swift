@@ -2,9 +2,6 @@
 /// appear, then renumbered in the order of their first instants, as a file
 /// sorted by time names them (the name breaks a tie).
 struct PostgresSeriesOrder {
-    /// The series a load keeps, as a file keeps 1,000 (`SeriesTable.limit`).
-    static let loadLimit = 1000
-
     /// Series after this many by appearance get no number (nil: every one does).
     private let limit: Int?
     private var seen: [String: Int] = [:]

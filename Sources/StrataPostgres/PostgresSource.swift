@@ -92,8 +92,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
         if pastLimit > 0, let column = plan.seriesColumn {
-            result.notes.append("series: more than \(PostgresSeriesOrder.loadLimit) names in \"\(column)\": the first "
-                + "\(PostgresSeriesOrder.loadLimit) (by their first period, then name) are kept, the \(pastLimit) rows of the others skipped")
+            result.notes.append("series: more than \(SeriesRule.loadLimit) names in \"\(column)\": the first "
+                + "\(SeriesRule.loadLimit) (by their first period, then name) are kept, the \(pastLimit) rows of the others skipped")
         }
         if skipped > timeless + pastLimit {
             let why: [(PostgresStatements.SkipReason, String)] = [(.noEnd, "with no end"), (.endBeforeStart, "ending before they start"),
@@ -200,13 +200,13 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// first appearance, then renumbered.
     /// - Parameter seriesOrder: the numbering to keep; a series not in it is
     ///   left out. Without it (a load), the series after the first
-    ///   `PostgresSeriesOrder.loadLimit` in the statement's order (by first bucket, then name) are.
+    ///   `SeriesRule.loadLimit` in the statement's order (by first bucket, then name) are.
     /// The buckets, their series, the rows in them, the rows with no time (NULL) and those of series left out, skipped.
     private func buckets(_ unit: TimeUnit, range: Range<Int64>?,
                          seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int, Int, Int) {
         let parameters = range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
-        var order = PostgresSeriesOrder(limit: seriesOrder == nil ? PostgresSeriesOrder.loadLimit : nil)
+        var order = PostgresSeriesOrder(limit: seriesOrder == nil ? SeriesRule.loadLimit : nil)
         var rows = 0, timeless = 0, pastLimit = 0
         try connection.stream(statements.buckets(unit, ranged: range != nil), parameters) { result throws(ReadError) in
             guard let start = result.int64(0, 0) else {

@@ -17,8 +17,9 @@ struct Road {
     /// What the footer says once the load ends (a pipe ends: `input ended`).
     let endNotice: String?
     /// Starts following a loaded result as its file grows (`-f`), its
-    /// dataset's finer pages (if it reads them back) told what changes.
-    let follow: @Sendable (LoadResult, DatasetFeed, LatestLoad, FinePages?) -> Void
+    /// dataset's finer pages (if it reads them back) told what changes;
+    /// nil where nothing grows (a database's query is whole when it returns).
+    let follow: (@Sendable (LoadResult, DatasetFeed, LatestLoad, FinePages?) -> Void)?
     /// What a read error becomes on the command line (a cancelled query exits 130).
     let failure: @Sendable (ReadError) -> Failure
 }

@@ -69,7 +69,7 @@ extension Runner {
                     let pages = finePages(road, result: result)
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: pages),
                                        rows: CardRows.reader(road.rows(result)), notice: road.endNotice))
-                    road.follow(result, feed, latest, pages)
+                    road.follow?(result, feed, latest, pages)
                 case .failed(let error):
                     road.ended()
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
@@ -84,7 +84,7 @@ extension Runner {
         let pages = finished ? finePages(road, result: first) : nil
         if finished {
             road.ended()
-            road.follow(first, feed, latest, pages)
+            road.follow?(first, feed, latest, pages)
         }
         let dataset = Dataset(loaded: first, levels: first.levels, finePages: pages)
         let aggregate = watched ? tell(first, about: dataset, now: now) : suggestedAggregate(first)

@@ -44,7 +44,7 @@ extension Runner {
                     readsRangesAgain: { _ in true },
                     rows: { _ in source },
                     endNotice: nil,
-                    follow: { _, _, _, _ in },
+                    follow: nil,
                     failure: failure)
     }
 

@@ -5,6 +5,10 @@ public enum SeriesRule {
     /// names keeps its largest `cap - 1` and puts the others in one (`DataLoader`).
     public static let cap = 50
 
+    /// The most series a load keeps at all, folded or not: rows of the
+    /// others are skipped and counted, a file's and a table's alike.
+    public static var loadLimit: Int { SeriesTable.limit }
+
     /// The series a fold puts every series but the kept ones in.
     public static var restName: String { SeriesTable.restName }
 
