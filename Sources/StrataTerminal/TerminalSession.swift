@@ -11,13 +11,14 @@ public enum TerminalSession {
     /// SIGINT (Ctrl-C), SIGTERM and SIGHUP restore the terminal and exit
     /// 130, 143 and 129 without returning. A background load posts to the
     /// app's feed; when it fails, the app quits and `app.loadFailure` says why.
-    public static func run(_ app: inout StrataApp, options: TerminalOptions) throws(TerminalError) {
+    /// `script` is replayed once the load has ended (`RunLoop.run`).
+    public static func run(_ app: inout StrataApp, options: TerminalOptions, script: [KeyScript.Token] = []) throws(TerminalError) {
         var idle = IdleReporter.fromEnvironment()
         let screen = try TerminalScreen.open(options: options)
         defer { screen.close() }
         app.colors = screen.palette.depth != .monochrome
         var backend = NcursesBackend(screen: screen)
-        RunLoop.run(&app, on: &backend) { idle.report(inputs: $0, activity: $1) }
+        RunLoop.run(&app, on: &backend, script: script) { idle.report(inputs: $0, activity: $1) }
     }
 
     /// Whether this process can run interactively: stdout a terminal, keys

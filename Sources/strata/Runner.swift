@@ -89,10 +89,8 @@ struct Runner {
         if case .failure(let error) = TerminalSession.availability() {
             throw Failure(message: error.message, exitCode: 69)
         }
-        for token in tokens { for event in token.events { app.handle(event) } }
-        guard !app.shouldQuit else { return }
         do {
-            try TerminalSession.run(&app, options: TerminalOptions(mouse: !command.noMouse))
+            try TerminalSession.run(&app, options: TerminalOptions(mouse: !command.noMouse), script: tokens)
         } catch {
             throw Failure(message: error.message, exitCode: 69)
         }

@@ -43,14 +43,24 @@ struct OneRoadTests {
         try Self.expectTheTerminalShowsTheDump(try input.write(in: folder.url))
     }
 
-    static func expectTheTerminalShowsTheDump(_ path: String) throws {
+    /// `--keys` in a terminal waits for the load as a dump does: the map
+    /// and the overview opened by a script are the dump's, though the
+    /// terminal first showed the part of the input it had read.
+    @Test(.enabled(if: TmuxSession.isAvailable), arguments: ["down m", "o down left"])
+    func keysInTheTerminalLandWhereTheDumpsDo(_ keys: String) throws {
+        let folder = try TemporaryFolder()
+        try Self.expectTheTerminalShowsTheDump(try GeneratedInput.dailyForTwentyYears.write(in: folder.url), keys: keys)
+    }
+
+    static func expectTheTerminalShowsTheDump(_ path: String, keys: String? = nil) throws {
         let folder = try TemporaryFolder()
         let gzip = try Self.gzip(path, in: folder.url)
-        let dump = try Self.shell("'\(Repository.binary)' --now \(Self.now) \(Self.quoted(path)) --dump --color --size \(Self.size.width)x\(Self.size.height)")
+        let script = keys.map { " --keys \(Self.quoted($0))" } ?? ""
+        let dump = try Self.shell("'\(Repository.binary)' --now \(Self.now) \(Self.quoted(path))\(script) --dump --color --size \(Self.size.width)x\(Self.size.height)")
         let expected = Self.plain(dump.stdout)
         for input in [path, gzip] {
             // A terminal of 256 colours tells series apart by colour, as `--color` does (the test runner sets NO_COLOR).
-            let session = try TmuxSession("env -u NO_COLOR TERM=xterm-256color TZ=UTC '\(Repository.binary)' \(Self.quoted(input)) --now \(Self.now) 2>/dev/null",
+            let session = try TmuxSession("env -u NO_COLOR TERM=xterm-256color TZ=UTC '\(Repository.binary)' \(Self.quoted(input)) --now \(Self.now)\(script) 2>/dev/null",
                                           width: Self.size.width, height: Self.size.height)
             let screen = try session.waitForIdle(timeout: 60)
             #expect(Self.unnamed(screen) == Self.unnamed(expected), "\(input) in a terminal")

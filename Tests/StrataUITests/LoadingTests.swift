@@ -209,6 +209,23 @@ struct LoadingTests {
         #expect(app.shouldQuit)
     }
 
+    /// `--keys` in a terminal waits for the load, as a dump does: `←`
+    /// lands on the 20th of the whole input, not on the 19th of the part
+    /// read when the terminal opened, and no idle is said before it ran.
+    @Test func aScriptIsReplayedOnceTheLoadHasEnded() throws {
+        let feed = DatasetFeed()
+        var app = Self.app(Self.read(Array(1...20), through: (20, 0)), feed: feed)
+        var backend = FakeBackend(size: Self.size, inputs: [.timeout, .event(.key(.character("q")))])
+        backend.onWait = { _ in feed.post(.dataset(Self.read(Array(1...21)), rows: nil)) }
+        var idle: [String] = []
+        RunLoop.run(&app, on: &backend, script: try KeyScript.parse("left")) { inputs, activity in
+            idle.append("idle \(inputs)\(activity == .loading ? " loading" : "")")
+        }
+        #expect(Self.shownDay(app) == "2024-01-20")
+        #expect(idle == ["idle 0"])
+        #expect(app.shouldQuit)
+    }
+
     /// Days 1–18 and the 21st read, every row up to noon on the 18th.
     static let midway = read(Array(1...18) + [21], through: (18, 12))
 
