@@ -65,6 +65,8 @@ public struct Dataset: Sendable {
     public let basePerSeries: Bool
     /// The aggregate the rows suggest: `mean` for levels, `sum` for quantities, `count` for events.
     public let suggestedAggregate: Aggregate
+    /// Every value's buckets keep sketches (`--agg pNN`): percentiles can be asked.
+    public let keepsSketches: Bool
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -90,6 +92,7 @@ public struct Dataset: Sendable {
         self.holdsIntervals = accumulator.holdsIntervals
         self.basePerSeries = !accumulator.mergesSeriesBase
         self.suggestedAggregate = loaded.suggestedAggregate
+        self.keepsSketches = accumulator.keepsSketches
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
 

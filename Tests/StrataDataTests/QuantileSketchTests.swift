@@ -29,14 +29,18 @@ struct QuantileSketchTests {
         return t < 0.5 ? a + (b - a) * t : b - (b - a) * (1 - t)
     }
 
-    /// Within the bound of the two values interpolated (on data of one sign, 1% of the true value).
-    static func expectWithinBound(_ sketch: QuantileSketch, _ values: [Double], _ name: String) {
+    /// How far a sketch's `q`-quantile may be off: 1% of each of the two
+    /// values interpolated, which is 1% of the true value on data of one sign.
+    static func bound(_ values: [Double], _ q: Double) -> Double {
         let sorted = values.sorted()
+        let h = q * Double(sorted.count - 1)
+        let low = Int(h.rounded(.down)), t = h - Double(low)
+        return QuantileSketch.relativeAccuracy * ((1 - t) * abs(sorted[low]) + t * abs(sorted[min(low + 1, sorted.count - 1)])) * (1 + 1e-12)
+    }
+
+    static func expectWithinBound(_ sketch: QuantileSketch, _ values: [Double], _ name: String) {
         for q in quantiles {
-            let h = q * Double(sorted.count - 1)
-            let low = Int(h.rounded(.down)), t = h - Double(low)
-            let bound = QuantileSketch.relativeAccuracy
-                * ((1 - t) * abs(sorted[low]) + t * abs(sorted[min(low + 1, sorted.count - 1)])) * (1 + 1e-12)
+            let bound = bound(values, q)
             let estimate = sketch.quantile(q)!, truth = exact(values, q)
             #expect(abs(estimate - truth) <= bound, "\(name) q \(q): \(estimate) against \(truth)")
         }
