@@ -16,7 +16,7 @@ public enum BucketBudget {
     /// What a bucket's sketch adds (`--agg pNN`): about what a bucket of 128
     /// values or more takes, their bins spanning two to three decades
     /// (measured: DECISIONS). Fewer values take less.
-    static let bytesPerSketch: Int64 = 2048
+    static let bytesPerSketch: Int64 = 2560
 
     /// How many buckets a load may keep within `budget` bytes, each with a sketch or not.
     static func buckets(within budget: Int64, sketches: Bool) -> Int {
