@@ -71,6 +71,8 @@ public struct Dataset: Sendable {
     public let basePerSeries: Bool
     /// The aggregate the rows suggest: `mean` for levels, `sum` for quantities, `count` for events.
     public let suggestedAggregate: Aggregate
+    /// Every value's buckets keep sketches (`--agg pNN`): percentiles can be asked.
+    public let keepsSketches: Bool
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -98,6 +100,7 @@ public struct Dataset: Sendable {
         self.intervalShares = accumulator.holdsIntervals ? ([accumulator] + otherValues.map(\.accumulator)).map { $0.shares[0] } : []
         self.basePerSeries = !accumulator.mergesSeriesBase
         self.suggestedAggregate = loaded.suggestedAggregate
+        self.keepsSketches = accumulator.keepsSketches
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
 

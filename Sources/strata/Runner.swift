@@ -71,7 +71,8 @@ struct Runner {
             warnOutside(app.dataset, reference: reference, level: startLevel)
             if let format = command.export {
                 var output = StandardOutput()
-                let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels, to: &output)
+                let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels,
+                                             percentile: command.agg.flatMap { $0.isPercentile ? $0 : nil }, to: &output)
                 output.flush()
                 for note in notes { warn(note) }
                 return

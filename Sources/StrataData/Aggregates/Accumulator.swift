@@ -23,6 +23,11 @@ public struct Accumulator: Sendable {
     /// bucket's rows are most of the additions a period's sum is made of.
     private var first = Self.blank
     private var others: [CompensatedStats]
+    /// What an open bucket starts as: `Self.blank`, with an empty sketch when sketches are kept.
+    private var openBlank = Self.blank
+    /// Every bucket of a value column keeps a sketch of its values, for
+    /// percentiles (`keepSketches()`); counted rows and intervals never do.
+    public private(set) var keepsSketches = false
     /// Rows the open bucket took through `add(seconds:series:values:)`.
     private var openRows = 0
     /// Column 0 counts rows: its stats come from `openRows` at the flush
@@ -91,11 +96,23 @@ public struct Accumulator: Sendable {
     /// Value columns held.
     var width: Int { runs.count }
 
+    /// Makes the buckets from now on keep a sketch of their values (`Stats.sketch`).
+    public mutating func keepSketches() {
+        flush()
+        keepsSketches = true
+        var sketched = Stats()
+        sketched.sum = -0.0
+        sketched.sketch = QuantileSketch()
+        openBlank = CompensatedStats(sketched)
+        first = openBlank
+        others = others.map { _ in openBlank }
+    }
+
     /// Adds empty columns up to `width` (counted at their rows' starts, for intervals).
     mutating func widen(to width: Int) {
         while runs.count < width {
             runs.append([BucketRun()])
-            others.append(Self.blank)
+            others.append(openBlank)
             shares.append(.atStart)
         }
         if holdsIntervals { holdIntervals(series: 0) }
@@ -350,10 +367,10 @@ public struct Accumulator: Sendable {
         if countsRows && openRows > 0 { first = CompensatedStats(Stats(count: openRows, sum: Double(openRows), min: 1, max: 1)) }
         openRows = 0
         store(first.total, column: 0)
-        first = Self.blank
+        first = openBlank
         for k in others.indices {
             store(others[k].total, column: k + 1)
-            others[k] = Self.blank
+            others[k] = openBlank
         }
         openSeries = -1
         openFrom = 1
@@ -372,6 +389,7 @@ public struct Accumulator: Sendable {
         flush()
         var other = other
         other.flush()
+        if other.keepsSketches && !keepsSketches { keepSketches() }
         // A side made coarser by its limit: the other's buckets are merged into the same unit.
         while baseUnit < other.baseUnit { coarsen() }
         while other.baseUnit < baseUnit { other.coarsen() }
@@ -426,6 +444,7 @@ public struct Accumulator: Sendable {
         var copy = self
         copy.flush()
         var one = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        if keepsSketches { one.keepSketches() }
         one.runs = [copy.runs[k]]
         one.shares = [shares[k]]
         if holdsIntervals {

@@ -11,7 +11,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// A sum past the largest double is infinite: CSV writes `inf` (as
 /// spreadsheets and `float()` read it), JSON `null` (JSON has no infinity).
 /// A level of more than `allPeriodsLimit` periods (hours over centuries)
-/// writes only its periods with rows, and says so.
+/// writes only its periods with rows, and says so. A percentile asked for
+/// (`--agg p99`) is one more column after `mean`, named after it.
 public enum Exporter {
     static let columns = ["level", "period", "start", "end", "count", "sum", "min", "max", "mean"]
     /// Periods a level's export writes empty ones among: a million hours is 114 years.
@@ -19,9 +20,9 @@ public enum Exporter {
 
     /// The export as one string (CSV ends with a newline; JSON is an array,
     /// one object per line).
-    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level]) -> String {
+    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentile: Aggregate? = nil) -> String {
         var out = ""
-        _ = write(dataset, format: format, levels: levels, to: &out)
+        _ = write(dataset, format: format, levels: levels, percentile: percentile, to: &out)
         return out
     }
 
@@ -36,12 +37,13 @@ public enum Exporter {
     /// Streams the export, row by row, to `out` (e.g. standard output);
     /// returns the notes for stderr (a level whose empty periods were left out).
     @discardableResult
-    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], to out: inout Out) -> [String] {
+    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentile: Aggregate? = nil,
+                                                    to out: inout Out) -> [String] {
         var notes: [String] = []
         // Series 0 is all of them together; with named series, export those instead.
         let seriesIndexes = dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0]
         let withSeries = dataset.series.count > 1
-        let keys = (withSeries ? ["series"] : []) + columns
+        let keys = (withSeries ? ["series"] : []) + columns + (percentile.map { [$0.rawValue] } ?? [])
         var first = true
         switch format {
         case .csv: out.write(keys.joined(separator: ",") + "\n")
@@ -70,6 +72,7 @@ public enum Exporter {
                     } else {
                         cells += [.number(stats.sum), .number(stats.min), .number(stats.max), .number(stats.mean!)]
                     }
+                    if let percentile { cells.append(stats.value(percentile).map(Cell.number) ?? .empty) }
                     switch format {
                     case .csv:
                         out.write(cells.map(\.csv).joined(separator: ",") + "\n")

@@ -19,8 +19,9 @@ struct RowSink: Sendable {
     /// intervals, inside it are added. Nil for a load, which adds every row.
     var window: Range<Int64>?
 
-    init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
+    init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool, sketches: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        if sketches { accumulator.keepSketches() }
         trail = RowTrail(calendar: calendar, baseUnit: baseUnit)
         self.keep = keep
         self.strict = strict
@@ -28,7 +29,7 @@ struct RowSink: Sendable {
 
     /// An empty sink for more of the same read: the same rules, progress and limits.
     func fresh(calendar: CalendarSystem, baseUnit: TimeUnit) -> RowSink {
-        var sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: keep, strict: strict)
+        var sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: keep, strict: strict, sketches: accumulator.keepsSketches)
         sink.progress = progress
         sink.intervals = intervals.emptied
         sink.accumulator.seriesBaseLimit = accumulator.seriesBaseLimit
@@ -43,7 +44,7 @@ struct RowSink: Sendable {
     /// fit. Inputs read once keep every interval, and make the base of
     /// instants coarser past the budget instead.
     mutating func keep(within budget: Int64?, readsBack: Bool) {
-        let buckets = budget.map(BucketBudget.buckets(within:)) ?? .max
+        let buckets = budget.map { BucketBudget.buckets(within: $0, sketches: accumulator.keepsSketches) } ?? .max
         intervals.limit = readsBack ? budget.map { Int($0 / 4 / 40) } ?? .max : .max
         accumulator.seriesBaseLimit = readsBack ? buckets : .max
         accumulator.baseLimit = readsBack ? .max : buckets

@@ -9,10 +9,13 @@ import StrataData
 /// rows are each worth 1: their sum, min, max and mean repeat the count,
 /// so the table shows `count` alone. A sub-bucket a load is still reading
 /// shows `…` for every number and a dimmed bar: its numbers are not final.
+/// A load that keeps sketches (`--agg pNN`) adds `p50 p95 p99` after `mean`.
 struct TableColumns {
-    static let names = ["count", "sum", "min", "max", "mean"]
-    /// What each of `names` shows.
-    static let aggregates: [Aggregate] = [.count, .sum, .min, .max, .mean]
+    /// What each of `names` shows: the percentiles only in a load that keeps sketches.
+    static let aggregates: [Aggregate] = [.count, .sum, .min, .max, .mean] + Aggregate.shownPercentiles
+    static let names = aggregates.map(\.rawValue)
+    /// The columns before the percentiles.
+    static let plainColumns = 5
     /// The cursor's gutter before the label.
     static let gutter = 2
 
@@ -54,7 +57,7 @@ struct TableColumns {
         self.formats = formats
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
                          content.labels.map { TextWidth.columns(of: $0) }.max() ?? 0)
-        let available = countsRows ? [0] : Array(Self.names.indices)
+        let available = countsRows ? [0] : Array(Self.names.indices.prefix(dataset.keepsSketches ? Self.names.count : Self.plainColumns))
         func widths(_ form: Form) -> [Int] {
             available.map { i in
                 zip(stats, pending).reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
@@ -92,7 +95,8 @@ struct TableColumns {
         case 1: stats.sum
         case 2: stats.min
         case 3: stats.max
-        default: stats.mean
+        case 4: stats.mean
+        default: stats.value(Aggregate.shownPercentiles[column - plainColumns])
         }
         guard let number else { return "" }
         return form == .exact ? format.exact(number) : format.humane(number)

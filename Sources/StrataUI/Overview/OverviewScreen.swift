@@ -70,7 +70,8 @@ struct OverviewScreen: AppScreen {
         var x = 1 + shift
         while x < frame.grid.width, first + cards.count < count {
             cards.append(env.memory.miniCards.card(level, index: first + cards.count, series: navigation.shownSeries,
-                                            value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2))
+                                            value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2,
+                                            asked: navigation.aggregate))
             x += OverviewLayout.cardSlot
         }
         let looks = cards.map { $0.look(navigation.aggregate) }

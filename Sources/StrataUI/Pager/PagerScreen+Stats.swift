@@ -36,7 +36,8 @@ extension PagerScreen {
 
     /// Quantities (`sum`, `count`): total, rate per sub-bucket, peak, change
     /// in %. Levels (`mean`, `min`, `max`): the value, low and high with their
-    /// times, change in the value's own units. No % against a zero or
+    /// times, change in the value's own units; a percentile adds the
+    /// period's p50, p95 and p99. No % against a zero or
     /// negative base; a partial period is compared with the same part of the one before.
     /// A running period counts what has happened: data after "now" (a schedule,
     /// a forecast) waits, as it does in the sub-buckets the comparison takes.
@@ -60,7 +61,8 @@ extension PagerScreen {
         if chart.series.count > 1, !aggregate.isQuantity {
             return overlaidLevelItems(page, series: chart.series, buckets: upTo, mark: part.mark)
         }
-        guard let value = part.stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex).value(aggregate) else {
+        let stats = part.stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex)
+        guard let value = stats.value(aggregate) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
@@ -70,6 +72,12 @@ extension PagerScreen {
         let per = aggregate == .mean && dataset.isDuration(value: navigation.valueIndex) ? " per interval" : ""
         var items = [StatsItem(text: "\(name) \(format.humane(value))\(per)", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
+        // A percentile's neighbours tell the spread: p50, p95 and p99 of the period, the one asked first.
+        if aggregate.isPercentile {
+            for other in Aggregate.shownPercentiles where other != aggregate {
+                if let v = stats.value(other) { items.append(StatsItem(text: "\(other.rawValue) \(format.humane(v))", style: .plain, rank: 1)) }
+            }
+        }
 
         var bars: [(value: Double, bucket: Int)] = []
         for (i, bucket) in page.buckets.prefix(upTo).enumerated() {

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import StrataData
+
+/// Percentiles through a load: every level's periods, sub-buckets, series
+/// and totals merged from the base buckets' sketches, within the bound of
+/// the exact ones (exact on small periods), within the memory budget.
+struct PercentileTests {
+    typealias Numbers = QuantileSketchTests.Numbers
+
+    /// Latencies (log-normal, a few negative corrections) every 5 to 35 s over three days, two hosts.
+    static func rows() -> [(time: Int64, host: String, value: Double)] {
+        var r = Numbers(seed: 5)
+        var t = Fixture.utc(2024, 5, 1)
+        return (0..<15_000).map { i in
+            t += 5 + Int64(r.uniform() * 30)
+            let value = i % 97 == 0 ? -exp(r.normal()) : exp(3 + 1.2 * r.normal())
+            return (t, i % 3 == 0 ? "b" : "a", value)
+        }
+    }
+
+    static func text(_ rows: [(time: Int64, host: String, value: Double)]) -> String {
+        "time,host,latency\n" + rows.map { "\($0.time),\($0.host),\($0.value)" }.joined(separator: "\n") + "\n"
+    }
+
+    static func load(_ path: String, budget: Int64?, sketches: Bool = true) throws -> LoadResult {
+        var options = Fixture.options {
+            $0.valueColumn = "latency"
+            $0.seriesColumn = "host"
+            $0.memoryBudget = budget
+            $0.keepsSketches = sketches
+        }
+        options.now = nil
+        var setup = LoadSetup()
+        setup.zone = .utc
+        setup.levels = [.hour, .day, .week]
+        return try DataLoader.load([.file(path)], options: options, setup: setup)
+    }
+
+    @Test func everyPeriodOfEveryLevelAndSeriesIsWithinTheBound() throws {
+        let rows = Self.rows()
+        let result = try Fixture.withFile("latency.csv", Self.text(rows)) { try Self.load($0, budget: nil) }
+        let data = Dataset(loaded: result, levels: result.levels)
+        #expect(data.keepsSketches && data.series.count == 3)
+        var small = 0
+        for level in data.levels {
+            for index in 0..<data.count(level) {
+                let start = data.calendar.start(of: level.unit, ordinal: data.ordinal(level, index: index))
+                let end = data.calendar.end(of: level.unit, ordinal: data.ordinal(level, index: index))
+                for (s, name) in data.series.map(\.name).enumerated() {
+                    let values = rows.filter { $0.time >= start && $0.time < end && (s == 0 || $0.host == name) }.map(\.value)
+                    let stats = data.stats(level, index: index, series: s)
+                    guard !values.isEmpty else { continue }
+                    for tenths in [10, 500, 900, 950, 990, 999] {
+                        let estimate = stats.value(.percentile(tenths))!, truth = QuantileSketchTests.exact(values, Double(tenths) / 1000)
+                        if values.count <= QuantileSketch.exactLimit {
+                            #expect(estimate == truth, "\(level) \(index) \(name) p\(tenths)")
+                        } else {
+                            let bound = QuantileSketchTests.bound(values, Double(tenths) / 1000)
+                            #expect(abs(estimate - truth) <= bound, "\(level) \(index) \(name) p\(tenths)")
+                        }
+                    }
+                    if values.count <= QuantileSketch.exactLimit { small += 1 }
+                }
+            }
+        }
+        #expect(small > 10)
+        let all = rows.map(\.value)
+        let total = data.series[0].total.value(.percentile(990))!, truth = QuantileSketchTests.exact(all, 0.99)
+        #expect(abs(total - truth) <= 0.01 * truth)
+    }
+
+    /// Past the budget the hours' minutes are read back a page at a time,
+    /// with sketches: every page's sketches are the full load's.
+    @Test func pagesReadBackKeepTheFullLoadsSketches() throws {
+        try Fixture.withFile("latency.csv", Self.text(Self.rows())) { path in
+            let full = try Self.load(path, budget: nil), budgeted = try Self.load(path, budget: 1)
+            #expect(full.accumulator.baseUnit == .minute && budgeted.accumulator.baseUnit == .hour)
+            var setup = LoadSetup()
+            setup.zone = .utc
+            let source = FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted)
+            let fine = FinePages(source: source, mode: .inline, budget: 1 << 20)
+            let reference = MemoryBudgetTests.pages(Dataset(loaded: full, levels: full.levels))
+            let read = MemoryBudgetTests.pages(Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine))
+            #expect(read.count == reference.count)
+            for (key, buckets) in reference {
+                #expect(buckets.allSatisfy { $0.stats.isEmpty || $0.stats.sketch != nil }, "page \(key) has no sketch")
+                // Sums of values to the last digit may round apart; the sketches are the same.
+                if read[key]?.map(\.stats.sketch) != buckets.map(\.stats.sketch) { Issue.record("page \(key) differs") }
+            }
+        }
+    }
+
+    /// A sketch costs more than its bucket: three years of hours fit without sketches, not with them.
+    @Test func sketchesCountAgainstTheBudget() {
+        let span: ClosedRange<Int64> = 0...(3 * 365 * 86_400)
+        let levels: [Level] = [.day, .week, .month, .year]
+        #expect(BucketBudget.baseUnit(for: levels, budget: 64 << 20, span: span, gap: 60, columns: 1, sketches: false) == .hour)
+        #expect(BucketBudget.baseUnit(for: levels, budget: 64 << 20, span: span, gap: 60, columns: 1, sketches: true) == .day)
+    }
+
+    /// Without `keepsSketches` no bucket has one, and a percentile has no value.
+    @Test func withoutSketchesThereIsNoPercentile() throws {
+        let result = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(500)))) { try Self.load($0, budget: nil, sketches: false) }
+        let data = Dataset(loaded: result, levels: result.levels)
+        #expect(!data.keepsSketches)
+        #expect(data.stats(.day, index: 0).value(.percentile(500)) == nil && data.stats(.day, index: 0).value(.mean) != nil)
+    }
+
+    @Test func percentilesAreNamedAsAsked() {
+        #expect(Aggregate(rawValue: "p50") == .percentile(500))
+        #expect(Aggregate(rawValue: "p99.9") == .percentile(999))
+        #expect(Aggregate(rawValue: "p1") == .percentile(10))
+        #expect(Aggregate(rawValue: "p90")?.rawValue == "p90")
+        #expect(Aggregate(rawValue: "p99.9")?.rawValue == "p99.9")
+        for bad in ["p0.5", "p100", "p99.95", "p", "p-5", "p1e1", "pnan", "q50"] { #expect(Aggregate(rawValue: bad) == nil, "\(bad)") }
+        #expect(Aggregate.max.next == .percentile(500) && Aggregate.percentile(990).next == .sum)
+        #expect(Aggregate.percentile(900).next == .percentile(950) && Aggregate.percentile(999).next == .sum)
+    }
+
+    @Test func anExportWritesThePercentileAfterTheMean() {
+        var acc = Accumulator(calendar: Fixture.utc, baseUnit: .hour)
+        acc.keepSketches()
+        for (k, v) in [1.0, 2, 3, 4, 10].enumerated() { acc.add(seconds: Fixture.utc(2013, 3, 4, 10 + k), value: v, series: 0) }
+        let data = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t.csv", valueName: "v", seriesNames: []), levels: [.day])
+        #expect(Exporter.export(data, format: .csv, levels: [.day], percentile: .percentile(900)) == """
+        level,period,start,end,count,sum,min,max,mean,p90
+        day,2013-03-04,2013-03-04T00:00:00+00:00,2013-03-05T00:00:00+00:00,5,20,1,10,4,7.6
+
+        """)
+        #expect(Exporter.export(data, format: .json, levels: [.day], percentile: .percentile(500)).contains(#""mean":4,"p50":3}"#))
+    }
+}
