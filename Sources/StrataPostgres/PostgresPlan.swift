@@ -54,8 +54,7 @@ struct PostgresPlan {
     func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
         let needed = levels + (startLevel.map { [$0] } ?? [])
         guard end == nil else { return Level.intervalBaseUnit(for: needed) }
-        return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count,
-                                     sketches: false)
+        return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count)
     }
 
     /// Rows sampled for the spacing and the series: the first ones by time.

@@ -295,7 +295,7 @@ struct CommandLineTests {
         ("--bogus-flag", 64, "bogus"),
         ("--export xml --demo", 64, "--export"),
         ("--chart pie --demo", 64, "--chart"),
-        ("--agg median --demo", 64, "'sum', 'count', 'mean', 'min' or 'max'"),
+        ("--agg median --demo", 64, "one of the following: sum, count, mean, min, max, p50, p95, p99"),
         ("--level fortnight --demo", 64, "one of the following: hour, day, week, month, quarter, year, decade, century"),
         ("--week-start tuesday --demo", 64, "--week-start"),
         ("--format xml --demo", 64, "--format"),

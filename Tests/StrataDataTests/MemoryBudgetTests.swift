@@ -33,15 +33,15 @@ struct MemoryBudgetTests {
     @Test(arguments: cases)
     func theBaseUnitFollowsTheBudget(_ c: Case) {
         let span: ClosedRange<Int64> = 0...(c.years * 365 * 86_400)
-        #expect(BucketBudget.baseUnit(for: c.levels, budget: 64 << 20, span: span, gap: c.gap, columns: c.columns, sketches: false) == c.expected)
+        #expect(BucketBudget.baseUnit(for: c.levels, budget: 64 << 20, span: span, gap: c.gap, columns: c.columns) == c.expected)
     }
 
     @Test func threeDaysOfMinutesFit() {
-        #expect(BucketBudget.baseUnit(for: [.hour, .day, .week], budget: 64 << 20, span: 0...(3 * 86_400), gap: 60, columns: 1, sketches: false) == .minute)
+        #expect(BucketBudget.baseUnit(for: [.hour, .day, .week], budget: 64 << 20, span: 0...(3 * 86_400), gap: 60, columns: 1) == .minute)
     }
 
     @Test func withoutABudgetTheLevelsDecide() {
-        #expect(BucketBudget.baseUnit(for: [.hour, .day], budget: nil, span: 0...(30 * 365 * 86_400), gap: 60, columns: 8, sketches: false) == .minute)
+        #expect(BucketBudget.baseUnit(for: [.hour, .day], budget: nil, span: 0...(30 * 365 * 86_400), gap: 60, columns: 8) == .minute)
     }
 
     /// Loads `path` on hours, days, weeks and months, within `budget` bytes.

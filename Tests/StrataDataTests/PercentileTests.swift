@@ -49,10 +49,10 @@ struct PercentileTests {
                 let end = data.calendar.end(of: level.unit, ordinal: data.ordinal(level, index: index))
                 for (s, name) in data.series.map(\.name).enumerated() {
                     let values = rows.filter { $0.time >= start && $0.time < end && (s == 0 || $0.host == name) }.map(\.value)
-                    let stats = data.stats(level, index: index, series: s)
+                    let page = data.page(level, index: index, series: s)
                     guard !values.isEmpty else { continue }
                     for tenths in [10, 500, 900, 950, 990, 999] {
-                        let estimate = stats.value(.percentile(tenths))!, truth = QuantileSketchTests.exact(values, Double(tenths) / 1000)
+                        let estimate = page.value(.percentile(tenths))!, truth = QuantileSketchTests.exact(values, Double(tenths) / 1000)
                         if values.count <= QuantileSketch.exactLimit {
                             #expect(estimate == truth, "\(level) \(index) \(name) p\(tenths)")
                         } else {
@@ -66,37 +66,65 @@ struct PercentileTests {
         }
         #expect(small > 10)
         let all = rows.map(\.value)
-        let total = data.series[0].total.value(.percentile(990))!, truth = QuantileSketchTests.exact(all, 0.99)
+        let weeks = data.calendar.start(of: .week, ordinal: data.ordinal(.week, index: 0))
+            ..< data.calendar.end(of: .week, ordinal: data.ordinal(.week, index: data.count(.week) - 1))
+        let total = data.series[0].total.value(.percentile(990), sketch: data.sketch(from: weeks.lowerBound, to: weeks.upperBound))!
+        let truth = QuantileSketchTests.exact(all, 0.99)
         #expect(abs(total - truth) <= 0.01 * truth)
     }
 
     /// Past the budget the hours' minutes are read back a page at a time,
-    /// with sketches: every page's sketches are the full load's.
+    /// and the sketches are kept per day, so the days' hours are read back
+    /// too, with sketches: every page's sketches are the full load's.
     @Test func pagesReadBackKeepTheFullLoadsSketches() throws {
         try Fixture.withFile("latency.csv", Self.text(Self.rows())) { path in
             let full = try Self.load(path, budget: nil), budgeted = try Self.load(path, budget: 1)
             #expect(full.accumulator.baseUnit == .minute && budgeted.accumulator.baseUnit == .hour)
+            #expect(full.accumulator.sketches?.unit == .minute && budgeted.accumulator.sketches?.unit == .day)
             var setup = LoadSetup()
             setup.zone = .utc
             let source = FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted)
             let fine = FinePages(source: source, mode: .inline, budget: 1 << 20)
-            let reference = MemoryBudgetTests.pages(Dataset(loaded: full, levels: full.levels))
-            let read = MemoryBudgetTests.pages(Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine))
+            let reference = Self.sketches(Dataset(loaded: full, levels: full.levels))
+            let read = Self.sketches(Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine))
             #expect(read.count == reference.count)
-            for (key, buckets) in reference {
-                #expect(buckets.allSatisfy { $0.stats.isEmpty || $0.stats.sketch != nil }, "page \(key) has no sketch")
-                // Sums of values to the last digit may round apart; the sketches are the same.
-                if read[key]?.map(\.stats.sketch) != buckets.map(\.stats.sketch) { Issue.record("page \(key) differs") }
+            for (key, sketches) in reference {
+                #expect(sketches.allSatisfy { $0 != nil }, "page \(key) has no sketch")
+                if read[key] != sketches { Issue.record("page \(key) differs") }
             }
         }
     }
 
-    /// A sketch costs more than its bucket: three years of hours fit without sketches, not with them.
-    @Test func sketchesCountAgainstTheBudget() {
-        let span: ClosedRange<Int64> = 0...(3 * 365 * 86_400)
-        let levels: [Level] = [.day, .week, .month, .year]
-        #expect(BucketBudget.baseUnit(for: levels, budget: 64 << 20, span: span, gap: 60, columns: 1, sketches: false) == .hour)
-        #expect(BucketBudget.baseUnit(for: levels, budget: 64 << 20, span: span, gap: 60, columns: 1, sketches: true) == .day)
+    /// Every page's sketch, then its sub-buckets' (nil for an empty one's), by level, index and series.
+    static func sketches(_ dataset: Dataset) -> [String: [QuantileSketch?]] {
+        var pages: [String: [QuantileSketch?]] = [:]
+        for level in dataset.levels {
+            for index in 0..<dataset.count(level) {
+                for s in dataset.series.indices {
+                    let page = dataset.page(level, index: index, series: s)
+                    if page.fetching { Issue.record("\(level) \(index) is still being read") }
+                    pages["\(level) \(index) \(s)"] = [page.sketch] + page.buckets.map { $0.stats.isEmpty ? QuantileSketch() : $0.sketch }
+                }
+            }
+        }
+        return pages
+    }
+
+    /// Sketches past their share of the budget are kept per coarser period
+    /// (a quarter of 64 MB is 6,553 of 2,560 bytes: fewer than three years'
+    /// 26,280 hours), the buckets staying as they are; a day's sketch holds its hours' values.
+    @Test func sketchesPastTheirLimitAreKeptPerDay() {
+        #expect(BucketBudget.sketches(within: 64 << 20) == 6553)
+        var acc = Accumulator(calendar: Fixture.utc, baseUnit: .hour)
+        acc.keepSketches(unit: .hour)
+        acc.sketchLimit = 30
+        for h in 0..<48 { acc.add(seconds: Fixture.utc(2013, 3, 4) + Int64(h) * 3600, value: Double(h)) }
+        acc.flush()
+        #expect(acc.sketches?.unit == .day && acc.baseUnit == .hour)
+        let data = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t.csv", valueName: "v", seriesNames: []), levels: [.day])
+        // The second day's 24..47: p50 is 35.5 (numpy's linear), and its hours, finer than a day, have none kept.
+        #expect(data.page(.day, index: 1).value(.percentile(500)) == 35.5)
+        #expect(data.sketch(from: Fixture.utc(2013, 3, 5), to: Fixture.utc(2013, 3, 5) + 3600) == nil)
     }
 
     /// Without `keepsSketches` no bucket has one, and a percentile has no value.
@@ -104,7 +132,7 @@ struct PercentileTests {
         let result = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(500)))) { try Self.load($0, budget: nil, sketches: false) }
         let data = Dataset(loaded: result, levels: result.levels)
         #expect(!data.keepsSketches)
-        #expect(data.stats(.day, index: 0).value(.percentile(500)) == nil && data.stats(.day, index: 0).value(.mean) != nil)
+        #expect(data.sketchUnit == nil && data.page(.day, index: 0).value(.percentile(500)) == nil && data.page(.day, index: 0).value(.mean) != nil)
     }
 
     @Test func percentilesAreNamedAsAsked() {
@@ -120,7 +148,7 @@ struct PercentileTests {
 
     @Test func anExportWritesThePercentileAfterTheMean() {
         var acc = Accumulator(calendar: Fixture.utc, baseUnit: .hour)
-        acc.keepSketches()
+        acc.keepSketches(unit: .hour)
         for (k, v) in [1.0, 2, 3, 4, 10].enumerated() { acc.add(seconds: Fixture.utc(2013, 3, 4, 10 + k), value: v, series: 0) }
         let data = Dataset(loaded: LoadResult(accumulator: acc, sourceName: "t.csv", valueName: "v", seriesNames: []), levels: [.day])
         #expect(Exporter.export(data, format: .csv, levels: [.day], percentile: .percentile(900)) == """

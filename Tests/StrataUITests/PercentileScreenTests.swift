@@ -12,7 +12,7 @@ struct PercentileScreenTests {
     /// without; a row a week later keeps these days whole (not cut by the data's end).
     static func dataset(_ days: [[Double]], sketches: Bool = true) -> Dataset {
         var accumulator = Accumulator(calendar: utc, baseUnit: .hour)
-        if sketches { accumulator.keepSketches() }
+        if sketches { accumulator.keepSketches(unit: .hour) }
         for (d, values) in days.enumerated() {
             for (h, value) in values.enumerated() { accumulator.add(seconds: start + Int64(d * 86_400 + h * 3600), value: value) }
         }

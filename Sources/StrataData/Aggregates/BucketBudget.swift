@@ -13,25 +13,28 @@ public enum BucketBudget {
     /// The share of the budget the buckets may take: the rest is the
     /// program, the reading buffers and the pages kept.
     static let share: Int64 = 2
-    /// What a bucket's sketch adds (`--agg pNN`): about what a bucket of 128
-    /// values or more takes, their bins spanning two to three decades
-    /// (measured: DECISIONS). Fewer values take less.
+
+    /// What a sketch of one period's values costs (`--agg pNN`): about what
+    /// one of 128 values or more takes, its bins spanning two to three
+    /// decades (measured: DECISIONS). Fewer values take less.
     static let bytesPerSketch: Int64 = 2560
 
-    /// How many buckets a load may keep within `budget` bytes, each with a sketch or not.
-    static func buckets(within budget: Int64, sketches: Bool) -> Int {
-        Int(budget / share / (bytesPerBucket + (sketches ? bytesPerSketch : 0)))
-    }
+    /// How many sketches a load may keep within `budget` bytes: a quarter
+    /// of it, beside the buckets' half. Past it they are kept per coarser period.
+    static func sketches(within budget: Int64) -> Int { Int(budget / 4 / bytesPerSketch) }
+
+    /// How many buckets a load may keep within `budget` bytes.
+    static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
 
     /// The base unit for `levels` within `budget` bytes (nil: no budget),
     /// from the sample's span and spacing and the value columns.
     public static func baseUnit(for levels: [Level], budget: Int64?, span: ClosedRange<Int64>?, gap: Int64?,
-                                columns: Int, sketches: Bool) -> TimeUnit {
+                                columns: Int) -> TimeUnit {
         let fine = Level.baseUnit(for: levels)
         guard let budget, let span, let finest = levels.min(), fine < finest.unit else { return fine }
         let step = max(seconds(fine), gap ?? 0)
         let buckets = (span.upperBound - span.lowerBound) / step + 1
-        return buckets * Int64(max(1, columns)) > Int64(Self.buckets(within: budget, sketches: sketches)) ? finest.unit : fine
+        return buckets * Int64(max(1, columns)) > Int64(Self.buckets(within: budget)) ? finest.unit : fine
     }
 
     /// A unit's usual length: a day for anything longer, as no base is.

@@ -8,10 +8,6 @@ public struct Stats: Hashable, Sendable {
     var scaledSum: Double
     public var min: Double
     public var max: Double
-    /// The values' distribution, for percentiles: only in loads that keep
-    /// sketches (`ReadOptions.keepsSketches`), and only while every bucket
-    /// merged in had one.
-    public var sketch: QuantileSketch?
 
     /// What a value is multiplied by to join `scaledSum`: 2^-64, so that no count of finite values passes the largest Double.
     static let scaleDown = 0x1p-64
@@ -53,19 +49,9 @@ public struct Stats: Hashable, Sendable {
         scaledSum += value * Self.scaleDown
         min = value < min ? value : min
         max = value > max ? value : max
-        sketch?.add(value)
     }
 
     public mutating func merge(_ other: Stats) {
-        if other.count > 0 {
-            if count == 0 {
-                sketch = other.sketch
-            } else if let theirs = other.sketch, sketch != nil {
-                sketch!.merge(theirs)
-            } else {
-                sketch = nil
-            }
-        }
         count += other.count
         scaledSum += other.scaledSum
         if other.min < min { min = other.min }
@@ -80,8 +66,19 @@ public struct Stats: Hashable, Sendable {
         return v
     }
 
-    /// The value shown for `aggregate`, nil for an empty bucket.
-    public func value(_ aggregate: Aggregate) -> Double? {
+    /// `plotted` of a percentile too, read from the values' sketch.
+    public func plotted(_ aggregate: Aggregate, sketch: QuantileSketch?) -> Double? {
+        guard let v = value(aggregate, sketch: sketch), v.isFinite else { return nil }
+        return v
+    }
+
+    /// The value shown for `aggregate`, nil for an empty bucket. A
+    /// percentile is not the stats' to give (they hold no sketch: nil).
+    public func value(_ aggregate: Aggregate) -> Double? { value(aggregate, sketch: nil) }
+
+    /// `value`, a percentile read from `sketch`, the values' distribution
+    /// kept beside the stats (`SketchTable`) when a percentile is asked.
+    public func value(_ aggregate: Aggregate, sketch: QuantileSketch?) -> Double? {
         guard count > 0 else { return nil }
         switch aggregate {
         case .sum: return sum

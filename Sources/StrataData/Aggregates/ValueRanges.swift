@@ -19,8 +19,6 @@ public struct ValueRanges: Hashable, Sendable {
 
     // Stored apart rather than in an array: this runs once per sub-bucket of every level while loading.
     private var sum = Span(), count = Span(), mean = Span(), min = Span(), max = Span()
-    /// The percentiles `a` offers (p50, p95, p99), for sub-buckets with a sketch.
-    private var percentiles: [Span] = []
 
     public init() {}
 
@@ -32,9 +30,6 @@ public struct ValueRanges: Hashable, Sendable {
         mean.include(stats.mean ?? 0)
         min.include(stats.min)
         max.include(stats.max)
-        guard stats.sketch != nil else { return }
-        if percentiles.isEmpty { percentiles = Aggregate.shownPercentiles.map { _ in Span() } }
-        for (k, p) in Aggregate.shownPercentiles.enumerated() { stats.value(p).map { percentiles[k].include($0) } }
     }
 
     /// nil when the level has no data.
@@ -45,20 +40,8 @@ public struct ValueRanges: Hashable, Sendable {
         case .mean: mean.range
         case .min: min.range
         case .max: max.range
-        case .percentile: percentileRange(aggregate)
+        // A percentile's sub-buckets are merged from sketches when drawn: the page's own marks set its scale.
+        case .percentile: nil
         }
-    }
-
-    /// One of p50, p95 and p99 has its own; any other lies between those
-    /// either side of it (min and max at the ends), as a sub-bucket's
-    /// percentiles rise with the percentile asked.
-    private func percentileRange(_ aggregate: Aggregate) -> ClosedRange<Double>? {
-        guard !percentiles.isEmpty else { return nil }
-        let shown = Aggregate.shownPercentiles
-        if let k = shown.firstIndex(of: aggregate) { return percentiles[k].range }
-        let below = shown.lastIndex { $0.tenths < aggregate.tenths }.map { percentiles[$0] } ?? min
-        let above = shown.firstIndex { $0.tenths > aggregate.tenths }.map { percentiles[$0] } ?? max
-        guard below.low <= above.high else { return nil }
-        return below.low...above.high
     }
 }

@@ -61,8 +61,9 @@ public enum Exporter {
                     next = sparse ? dataset.index(level, withDataFrom: index, forward: true, series: s) : index + 1
                     let ordinal = dataset.ordinal(level, index: index)
                     let stats = dataset.stats(level, index: index, series: s)
-                    let start = dataset.calendar.localTime(at: dataset.calendar.start(of: level.unit, ordinal: ordinal))
-                    let end = dataset.calendar.localTime(at: dataset.calendar.end(of: level.unit, ordinal: ordinal))
+                    let (from, to) = (dataset.calendar.start(of: level.unit, ordinal: ordinal), dataset.calendar.end(of: level.unit, ordinal: ordinal))
+                    let start = dataset.calendar.localTime(at: from)
+                    let end = dataset.calendar.localTime(at: to)
                     var cells: [Cell] = []
                     if withSeries { cells.append(.text(dataset.series[s].name)) }
                     cells += [.text(level.rawValue), .text(dataset.calendar.periodID(level, ordinal: ordinal)),
@@ -72,7 +73,10 @@ public enum Exporter {
                     } else {
                         cells += [.number(stats.sum), .number(stats.min), .number(stats.max), .number(stats.mean!)]
                     }
-                    if let percentile { cells.append(stats.value(percentile).map(Cell.number) ?? .empty) }
+                    // A period finer than the sketches kept has none: its cell is empty.
+                    if let percentile {
+                        cells.append(stats.value(percentile, sketch: dataset.sketch(from: from, to: to, series: s)).map(Cell.number) ?? .empty)
+                    }
                     switch format {
                     case .csv:
                         out.write(cells.map(\.csv).joined(separator: ",") + "\n")

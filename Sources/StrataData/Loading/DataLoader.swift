@@ -81,8 +81,7 @@ public enum DataLoader {
             let needed = (setup.levels ?? [finest]) + (setup.startLevel.map { [$0] } ?? [])
             // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
             let unit = profile.typicalDuration != nil ? Level.intervalBaseUnit(for: needed)
-                : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns,
-                                         sketches: options.keepsSketches)
+                : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
             return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
         }
         // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).

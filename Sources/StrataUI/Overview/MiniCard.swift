@@ -35,11 +35,11 @@ struct MiniCard: Sendable {
         let whole = page.buckets.map { ($0.end - $0.start) * 10 >= longest * 9 }
         let aggregates = Aggregate.allCases.contains(asked) ? Aggregate.allCases : Aggregate.allCases + [asked]
         // A percentile needs sketches: without them it has nothing to show.
-        for aggregate in aggregates where !aggregate.isPercentile || page.stats.sketch != nil {
-            let values = page.buckets.map { $0.stats.plotted(aggregate) }
+        for aggregate in aggregates where !aggregate.isPercentile || page.sketch != nil {
+            let values = page.buckets.map { $0.plotted(aggregate) }
             let wholeValues = zip(values, whole).compactMap { $1 ? $0 : nil }
             let shown = wholeValues.isEmpty ? values.compactMap { $0 } : wholeValues
-            looks[aggregate] = Look(total: page.stats.value(aggregate),
+            looks[aggregate] = Look(total: page.value(aggregate),
                                     columns: (0..<width).map { Sparkline.mean(column: $0, of: width, values: values) },
                                     low: shown.min(), high: shown.max())
         }

@@ -62,7 +62,9 @@ extension PagerScreen {
             return overlaidLevelItems(page, series: chart.series, buckets: upTo, mark: part.mark)
         }
         let stats = part.stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex)
-        guard let value = stats.value(aggregate) else {
+        // A percentile of a running period would need the sketch of its part: it waits for the whole.
+        let sketch = part.isRunning ? nil : page.sketch
+        guard let value = stats.value(aggregate, sketch: sketch) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
@@ -75,13 +77,13 @@ extension PagerScreen {
         // A percentile's neighbours tell the spread: p50, p95 and p99 of the period, the one asked first.
         if aggregate.isPercentile {
             for other in Aggregate.shownPercentiles where other != aggregate {
-                if let v = stats.value(other) { items.append(StatsItem(text: "\(other.rawValue) \(format.humane(v))", style: .plain, rank: 1)) }
+                if let v = stats.value(other, sketch: sketch) { items.append(StatsItem(text: "\(other.rawValue) \(format.humane(v))", style: .plain, rank: 1)) }
             }
         }
 
         var bars: [(value: Double, bucket: Int)] = []
         for (i, bucket) in page.buckets.prefix(upTo).enumerated() {
-            if let v = bucket.stats.value(aggregate) { bars.append((v, i)) }
+            if let v = bucket.value(aggregate) { bars.append((v, i)) }
         }
         // A rate per sub-bucket, over the time the data covers (up to now, to the second).
         let elapsed = part.covered.isEmpty ? 1 : part.elapsedBuckets
@@ -121,7 +123,7 @@ extension PagerScreen {
         for s in series {
             let buckets = navigation.page(in: dataset, level: page.level, index: page.index, series: s).buckets.prefix(buckets)
             for (i, bucket) in buckets.enumerated() {
-                guard let v = bucket.stats.value(aggregate) else { continue }
+                guard let v = bucket.value(aggregate) else { continue }
                 if v > high?.value ?? -.infinity { high = (v, s, i) }
                 if v < low?.value ?? .infinity { low = (v, s, i) }
             }
@@ -161,8 +163,10 @@ extension PagerScreen {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
         guard let comparedBuckets = part.comparedBuckets else {
-            return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
-                .value(aggregate).map { ($0, value, false) }
+            // A percentile is the previous page's sketch's; a part of a period has none to compare.
+            let previous = aggregate.isPercentile ? navigation.page(in: dataset, level: page.level, index: page.index - 1).value(aggregate)
+                : dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex).value(aggregate)
+            return previous.map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
         guard dataset.barsReadiness(of: before).isReady else { return nil }
