@@ -34,9 +34,15 @@ test-e2e: build dist
 	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter EndToEndTests
 
 # Hostile inputs against the release binary, each under an address-space
-# cap, checked for exit status, error line, escapes and peak RSS (Tools/adversarial.py).
-test-adversarial: dist-binary
+# cap, checked for exit status, error line, escapes and peak RSS (Tools/adversarial.py);
+# then the attacks that need a terminal or a server, tests of the other suites:
+# the terminal's state after each signal and after Ctrl-Z and fg (tmux, the debug build) and the
+# PostgreSQL attacks (passwords in every URI shape, the set_config bypass, NULL
+# times, a server stopped and started again mid-session).
+ADVERSARIAL_TESTS := EndToEndTests/aSignalRestoresTheTerminal|EndToEndTests/ctrlZHandsTheTerminalBackUntilFg|EndToEndTests/ctrlCQuitsAndRestoresTheTerminal|DatabaseEndToEndTests|PostgresAddressTests|PostgresFailureTests|PostgresReconnectTests
+test-adversarial: build dist-binary
 	python3 Tools/adversarial.py $(DIST_BINARY)
+	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter '$(ADVERSARIAL_TESTS)'
 
 # Every zone's offset changes from 1900 to 2037 through the real path
 # (ZoneDatabaseTests): a minute or two, so not part of `make test`.

@@ -5,10 +5,12 @@ the machine, each checked for its exit status, its error line, what it must
 never print, and its peak RSS against the memory budget plus a fixed overhead.
 
 The inputs are generated here, deterministically, in a temporary folder that
-is removed. The terminal's state after signals, and the PostgreSQL attacks
-(passwords in every URI shape, the set_config bypass, NULL times, a server
-stopped mid-session and started again), are in the end-to-end and
-PostgreSQL suites (`make test`), which start the servers they need.
+is removed; a table of 100,000 series is loaded into a throwaway PostgreSQL
+server (Tools/throwaway-postgres) started for it and stopped after. The
+terminal's state after signals, and the other PostgreSQL attacks (passwords
+in every URI shape, the set_config bypass, NULL times, a server stopped
+mid-session and started again), are tests of the end-to-end and PostgreSQL
+suites: `make test-adversarial` runs those after this script.
 
 Usage: Tools/adversarial.py [BINARY]   (default .build-dist/release/strata)
 """
@@ -46,9 +48,11 @@ def peak_rss_kb(args, stdin, env):
 
 
 class Case:
-    def __init__(self, name, make, args, status, says=None, never=None, stdin=None):
+    """`make(folder)` gives the input's path (or a database's address), passed after `args`;
+    `budget` is the --memory the args give (MB)."""
+    def __init__(self, name, make, args, status, says=None, never=None, budget=BUDGET_MB):
         self.name, self.make, self.args, self.status = name, make, args, status
-        self.says, self.never, self.stdin = says, never, stdin
+        self.says, self.never, self.budget = says, never, budget
 
 
 def deep_json(folder):
@@ -94,11 +98,14 @@ def table(folder, name, header, lines):
     return path
 
 
-def wide_table(folder):
-    columns = 10000
-    return table(folder, "wide.csv", "time," + ",".join("c%d" % i for i in range(columns)),
-                 ("2024-01-01T%02d:%02d:00Z," % (r // 60 % 24, r % 60) + ",".join(str((r * i) % 97) for i in range(columns))
-                  for r in range(2000)))
+def wide_table(rows):
+    """10,000 columns of `rows` rows a minute apart (ten bodies of values in turn: 20,000 rows are 400 MB)."""
+    def make(folder):
+        columns = 10000
+        bodies = [",".join(str((r * i) % 97 % 10) for i in range(columns)) for r in range(10)]
+        return table(folder, "wide.csv", "time," + ",".join("c%d" % i for i in range(columns)),
+                     ("2024-01-%02dT%02d:%02d:00Z," % (1 + r // 1440, r // 60 % 24, r % 60) + bodies[r % 10] for r in range(rows)))
+    return make
 
 
 def many_series(folder):
@@ -106,9 +113,28 @@ def many_series(folder):
                  ("2024-01-01T00:%02d:00Z,s%05d,%d" % (m, s, (m * s) % 100) for m in range(60) for s in range(5000)))
 
 
-def millennia_intervals(folder):
-    return table(folder, "spans.csv", "start,end,name",
-                 ("%04d-01-01T00:00:00Z,%04d-12-31T00:00:00Z,s%d" % (1 + i, 9999 - i, i) for i in range(10)))
+def millennia_intervals(count):
+    """`count` intervals, one series each, each from about the year 1 to about 9999."""
+    def make(folder):
+        return table(folder, "spans.csv", "start,end,name",
+                     ("%04d-01-01T00:00:00Z,%04d-12-31T00:00:00Z,s%d" % (1 + i, 9999 - i, i) for i in range(count)))
+    return make
+
+
+def leap_year_interval(folder):
+    return table(folder, "year.csv", "start,end,name", ["2024-01-01T00:00:00Z,2025-01-01T00:00:00Z,the year"])
+
+
+def decades_of_readings(folder):
+    """Thirty years of readings ten minutes apart (1.6M rows): an hour level's minutes are 1.6M buckets."""
+    start = 631152000  # 1990-01-01T00:00:00Z
+    days = 30 * 365
+    with open(os.path.join(folder, "decades.csv"), "w") as f:
+        f.write("time,value\n")
+        for day in range(days):
+            date = time.strftime("%Y-%m-%d", time.gmtime(start + day * 86400))
+            f.write("".join("%sT%02d:%02d:00Z,%d\n" % (date, m // 60, m % 60, (day + m) % 97) for m in range(0, 1440, 10)))
+    return os.path.join(folder, "decades.csv")
 
 
 def millennia_rows(folder):
@@ -122,6 +148,24 @@ def escapes(folder):
                  ("2024-01-01T%02d:%02d:00Z,%s%d\x1b[31m,%d" % (i // 60, i % 60, osc, i % 3, i) for i in range(200)))
 
 
+THROWAWAY_POSTGRES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "throwaway-postgres")
+servers = []
+
+
+def postgres_series(folder):
+    """A throwaway server's table of 100,000 series, three readings each; its address."""
+    started = subprocess.run([THROWAWAY_POSTGRES, "start", "--until-exit", str(os.getpid())], capture_output=True, text=True,
+                             check=True)
+    server = dict(line.split("=", 1) for line in started.stdout.split())
+    servers.append(server["dir"])
+    rows = table(folder, "series.csv", "time,sensor,value",
+                 ("2024-01-01T%02d:00:00Z,s%06d,%d" % (h, s, (h * s) % 100) for h in range(3) for s in range(100000)))
+    subprocess.run([THROWAWAY_POSTGRES, "load", server["dir"], "readings", "time timestamptz, sensor text, value float8", rows],
+                   capture_output=True, check=True)
+    os.remove(rows)
+    return server["uri"]
+
+
 def rows_file(folder):
     return table(folder, "rows.csv", "time,value", ("2024-01-01T%02d:%02d:00Z,%d" % (i // 60 % 24, i % 60, i) for i in range(1000)))
 
@@ -133,14 +177,25 @@ CASES = [
          says="record longer than 32 MB"),
     Case("64 MB of NUL bytes", nul_stream, ["--dump"], 65, says="binary"),
     Case("a gzip of 1 GB of NUL bytes", gzip_bomb, ["--dump"], 65, says="binary"),
-    Case("10,000 columns of 2,000 rows", wide_table, ["--dump"], 0),
+    Case("10,000 columns of 2,000 rows", wide_table(2000), ["--dump"], 0),
+    Case("10,000 columns of 20,000 rows, --memory 16", wide_table(20000), ["--dump", "--memory", "16"], 0, budget=16),
     Case("5,000 series", many_series, ["--dump", "--series", "sensor"], 0),
-    Case("10 intervals over the years 1 to 9999", millennia_intervals, ["--dump"], 0),
+    Case("3 intervals over the years 1 to 9999", millennia_intervals(3), ["--dump"], 0),
+    # Hours count minutes: an interval of 2^22 minutes or more is skipped, and these are all.
+    Case("3 intervals over the years 1 to 9999, hours", millennia_intervals(3), ["--dump", "--levels", "hour,day"], 65,
+         says="too long to count minute by minute"),
+    Case("10 intervals over the years 1 to 9999", millennia_intervals(10), ["--dump"], 0),
+    Case("10 intervals over the years 1 to 9999, hours", millennia_intervals(10), ["--dump", "--levels", "hour,day"], 65,
+         says="too long to count minute by minute"),
+    Case("a 366-day interval, hours", leap_year_interval, ["--dump", "--levels", "hour,day"], 0),
+    Case("-f on thirty years of readings, hours", decades_of_readings, ["-f", "--follow-for", "1", "--levels", "hour,day", "--dump"], 0),
     Case("hours of a file over the years 1 to 9999, exported", millennia_rows, ["--export", "csv", "--levels", "hour"], 0,
          says="empty ones are left out"),
     Case("escape sequences in every field, dumped", escapes, ["--dump", "--series", "series \x1b]0;owned\x07"], 0, never=ESC),
     Case("escape sequences in every field, exported", escapes, ["--export", "csv", "--series", "series \x1b]0;owned\x07"], 0,
          never=ESC),
+    Case("a PostgreSQL table of 100,000 series", postgres_series, ["--dump", "--table", "readings", "--series", "sensor"], 0,
+         says="the first 1000 (by their first period, then name) are kept"),
     Case("a million replayed keys", rows_file, ["--dump", "--keys", "right*1000000"], 0),
     Case("--keys-file /dev/zero", rows_file, ["--dump", "--keys-file", "/dev/zero"], 64, says="keys"),
 ]
@@ -168,8 +223,8 @@ def main():
                 problems.append("stderr does not say %r" % case.says)
             if case.never and (case.never in out or case.never.decode() in err):
                 problems.append("printed %r" % case.never)
-            if rss < 0 or rss > (BUDGET_MB + OVERHEAD_MB) * 1024:
-                problems.append("peak RSS %.1f MB over %d MB + %d MB" % (rss / 1024, BUDGET_MB, OVERHEAD_MB))
+            if rss < 0 or rss > (case.budget + OVERHEAD_MB) * 1024:
+                problems.append("peak RSS %.1f MB over %d MB + %d MB" % (rss / 1024, case.budget, OVERHEAD_MB))
             for line in err.splitlines():
                 if line and not line.startswith("strata:"):
                     problems.append("stderr line without the strata: prefix: %r" % line[:80])
@@ -178,7 +233,10 @@ def main():
             failed += bool(problems)
             print("%-4s  %-48s  exit %3d  %6.1f MB  %5.2f s%s" % (verdict, case.name, status, rss / 1024, seconds,
                                                                  "".join("\n      " + p for p in problems)))
-            os.remove(path)
+            if os.path.exists(path):
+                os.remove(path)
+    for server in servers:
+        subprocess.run([THROWAWAY_POSTGRES, "stop", server], capture_output=True)
     print("adversarial: %d of %d cases failed" % (failed, len(CASES)) if failed else "adversarial: all %d cases held" % len(CASES))
     return 1 if failed else 0
 

@@ -238,10 +238,11 @@ struct PostgresPlan {
         plan.profile.aggregateReason = kind?.reason ?? ""
     }
 
-    /// A series column, as a file's sample tells one (`SeriesRule`), of the rows sampled in time order.
+    /// A series column, as a file's sample tells one (`SeriesRule`), of the rows sampled in time order,
+    /// of any count of names: past the cap the load keeps the largest apart (`PostgresSource.coarse`).
     private static func isSeries(_ keys: [String], times: [Int64?]) -> Bool {
         let timed = keys.indices.filter { times[$0] != nil }
         guard timed.count >= 4 else { return false }
-        return SeriesRule.sharesTimes(keys: timed.map { keys[$0] }, times: timed.map { times[$0]! }) == true
+        return SeriesRule.sharesTimes(keys: timed.map { keys[$0] }, times: timed.map { times[$0]! }, most: .max) == true
     }
 }

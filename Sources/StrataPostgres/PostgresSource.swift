@@ -23,6 +23,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private let budget: Int64?
     /// Intervals: the longest kept (`IntervalRule.longestKept`), as files keep them.
     private let longest: Int64
+    /// The series column was found, not named: past `SeriesRule.cap` its largest series and the rest, as a file's.
+    private let foldsSeries: Bool
+    /// The load folded the series: one not kept apart goes to the last, the rest.
+    private var foldedIntoRest = false
 
     /// Makes the picks (see `PostgresPlan`) over a connection.
     /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
@@ -31,6 +35,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         self.connection = connection
         linkToServer = SourceLink { () throws(ReadError) in try connection.reconnect() }
         budget = options.memoryBudget
+        foldsSeries = options.seriesColumn == nil
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
@@ -52,14 +57,18 @@ public final class PostgresSource: Source, @unchecked Sendable {
     public func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
         let unit = plan.baseUnit(startLevel: startLevel, budget: budget)
         var skippedBy: [PostgresStatements.SkipReason: Int] = [:]
-        let (columns, names, rows): ([Accumulator], [String], Int)
-        var timeless = 0
+        let (found, foundNames, rows): ([Accumulator], [String], Int)
+        var timeless = 0, pastLimit = 0
         if plan.end == nil {
-            (columns, names, rows, timeless) = try buckets(unit, range: nil)
+            (found, foundNames, rows, timeless, pastLimit) = try buckets(unit, range: nil)
         } else {
-            (columns, names, rows, skippedBy) = try intervalPeriods(unit)
+            (found, foundNames, rows, skippedBy) = try intervalPeriods(unit)
         }
-        let skipped = skippedBy.values.reduce(0, +) + timeless
+        let folded = plan.end == nil && foldsSeries && plan.seriesColumn != nil && foundNames.count > SeriesRule.cap
+        let (columns, names) = folded ? fold(found, foundNames, unit: unit) : (found, foundNames)
+        var notes = plan.notes
+        if folded, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column)) }
+        let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
         // As a file with no row that has a time: an empty table, a query with no rows, times all NULL.
         guard rows > 0 else {
             let detail = skipped > 0 ? "no row with a valid time (\(skipped) row\(skipped == 1 ? "" : "s") read, all skipped: \(timeless > 0 ? "no time in \"\(plan.timeColumn)\"" : "no interval kept"))"
@@ -69,11 +78,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let longestSeen = (0..<max(1, names.count)).map { columns[plan.durationColumn].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
+            foldedIntoRest = folded
             if let longestSeen { reach = Int64(longestSeen) }
         }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
         result.otherValues = zip(plan.valueNames.dropFirst(), columns.dropFirst()).map { ($0, $1) }
-        result.notes = plan.notes
+        result.notes = notes
         result.timeName = plan.timeColumn
         result.seriesColumn = plan.seriesColumn
         result.levels = plan.levels
@@ -81,7 +91,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.link = linkToServer
         (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
-        if skipped > timeless {
+        if pastLimit > 0, let column = plan.seriesColumn {
+            result.notes.append("series: more than \(PostgresSeriesOrder.loadLimit) names in \"\(column)\": the first "
+                + "\(PostgresSeriesOrder.loadLimit) (by their first period, then name) are kept, the \(pastLimit) rows of the others skipped")
+        }
+        if skipped > timeless + pastLimit {
             let why: [(PostgresStatements.SkipReason, String)] = [(.noEnd, "with no end"), (.endBeforeStart, "ending before they start"),
                                                                    (.tooLong, "lasting over \(LevelPicker.describe(longest))")]
             let counts = why.compactMap { reason, text in skippedBy[reason].map { "\($0) \(text)" } }
@@ -113,7 +127,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private func fineBuckets(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets {
         let known = lock.withLock { seriesNames }
         if plan.end != nil { return try intervalBuckets(from: start, to: end, unit: unit, seriesOrder: known) }
-        let (columns, _, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
+        let (columns, _, _, _, _) = try buckets(min(unit, .day), range: start..<max(start, end), seriesOrder: known)
         let calendar = plan.calendar
         let buckets = columns.map { column in
             (0..<max(1, known.count)).map { s in
@@ -184,20 +198,25 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// (as a file sorted by time names them), and the rows counted. The
     /// rows are added as they arrive, each series under the number of its
     /// first appearance, then renumbered.
-    /// - Parameter seriesOrder: the numbering to keep; a series not in it is left out.
-    /// The buckets, their series, the rows in them and the rows with no time (NULL), skipped.
+    /// - Parameter seriesOrder: the numbering to keep; a series not in it is
+    ///   left out. Without it (a load), the series after the first
+    ///   `PostgresSeriesOrder.loadLimit` in the statement's order (by first bucket, then name) are.
+    /// The buckets, their series, the rows in them, the rows with no time (NULL) and those of series left out, skipped.
     private func buckets(_ unit: TimeUnit, range: Range<Int64>?,
-                         seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int, Int) {
+                         seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int, Int, Int) {
         let parameters = range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
-        var order = PostgresSeriesOrder()
-        var rows = 0, timeless = 0
+        var order = PostgresSeriesOrder(limit: seriesOrder == nil ? PostgresSeriesOrder.loadLimit : nil)
+        var rows = 0, timeless = 0, pastLimit = 0
         try connection.stream(statements.buckets(unit, ranged: range != nil), parameters) { result throws(ReadError) in
             guard let start = result.int64(0, 0) else {
                 timeless += bucketStats(result, column: 0).count
                 return
             }
-            let series = self.series(result, at: 1, order: &order)
+            guard let series = self.series(result, at: 1, order: &order) else {
+                pastLimit += bucketStats(result, column: 0).count
+                return
+            }
             for k in columns.indices {
                 let stats = bucketStats(result, column: k)
                 if k == 0 { rows += stats.count }
@@ -205,7 +224,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
             }
         }
         let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
-        return (renumbered, names, rows, timeless)
+        return (renumbered, names, rows, timeless, pastLimit)
     }
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser
@@ -227,7 +246,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
                 skipped[PostgresStatements.SkipReason(rawValue: Int(start)) ?? .tooLong, default: 0] += values[plan.durationColumn].count
                 return
             }
-            let series = self.series(result, at: 2, order: &order)
+            // Intervals number every series (no limit), so each has one.
+            guard let series = self.series(result, at: 2, order: &order) else { return }
             guard let periodUnit = TimeUnit(rawValue: Int(code)) else {
                 for (k, stats) in values.enumerated() { accumulator.add(intervalTotal: stats, series: series, column: k) }
                 rows += values[plan.durationColumn].count
@@ -260,7 +280,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         if start < end {
             try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }), [String(start), String(end)]) { result throws(ReadError) in
                 guard let periodStart = result.int64(0, 0) else { return }
-                let series = self.series(result, at: 1, order: &order)
+                guard let series = self.series(result, at: 1, order: &order) else { return }
                 for k in plan.shares.indices {
                     guard accumulator.add(intervals: aggregateStats(result, from: first + 4 * k), unit: unit, periodStart: periodStart, series: series, column: k)
                     else { throw disagreement(unit, at: periodStart) }
@@ -271,10 +291,27 @@ public final class PostgresSource: Source, @unchecked Sendable {
         return FineBuckets(renumbered[0], range: start..<max(start, end), valueNames: plan.valueNames, seriesNames: names)
     }
 
-    /// The series of a row whose series name and first instant are at `column` and the next (0 without a series column).
-    private func series(_ result: PostgresResult, at column: Int, order: inout PostgresSeriesOrder) -> Int {
+    /// The series of a row whose series name and first instant are at `column` and the next (0 without a series column);
+    /// nil for a series past `order`'s limit.
+    private func series(_ result: PostgresResult, at column: Int, order: inout PostgresSeriesOrder) -> Int? {
         guard plan.seriesColumn != nil else { return 0 }
         return order.number(result.text(0, column) ?? "", instant: result.double(0, column + 1) ?? .infinity)
+    }
+
+    /// Keeps the `SeriesRule.cap - 1` largest series of `columns` apart,
+    /// largest first, and puts the others into one, the rest, as a file's load does.
+    private func fold(_ columns: [Accumulator], _ names: [String], unit: TimeUnit) -> ([Accumulator], [String]) {
+        var sized = columns[0]
+        sized.flush()
+        let kept = Array(sized.seriesBySize(count: names.count).prefix(SeriesRule.cap - 1))
+        var map = Array(repeating: kept.count, count: names.count)
+        for (k, s) in kept.enumerated() { map[s] = k }
+        let folded = columns.map { column in
+            var target = Accumulator(calendar: plan.calendar, baseUnit: unit)
+            target.merge(column, seriesMap: map)
+            return target
+        }
+        return (folded, kept.map { names[$0] } + [SeriesRule.restName])
     }
 
     /// `columns` with their series renumbered as `order` says (`seriesOrder` kept when given), and the series' names.
@@ -282,7 +319,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
                           unit: TimeUnit) -> ([Accumulator], [String]) {
         // No series seen (a range without rows): nothing to renumber.
         guard plan.seriesColumn != nil, !order.isEmpty else { return (columns, seriesOrder ?? []) }
-        let (names, map) = order.renumbering(keeping: seriesOrder)
+        let rest = seriesOrder != nil && lock.withLock { foldedIntoRest } ? seriesOrder!.count - 1 : nil
+        let (names, map) = order.renumbering(keeping: seriesOrder, rest: rest)
         let renumbered = columns.map { column in
             var target = Accumulator(calendar: plan.calendar, baseUnit: unit)
             target.merge(column, seriesMap: map)

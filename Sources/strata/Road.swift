@@ -16,8 +16,9 @@ struct Road {
     let rows: @Sendable (LoadResult) -> any RowReading
     /// What the footer says once the load ends (a pipe ends: `input ended`).
     let endNotice: String?
-    /// Starts following a loaded result as its file grows (`-f`).
-    let follow: @Sendable (LoadResult, DatasetFeed, LatestLoad) -> Void
+    /// Starts following a loaded result as its file grows (`-f`), its
+    /// dataset's finer pages (if it reads them back) told what changes.
+    let follow: @Sendable (LoadResult, DatasetFeed, LatestLoad, FinePages?) -> Void
     /// What a read error becomes on the command line (a cancelled query exits 130).
     let failure: @Sendable (ReadError) -> Failure
 }

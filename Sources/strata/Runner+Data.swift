@@ -26,14 +26,19 @@ extension Runner {
         let options = { var options = asked; options.progress = progress; return options }()
         let line = watched ? nil : ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
         line?.start()
+        let source = FileSource(sources, options: options, setup: setup, watched: watched)
         let follows = command.follow
-        return Road(source: FileSource(sources, options: options, setup: setup, watched: watched),
+        return Road(source: source,
                     ended: { line?.finish() },
-                    // A followed file's offsets move.
-                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace && !follows },
+                    // A followed file reads back only the bars finer than it kept: the running period's rows,
+                    // read again on every poll, would hold back the screen's every update.
+                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace
+                        && (!follows || $0.accumulator.baseUnit > Level.baseUnit(for: $0.levels)) },
                     rows: { $0.rowLocator },
                     endNotice: sources == [.standardInput] ? "input ended" : nil,
-                    follow: { [self] result, feed, latest in startFollowing(result, sources: sources, options: options, feed: feed, latest: latest) },
+                    follow: { [self] result, feed, latest, finePages in
+                        startFollowing(result, source: source, options: options, feed: feed, latest: latest, finePages: finePages)
+                    },
                     failure: { Failure(line: $0.message, exitCode: $0.exitCode) })
     }
 
@@ -61,9 +66,10 @@ extension Runner {
                     road.ended()
                     // Held while the terminal is in use, and printed when it is restored.
                     if watched { reportSkipped(result) }
-                    feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: finePages(road, result: result)),
+                    let pages = finePages(road, result: result)
+                    feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: pages),
                                        rows: CardRows.reader(road.rows(result)), notice: road.endNotice))
-                    road.follow(result, feed, latest)
+                    road.follow(result, feed, latest, pages)
                 case .failed(let error):
                     road.ended()
                     feed.post(.failed(message: error.message, exitCode: error.exitCode))
@@ -75,26 +81,35 @@ extension Runner {
         }
         latest.keep(first)
         let finished = first.loading == nil
+        let pages = finished ? finePages(road, result: first) : nil
         if finished {
             road.ended()
-            road.follow(first, feed, latest)
+            road.follow(first, feed, latest, pages)
         }
-        let dataset = Dataset(loaded: first, levels: first.levels, finePages: finished ? finePages(road, result: first) : nil)
+        let dataset = Dataset(loaded: first, levels: first.levels, finePages: pages)
         let aggregate = watched ? tell(first, about: dataset, now: now) : suggestedAggregate(first)
         return (dataset, aggregate, finished ? CardRows.reader(road.rows(first)) : nil)
     }
 
-    /// With `-f`, a thread that looks at the file as it grows (`FollowLoop`).
-    private func startFollowing(_ loaded: LoadResult, sources: [InputSource], options: ReadOptions, feed: DatasetFeed, latest: LatestLoad) {
-        guard command.follow, case .file(let path)? = sources.first,
+    /// With `-f`, a thread that looks at the file as it grows (`FollowLoop`):
+    /// the source reads a page's finer bars back from the grown file, and
+    /// `finePages` forgets the pages the new rows fall in.
+    private func startFollowing(_ loaded: LoadResult, source: FileSource, options: ReadOptions, feed: DatasetFeed,
+                                latest: LatestLoad, finePages: FinePages?) {
+        guard command.follow, case .file(let path)? = source.inputs.first,
               let follower = FileFollower(path: path, result: loaded, options: options) else { return }
-        FollowLoop(follower, name: loaded.sourceName, feed: feed, observe: { latest.keep($0) }).start()
+        // From now on a page is read back through the follower's descriptor, which a line half-written meanwhile does not change.
+        source.followed(follower.current)
+        FollowLoop(follower, name: loaded.sourceName, feed: feed, finePages: finePages, observe: {
+            latest.keep($0)
+            source.followed($0)
+        }).start()
     }
 
     /// Where a page's bars finer than the load kept, a running period's
     /// rows (its comparison to the second) and a timeline's window of
     /// intervals are read from; nil when the road cannot read a range again
-    /// (a pipe, gzip; a followed file, whose offsets move).
+    /// (a pipe or gzip as it streams), or need not (a followed file that kept every level's bars).
     private func finePages(_ road: Road, result: LoadResult) -> FinePages? {
         guard road.readsRangesAgain(result) else { return nil }
         return FinePages(source: road.source, mode: .background, budget: Int(command.memory << 20) / 4)
@@ -129,8 +144,7 @@ extension Runner {
         options.strict = command.strict
         options.now = now
         guard command.memory >= 16 else { throw .usage("--memory: \(command.memory) MB is too little; give 16 or more") }
-        // A followed file's periods grow in place: they keep every level's buckets.
-        options.memoryBudget = command.follow ? nil : Int64(command.memory) << 20
+        options.memoryBudget = Int64(command.memory) << 20
         // A followed file's last line may be half-written: it waits for its newline.
         options.endsAtLastLine = command.follow
         // Sketches cost memory and load time: kept only when a percentile is asked for (DECISIONS).

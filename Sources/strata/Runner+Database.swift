@@ -47,7 +47,7 @@ extension Runner {
                     readsRangesAgain: { _ in true },
                     rows: { _ in source },
                     endNotice: nil,
-                    follow: { _, _, _ in },
+                    follow: { _, _, _, _ in },
                     failure: failure)
     }
 

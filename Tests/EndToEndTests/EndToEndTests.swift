@@ -216,6 +216,37 @@ struct EndToEndTests {
         #expect(try session.display("#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}") == "000\n")
     }
 
+    /// Ctrl-Z hands the terminal back as a stop request does (its modes, and
+    /// the mouse reports off while strata is stopped), and `fg` takes it
+    /// again with the reports on; `q` then restores it all.
+    @Test func ctrlZHandsTheTerminalBackUntilFg() throws {
+        // A shell with job control, as at a prompt: Ctrl-Z stops strata and the script goes on.
+        let session = try TmuxSession("exec bash -c 'set -m; stty -g > before; \"$0\" --demo; echo \"stopped=$?\"; "
+            + "stty -g > stopped; read line; fg > /dev/null; echo \"exit=$?\"; stty -g > after; sleep 30' '\(strata)'")
+        #expect(try session.waitForIdle().contains("demo: shop orders"))
+        #expect(try session.display("#{mouse_button_flag}#{mouse_sgr_flag}") == "11\n")
+        try session.send("C-z")
+        _ = try session.wait(for: "stopped=148")
+        #expect(session.file("before") == session.file("stopped"))
+        #expect(try session.display("#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}") == "000\n")
+        try session.send("Enter")
+        _ = try session.wait(for: "demo: shop orders")
+        #expect(try mouseReportsComeBack(in: session))
+        try session.send("q")
+        _ = try session.wait(for: "exit=0")
+        #expect(session.file("before") == session.file("after"))
+        #expect(try session.display("#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}") == "000\n")
+    }
+
+    /// Whether the mouse reports are on again within a few seconds of `fg` (set as the screen is redrawn).
+    private func mouseReportsComeBack(in session: TmuxSession) throws -> Bool {
+        for _ in 0..<100 {
+            if try session.display("#{mouse_button_flag}#{mouse_sgr_flag}") == "11\n" { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     @Test func pipedDataTakesKeysFromTheTerminal() throws {
         // Daily rows start on weeks, the finest level with more than one row a page.
         let session = try TmuxSession("cat '\(weather)' | '\(strata)' --tz UTC --no-animation")

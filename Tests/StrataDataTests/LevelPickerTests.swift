@@ -11,7 +11,7 @@ struct LevelPickerTests {
     func year(_ y: Int) -> Int64 { utc.start(of: .year, ordinal: y) }
 
     @Test("the finest level by the typical gap", arguments: [
-        (Int64(60), Level.hour), (3600, .day), (day, .week), (7 * day, .quarter),
+        (Int64(60), Level.hour), (3600, .day), (day, .week), (7 * day, .year), (10 * day, .year),
         (31 * day, .year), (30 * day, .year), (91 * day, .decade), (365 * day, .decade), (1826 * day, .decade),
         (20 * 365 * day, .decade),
     ])
@@ -22,6 +22,13 @@ struct LevelPickerTests {
     @Test func monthlyDataOpensOnYearsNotQuarters() {
         let levels = LevelPicker.levels(from: LevelPicker.finest(forGap: 31 * Self.day), first: year(2015), last: year(2024), calendar: utc)
         #expect(levels == [.year, .decade])
+    }
+
+    /// A quarter without weeks is three monthly bars, a handful where a year has twelve.
+    @Test func weeklyDataOpensOnYearsNotQuartersOfThreeMonths() {
+        let levels = LevelPicker.levels(from: LevelPicker.finest(forGap: 7 * Self.day), first: year(2019), last: year(2024), calendar: utc)
+        #expect(levels == [.year, .decade])
+        #expect(Level.quarter.barUnit(among: [.quarter, .year]) == .month)
     }
 
     @Test func yearlyAndFiveYearlyDataPageThroughDecadesThenCenturies() {

@@ -218,3 +218,70 @@ struct MemoryBudgetTests {
         }
     }
 }
+
+extension MemoryBudgetTests {
+    /// Loads `path` to follow it (`-f`) within `budget` bytes, as `load` does.
+    static func loadToFollow(_ path: String, budget: Int64?) throws -> LoadResult {
+        try load(path, budget: budget) { $0.endsAtLastLine = true }
+    }
+
+    /// A followed file past the budget keeps hours, as a plain file does,
+    /// and reads an hour's minutes back through checkpoints that grow with
+    /// the rows appended: after appends that land inside pages already read,
+    /// a rotation and a cut, every page of every level, series and value
+    /// column equals a fresh load's of the same rows with no budget.
+    @Test func followedRowsPastTheBudgetGiveAFreshLoadsPages() throws {
+        let g = Generated(seed: 7)
+        let rows = g.rows.map(\.text)
+        // Cuts inside an hour, so a page read before an append is read again after it.
+        let cuts = [rows.count / 3, rows.count / 3 + 7, 2 * rows.count / 3]
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("followed.csv", Generated.text(g.rows[..<cuts[0]].map { $0 }, header: g.header), in: folder)
+            let loaded = try Self.loadToFollow(path, budget: 1)
+            #expect(loaded.accumulator.baseUnit == .hour)
+            var options = FileSourceTests.options()
+            options.memoryBudget = 1
+            options.endsAtLastLine = true
+            let follower = try #require(FileFollower(path: path, result: loaded, options: options))
+            let source = Self.fineSource(path, loaded)
+            let fine = FinePages(source: source, mode: .inline, budget: 1 << 20)
+            var result = loaded
+
+            /// What the app does on a poll that found something (`FollowLoop`, `Runner.startFollowing`).
+            func poll() throws {
+                let growth = try #require(try follower.grow())
+                result = growth.result
+                source.followed(result)
+                if let times = growth.change == nil ? growth.added : Int64.min...Int64.max { fine.readAgain(overlapping: times) }
+            }
+            /// Every page of the followed dataset against a fresh load, with no budget, of `text`.
+            func expectPages(as text: String) throws {
+                let fresh = Fixture.write("fresh.csv", text, in: folder)
+                let full = try Self.load(fresh, budget: nil)
+                #expect(full.accumulator.baseUnit == .minute && result.accumulator.baseUnit == .hour)
+                let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
+                let read = Self.pages(Dataset(loaded: result, levels: result.levels, finePages: fine))
+                #expect(read.count == reference.count && reference.count > 100)
+                for (key, buckets) in reference where read[key] != buckets {
+                    Issue.record("page \(key) differs")
+                }
+            }
+
+            try expectPages(as: Generated.text(g.rows[..<cuts[0]].map { $0 }, header: g.header))
+            for (from, to) in [(cuts[0], cuts[1]), (cuts[1], cuts[2])] {
+                try FileFollowerTests.append(rows[from..<to].map { $0 + "\n" }.joined(), to: path)
+                try poll()
+                try expectPages(as: Generated.text(g.rows[..<to].map { $0 }, header: g.header))
+            }
+            // Rotated: the old file's rows are read back from it, the new file's from the new one.
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            _ = Fixture.write("followed.csv", Generated.text(g.rows[cuts[2]...].map { $0 }, header: g.header), in: folder)
+            try poll()
+            try expectPages(as: Generated.text(g.rows, header: g.header))
+            // Cut and written again: only what the file holds now.
+            try Data(Generated.text(g.rows[..<cuts[1]].map { $0 }, header: g.header).utf8).write(to: URL(fileURLWithPath: path))
+            try poll()
+            try expectPages(as: Generated.text(g.rows[..<cuts[1]].map { $0 }, header: g.header))
+        }
+    }
+}

@@ -70,6 +70,22 @@ enum Fixture {
         }
     }
 
+    /// The ways an input comes: a file, its `.gz`, a pipe.
+    enum Road: String, CaseIterable, Sendable { case file, gzip, pipe }
+
+    /// Loads `text` by `road` with no flags, as the app does (levels picked, naive times in UTC).
+    static func load(_ text: String, name: String, road: Road) throws -> LoadResult {
+        var setup = LoadSetup()
+        setup.fallbackZone = .utc
+        if road == .pipe {
+            return try withPipe(Array(text.utf8)) { fifo in try DataLoader.load([.file(fifo)], options: options(), setup: setup) }
+        }
+        return try withFolder { folder in
+            let plain = write(name, text, in: folder)
+            return try DataLoader.load([.file(road == .gzip ? try gzip(plain) : plain)], options: options(), setup: setup)
+        }
+    }
+
     /// `2024-03-01T12:00:00Z`.
     static func iso(_ t: Int64) -> String { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(t))) }
 

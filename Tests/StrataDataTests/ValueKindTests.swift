@@ -92,6 +92,54 @@ struct ValueKindTests {
         Column(name: "column 3", truth: .sum, runs: [counts(9, seed: 58)]),
     ]
 
+    /// Columns read side by side, each row one reading of them all: where
+    /// they add up to about 100 (or 1) in every row, shares of a whole.
+    struct Table: Sendable {
+        let names: [String]
+        let truth: Aggregate
+        /// Each row's values, nil where empty.
+        let rows: [[Double?]]
+    }
+
+    /// A poll's primary votes, whole numbers: `parties - 1` drift, the last is what is left of 100.
+    static func poll(parties: Int, count: Int = 40, seed: UInt64) -> [[Double?]] {
+        var random = SplitMix(seed: seed)
+        return (0..<count).map { _ in
+            let votes = (1..<parties).map { _ in Double(100 / parties - 4 + Int(random.next() % 9)) }
+            return votes + [100 - votes.reduce(0, +)]
+        }
+    }
+
+    /// Two-answer polls written to the half, a few without their numbers.
+    static func halves(seed: UInt64) -> [[Double?]] {
+        poll(parties: 2, seed: seed).enumerated().map { (k: Int, row: [Double?]) -> [Double?] in
+            k % 9 == 4 ? [nil, nil] : [row[0]! - 0.5, row[1]! + 0.5]
+        }
+    }
+
+    /// Casualty counts side by side: no whole.
+    static func casualties() -> [[Double?]] {
+        let wounds = counts(80, seed: 64), other = counts(30, seed: 65), disease = counts(300, seed: 66)
+        return (0..<wounds.count).map { (k: Int) -> [Double?] in [wounds[k], other[k], disease[k]] }
+    }
+
+    /// A home and an away score near 100 together in most rows, not in one.
+    static func scores() -> [[Double?]] {
+        var rows = poll(parties: 2, seed: 67)
+        rows[17] = [61, 12]
+        return rows
+    }
+
+    static let tables: [Table] = [
+        // Shares, whole numbers and decimals, named and not.
+        Table(names: ["ALP", "LNP", "Other"], truth: .mean, rows: poll(parties: 3, seed: 60)),
+        Table(names: ["Labor", "Coalition", "Greens", "One Nation", "Others"], truth: .mean, rows: poll(parties: 5, seed: 61)),
+        Table(names: ["yes", "no"], truth: .mean, rows: halves(seed: 62)),
+        Table(names: ["a", "b", "c"], truth: .mean, rows: poll(parties: 3, seed: 63).map { (row: [Double?]) -> [Double?] in row.map { $0! / 100 } }),
+        Table(names: ["wounds", "other", "disease"], truth: .sum, rows: casualties()),
+        Table(names: ["home", "away"], truth: .sum, rows: scores()),
+    ]
+
     @Test func labelledColumnsAreCalledRight() {
         var wrong: [String] = []
         for column in Self.columns {
@@ -99,11 +147,35 @@ struct ValueKindTests {
             if call.aggregate != column.truth { wrong.append("\(column.name): \(call.aggregate), not \(column.truth)") }
             if call.aggregate == .mean { #expect(call.reason.hasPrefix("\"\(column.name)\" is a level, not a quantity: "), "\(column.name)") }
         }
-        let rate = Double(Self.columns.count - wrong.count) / Double(Self.columns.count)
-        print("ValueKind: \(Self.columns.count - wrong.count) of \(Self.columns.count) labelled columns called right (\(Int(rate * 100))%); wrong: \(wrong)")
-        #expect(Self.columns.count >= 40)
+        var total = Self.columns.count
+        for table in Self.tables {
+            let columns = table.names.indices.map { c in table.rows.map { $0[c] } }
+            let shares = ValueKind.shares(columns)
+            for (c, name) in table.names.enumerated() {
+                let shareOf: (others: [String], total: Double)? = shares.flatMap { found in
+                    found.columns.contains(c) ? (found.columns.filter { $0 != c }.map { table.names[$0] }, found.total) : nil
+                }
+                let call = ValueKind.call(name: name, runs: [columns[c].compactMap { $0 }], steady: true, shareOf: shareOf)
+                if call.aggregate != table.truth { wrong.append("\(name): \(call.aggregate), not \(table.truth)") }
+                total += 1
+            }
+        }
+        let rate = Double(total - wrong.count) / Double(total)
+        print("ValueKind: \(total - wrong.count) of \(total) labelled columns called right (\(Int(rate * 100))%); wrong: \(wrong)")
+        #expect(total >= 40)
         // Whole numbers that drift like a stock, unnamed, are taken for counts: the one call the rule knows it gets wrong.
         #expect(wrong == ["A: sum, not mean"])
+    }
+
+    /// A poll's whole-number shares are levels, and the note says why, naming the others and the whole.
+    @Test func sharesSayWhatTheyAddUpTo() throws {
+        let rows = Self.poll(parties: 3, seed: 60)
+        let found = try #require(ValueKind.shares((0..<3).map { c in rows.map { $0[c] } }))
+        #expect(found.columns == 0..<3 && found.total == 100)
+        let call = ValueKind.call(name: "ALP", runs: [rows.map { $0[0]! }], steady: true, shareOf: (["LNP", "Other"], 100))
+        #expect(call == ValueKind(aggregate: .mean, reason: "\"ALP\" is a level, not a quantity: with \"LNP\", \"Other\" it adds up to about 100 in every row (a share)"))
+        // Whole numbers alone are counts: the same column without its fellows.
+        #expect(ValueKind.call(name: "ALP", runs: [rows.map { $0[0]! }], steady: true).aggregate == .sum)
     }
 
     /// The database reads names only: the same words call the same columns.

@@ -15,4 +15,25 @@ struct PostgresBudgetTests {
         #expect(queried.count(.hour) == whole.count(.hour) && whole.count(.hour) > 100)
         DatabaseFixtures.comparePages(queried, whole, .hour, at: 0..<whole.count(.hour))
     }
+
+    /// A table of more series than a file keeps (1,000) keeps the first
+    /// thousand by their first period, then name, each whole, and counts the
+    /// rows of the others as skipped (100,000 series took 281 MB, the budget 64).
+    @Test func pastAThousandSeriesTheRestAreSkippedWhole() throws {
+        // Series n0000…n0499 start at 00:30, n0500…n1002 at 01:30; each has a second row the next day.
+        try DatabaseFixtures.server.psql("""
+            DROP TABLE IF EXISTS many_series; CREATE TABLE many_series AS
+            SELECT timestamptz '2024-01-01 00:30:00+00' + make_interval(hours => CASE WHEN s < 500 THEN 0 ELSE 1 END, days => d) AS time,
+                   'n' || lpad(s::text, 4, '0') AS sensor, 1.0::float8 AS temp
+            FROM generate_series(0, 1002) s, generate_series(0, 1) d
+            """)
+        var options = ReadOptions()
+        options.seriesColumn = "sensor"
+        let source = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("many_series"),
+                                        options: options, setup: DatabaseFixtures.setup(zone: "UTC", levels: [.day]))
+        let result = try source.coarse { _ in }
+        #expect(result.seriesNames == (0..<1000).map { String(format: "n%04d", $0) })
+        #expect(result.accepted == 2000 && result.skipped == 6 && result.rowsRead == 2006)
+        #expect(result.notes.contains { $0.contains("the 6 rows of the others skipped") }, "\(result.notes)")
+    }
 }

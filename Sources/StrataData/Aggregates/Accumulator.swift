@@ -497,6 +497,17 @@ public struct Accumulator: Sendable {
         s < runs[0].count ? runs[0][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
     }
 
+    /// The first `count` series, largest first: by the absolute total of
+    /// their values, then by their rows, then in their order (call `flush` first).
+    public func seriesBySize(count: Int) -> [Int] {
+        let sizes = (0..<count).map { s in
+            sortedBuckets(series: s).stats.reduce((total: 0.0, rows: 0)) { ($0.total + abs($1.sum), $0.rows + $1.count) }
+        }
+        return (0..<count).sorted { a, b in
+            sizes[a].total != sizes[b].total ? sizes[a].total > sizes[b].total : sizes[a].rows != sizes[b].rows ? sizes[a].rows > sizes[b].rows : a < b
+        }
+    }
+
     /// Interval data past `seriesBaseLimit`: every series' base buckets together.
     public var mergedBuckets: BucketSeries? { mergesSeriesBase ? merged.first?.sorted : nil }
 

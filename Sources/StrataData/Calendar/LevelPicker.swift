@@ -9,10 +9,12 @@ public enum LevelPicker {
 
     /// The levels a load opens on. A century's bars would merge a decade's
     /// points: data sparser than yearly opens on decades and pages through them.
-    static let openingLevels = Level.allCases.filter { $0 < .century }
+    /// A quarter whose weeks are not a level is three monthly bars: weekly
+    /// data opens on years of twelve.
+    static let openingLevels = Level.allCases.filter { $0 < .century && $0 != .quarter }
 
     /// The width of a level's sub-bucket in seconds (a month's at its longest).
-    /// A quarter counts as 3 months: when it is the finest level, weeks are not a level.
+    /// A quarter counts as 3 months, as when weeks are not a level.
     static func subWidth(_ level: Level) -> Int64 {
         switch level {
         case .hour: 60

@@ -209,7 +209,8 @@ public enum DataLoader {
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            part.keep(within: loadBudget(options), readsBack: seekable)
+            // A followed file's appended intervals are indexed whole (`FileFollower`): it keeps every one.
+            part.keep(within: options.endsAtLastLine ? nil : loadBudget(options), readsBack: seekable)
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
@@ -253,9 +254,7 @@ public enum DataLoader {
         // A series column found in the file, not named: past the cap, its largest series and the rest.
         if options.seriesColumn == nil, !options.seriesPerFile, let column = seriesColumn,
            let count = sink.foldSeries(cap: SeriesRule.cap) {
-            notes.append("series: \(count) names in \"\(column)\", more than \(SeriesRule.cap): the \(SeriesRule.cap - 1) largest "
-                + "(by the total of their values) apart, the other \(count - SeriesRule.cap + 1) together as \"\(SeriesTable.restName)\" "
-                + "(--series \(ShellWord.quoted(column)) keeps every one apart)")
+            notes.append(SeriesRule.foldNote(count: count, column: column))
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }

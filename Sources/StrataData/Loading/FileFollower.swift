@@ -6,7 +6,9 @@ import Foundation
 /// adds their rows to the result. A file renamed away and replaced
 /// (rotation) has the rest of its rows read, then the new file's from its
 /// start, the rows already read kept; a file cut shorter (truncation) is
-/// read again from its start; a file removed is waited for.
+/// read again from its start; a file removed is waited for. The rows are
+/// read back (a page's finer bars, the card) through the descriptors it
+/// keeps open, whose checkpoints grow with the rows appended.
 public final class FileFollower: GrowingInput, @unchecked Sendable {
     private let path: String
     private let name: String
@@ -21,6 +23,9 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
     private var series: SeriesTable
     /// The file being read (kept open across a rename) and where its whole lines end.
     private var file: FileHandle?
+    /// The files whose rows may be read back, open for as long as they may:
+    /// the one being read and those rotated away before it.
+    private var kept: [FileHandle] = []
     private var identity: (device: UInt64, inode: UInt64)?
     private var offset: Int64
     /// Physical lines before `offset`, so a skipped row names its line.
@@ -39,6 +44,8 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
     /// The header line the file was read with, nil when it had none: a new
     /// file (rotated, or cut and rewritten) skips its first line only when it is this.
     private let header: [UInt8]?
+    /// The times of the rows read in this poll, nil before any (`InputGrowth.added`).
+    private var added: ClosedRange<Int64>?
 
     /// Follows `path`, whose load ended with `result` (read with `options`).
     public init?(path: String, result: LoadResult, options: ReadOptions) {
@@ -53,6 +60,8 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         self.years = options.year == nil ? nil : source.years
         self.series = result.rowLocator.series
         self.file = file
+        kept = [file]
+        self.result.rowLocator.follow(path, through: Self.descriptorPath(file))
         self.identity = Self.identity(of: file.fileDescriptor)
         self.offset = source.length
         self.lines = Self.newlines(in: file.fileDescriptor, upTo: source.length)
@@ -60,10 +69,14 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         seen = Self.marks(of: file.fileDescriptor, before: offset)
     }
 
+    /// What has been read so far, read back through the follower's descriptors.
+    public var current: LoadResult { result }
+
     /// Reads what changed since the last poll: the fuller result and what
     /// happened to the file, or nil when nothing did.
     public func poll() throws(ReadError) -> (result: LoadResult, change: InputChange?)? {
         var change: InputChange?
+        added = nil
         let late = try readRetired()
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -71,7 +84,6 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
             let grew = try readAppended()
             if removed { return grew || late ? (result, nil) : nil }
             removed = true
-            result.rowLocator.forget(path)
             return (result, .removed)
         }
         if removed {
@@ -100,17 +112,20 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
     private func readRetired() throws(ReadError) -> Bool {
         guard let (file, offset, lines, polls) = retired else { return false }
         let read = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: false)
+        if let read { result.rowLocator.grow(Self.descriptorPath(file), to: read.end, adding: read.index, lineOffset: lines) }
         retired = polls > 1 ? (file, read?.end ?? offset, read?.lines ?? lines, polls - 1) : nil
         return read != nil
     }
 
     /// Reads the file now at the path from its start (its header skipped),
     /// after the rows read so far or (`emptying`) in their place. Rows read
-    /// before are no longer read back: their offsets were another file's.
+    /// before are read back from the files that held them, while they are kept.
     private func restart(emptying: Bool) throws(ReadError) {
-        result.rowLocator.forget(path)
         if emptying { result.empty() }
         guard let next = FileHandle(forReadingAtPath: path) else { return }
+        result.rowLocator.restart(through: Self.descriptorPath(next), emptying: emptying)
+        // A file cut short held no rows that are kept: it is no longer read back.
+        kept = emptying ? [next] : kept + [next]
         file = next
         identity = Self.identity(of: next.fileDescriptor)
         offset = 0
@@ -129,10 +144,10 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
 
     /// Reads the whole lines after `offset` into the result; true when there were any.
     private func readAppended(skippingHeader: Bool = false) throws(ReadError) -> Bool {
-        guard let file, let (end, lines) = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: skippingHeader) else {
+        guard let file, let (end, lines, index) = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: skippingHeader) else {
             return false
         }
-        result.rowLocator.grow(path, to: end)
+        result.rowLocator.grow(Self.descriptorPath(file), to: end, adding: index, lineOffset: self.lines)
         self.lines = lines
         offset = end
         seen = Self.marks(of: file.fileDescriptor, before: end)
@@ -141,8 +156,10 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
 
     /// Adds the rows of the whole lines of `fd` after `offset` (`lines`
     /// lines before it) to the result: where they end and the lines before
-    /// that end; nil when there is no whole line yet.
-    private func read(_ fd: Int32, from offset: Int64, lines: Int, skippingHeader: Bool) throws(ReadError) -> (end: Int64, lines: Int)? {
+    /// that end, and the checkpoints of their rows (lines counted from
+    /// `offset`); nil when there is no whole line yet.
+    private func read(_ fd: Int32, from offset: Int64, lines: Int,
+                      skippingHeader: Bool) throws(ReadError) -> (end: Int64, lines: Int, index: RowIndex)? {
         var status = stat()
         guard fstat(fd, &status) == 0, Int64(status.st_size) > offset else { return nil }
         guard let end = ByteStream.lastLineEnd(in: fd, from: offset, to: Int64(status.st_size)) else { return nil }
@@ -157,7 +174,12 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         series = sink.series
         result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
                       keep: options.skippedToKeep)
-        return (end, lines + Self.newlines(in: fd, from: offset, upTo: end))
+        let index = sink.trail.finish()
+        if let first = index.checkpoints.first {
+            // The first checkpoint's bound holds for every row after it, once finished.
+            added = min(added?.lowerBound ?? .max, first.from)...max(added?.upperBound ?? .min, index.latest)
+        }
+        return (end, lines + Self.newlines(in: fd, from: offset, upTo: end), index)
     }
 
     /// Up to 256 bytes at the start of the file at `fd`, and up to 256 just before `offset`.
@@ -169,6 +191,11 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         }
         let size = Int(min(256, offset))
         return (bytes(at: 0, count: size), bytes(at: offset - Int64(size), count: size))
+    }
+
+    /// Where the rows of `file` are read back: its open descriptor, by name.
+    private static func descriptorPath(_ file: FileHandle) -> String {
+        "/proc/self/fd/\(file.fileDescriptor)"
     }
 
     private static func identity(of fd: Int32) -> (UInt64, UInt64)? {
@@ -224,6 +251,6 @@ extension LoadResult {
 
 extension FileFollower {
     public func grow() throws(ReadError) -> InputGrowth? {
-        try poll().map { InputGrowth(result: $0.result, rows: $0.result.rowLocator, change: $0.change) }
+        try poll().map { InputGrowth(result: $0.result, rows: $0.result.rowLocator, change: $0.change, added: added) }
     }
 }

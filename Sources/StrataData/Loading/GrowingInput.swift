@@ -11,4 +11,7 @@ public struct InputGrowth {
     public let result: LoadResult
     public let rows: any RowReading
     public let change: InputChange?
+    /// The times the rows added since the last look lie within, nil when
+    /// none was: pages read back over them are read again.
+    public let added: ClosedRange<Int64>?
 }

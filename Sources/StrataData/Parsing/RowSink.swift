@@ -124,13 +124,7 @@ struct RowSink: Sendable {
         let count = series.names.count
         guard count > cap, !accumulator.holdsIntervals else { return nil }
         accumulator.flush()
-        let sizes = (0..<count).map { s in
-            accumulator.sortedBuckets(series: s).stats.reduce((total: 0.0, rows: 0)) { ($0.total + abs($1.sum), $0.rows + $1.count) }
-        }
-        let bySize = (0..<count).sorted { a, b in
-            sizes[a].total != sizes[b].total ? sizes[a].total > sizes[b].total : sizes[a].rows != sizes[b].rows ? sizes[a].rows > sizes[b].rows : a < b
-        }
-        accumulator.regroupSeries(series.fold(keeping: Array(bySize.prefix(cap - 1))))
+        accumulator.regroupSeries(series.fold(keeping: Array(accumulator.seriesBySize(count: count).prefix(cap - 1))))
         return count
     }
 

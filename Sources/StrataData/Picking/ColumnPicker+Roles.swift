@@ -56,10 +56,10 @@ extension ColumnPicker {
         return comma > 0 && point == 0
     }
 
-    /// Each sample row's UTC instant (naive times read as UTC: only gaps
-    /// matter here) and its written offset.
-    func sampleTimes(_ time: RowPlan.Time, _ format: TimeFormat) -> [(Int64, Int32?)?] {
-        let (s, c) = values(time)
+    /// Each sample row's (or each of `rows`') UTC instant (naive times read
+    /// as UTC: only gaps matter here) and its written offset.
+    func sampleTimes(_ time: RowPlan.Time, _ format: TimeFormat, of rows: Sample? = nil) -> [(Int64, Int32?)?] {
+        let (s, c) = values(time, of: rows)
         var parser = TimeParser(format: format, zone: .utc, years: years)
         return s.column(c).map { f in
             parser.parse(f).map { ($0, SampleProfile.offset(of: ByteText.trimmed(f), format: format)) }

@@ -113,7 +113,7 @@ struct ColumnPicker {
             }
         }
         var profile = SampleProfile(times: times.map { $0?.0 }, offsets: times.map { $0?.1 },
-                                    seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } })
+                                    seriesKeys: series.map { c in (0..<sample.count).map { sample.text($0, c) } }, runs: sample.segments)
         if let (zone, word) = timeColumns.reversed().lazy.compactMap({ ZoneAbbreviation.offset(inName: self.name($0)) }).first {
             profile.zoneInName = zone
             profile.zoneInNameSource = "the time's \(noun) name \"\(word)\""
@@ -133,18 +133,21 @@ struct ColumnPicker {
                 value = first
             }
         }
+        // Value columns that add up to about 100 in every row: shares, each with the others and their total.
+        let shareOf = shares(excluding: Set(timeColumns + [series].compactMap { $0 }), decimalComma: decimalComma)
         // Value columns of one kind side by side: series, one per column.
         var sideBySide: [Int] = []
         if let first = value, readsColumnsAsSeries, series == nil, !seriesOff, options.valueColumn == nil, options.loadsOtherValues {
             let steady = !profile.looksLikeEvents
             sideBySide = self.sideBySide(from: first, excluding: Set(timeColumns), kind: { c in
-                ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: nil, decimalComma: decimalComma), steady: steady)
+                ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: nil, decimalComma: decimalComma), steady: steady,
+                               shareOf: shareOf[c])
             }, decimalComma: decimalComma) ?? []
         }
         // Whether a value column is a level or a quantity, by its name and its sample in time order.
         let kind = { (c: Int) in
             ValueKind.call(name: self.name(c), runs: self.valueRuns(c, times: times, series: series, decimalComma: decimalComma),
-                           steady: !profile.looksLikeEvents)
+                           steady: !profile.looksLikeEvents, shareOf: shareOf[c])
         }
         // An interval's value column counts as its share says; the duration is no column of the input.
         let share = { (c: Int?) in c.map { IntervalShare(kind: kind($0).aggregate) } ?? .overlap }
@@ -262,8 +265,10 @@ struct ColumnPicker {
             + (fits.isEmpty ? "" : " (\(fits.joined(separator: "; ")))")
     }
 
-    /// The values of a time source in the sample (joined ones are built).
-    func values(_ time: RowPlan.Time) -> (Sample, Int) {
+    /// The values of a time source in the sample, or in `rows` of the same
+    /// columns (joined ones are built).
+    func values(_ time: RowPlan.Time, of rows: Sample? = nil) -> (Sample, Int) {
+        let sample = rows ?? sample
         switch time {
         case .column(let c):
             return (sample, c)

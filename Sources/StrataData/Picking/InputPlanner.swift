@@ -203,7 +203,11 @@ final class InputPlanner {
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, years: years)
         picker.readsColumnsAsSeries = true
         do {
-            return .delimited(try adopt(picker), hasHeader: header, preamble: preamble)
+            let plan = try adopt(picker)
+            if profile.needsReadOn, let gap = try gapPastHead(scanner, picker, plan, skipping: preamble + (header ? 1 : 0)) {
+                profile.readOn(gap: gap)
+            }
+            return .delimited(plan, hasHeader: header, preamble: preamble)
         } catch {
             // Dates the sample cannot tell: read on until a day over 12 does.
             guard case .ambiguousDates(_, let column, let ambiguous) = error,
@@ -230,6 +234,51 @@ final class InputPlanner {
     /// the sample with a field over 12, its line and its text: through a
     /// regular file to its end, through the sample's window of a pipe.
     private func settleDayMonth(_ scanner: RecordScanner, column c: Int) throws(ReadError) -> (NumericDate.Order, Int, String)? {
+        try readingOn(scanner) { (reader) throws(ReadError) in
+            while true {
+                switch try reader.next() {
+                case .end, .windowFull: return nil
+                case .record where c < reader.fieldCount:
+                    let date = ByteText.trimmed(reader.field(c))
+                    guard let (first, second, _, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31, first > 12 || second > 12 else { continue }
+                    return (first > 12 ? .dmy : .mdy, reader.recordLine, String(decoding: date, as: UTF8.self))
+                default: continue
+                }
+            }
+        }
+    }
+
+    /// How far the first time that differs from the first row's lies from
+    /// it: the input read on from its top (past `skipping` records), as
+    /// far as the sample's window, a batch of records at a time; nil when
+    /// every time there is the first's.
+    private func gapPastHead(_ scanner: RecordScanner, _ picker: ColumnPicker, _ plan: RowPlan,
+                             skipping: Int) throws(ReadError) -> Int64? {
+        try readingOn(scanner) { (reader) throws(ReadError) in
+            var first: Int64?, records = 0, held = 0, ended = false
+            while !ended && held < options.limits.sampleWindow {
+                let batch = Sample()
+                while batch.count < 256 && held < options.limits.sampleWindow {
+                    let next = try reader.next()
+                    if next == .end || next == .windowFull { ended = true; break }
+                    guard next == .record else { continue }
+                    records += 1
+                    guard records > skipping else { continue }
+                    held += reader.recordEnd - reader.recordStart
+                    batch.append((0..<reader.fieldCount).map { reader.field($0) })
+                }
+                for time in picker.sampleTimes(plan.time, plan.format, of: batch).lazy.compactMap({ $0?.0 }) {
+                    guard let start = first else { first = time; continue }
+                    if time != start { return abs(time - start) }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// `body` given a scanner that reads the input again from its top: a
+    /// regular file to its end, a pipe as far as the sample's window.
+    private func readingOn<T>(_ scanner: RecordScanner, _ body: (RecordScanner) throws(ReadError) -> T) throws(ReadError) -> T {
         var reader = scanner
         if let range = stream.fileRange {
             let whole = stream.slice(range)
@@ -240,16 +289,7 @@ final class InputPlanner {
             scanner.beginSample()
         }
         defer { if reader === scanner { scanner.endSample() } }
-        while true {
-            switch try reader.next() {
-            case .end, .windowFull: return nil
-            case .record where c < reader.fieldCount:
-                let date = ByteText.trimmed(reader.field(c))
-                guard let (first, second, _, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31, first > 12 || second > 12 else { continue }
-                return (first > 12 ? .dmy : .mdy, reader.recordLine, String(decoding: date, as: UTF8.self))
-            default: continue
-            }
-        }
+        return try body(reader)
     }
 
     /// The error for a sample whose only data records were too long to read:

@@ -5,6 +5,16 @@ public enum SeriesRule {
     /// names keeps its largest `cap - 1` and puts the others in one (`DataLoader`).
     public static let cap = 50
 
+    /// The series a fold puts every series but the kept ones in.
+    public static var restName: String { SeriesTable.restName }
+
+    /// What a load says when `column`'s `count` names pass the cap.
+    public static func foldNote(count: Int, column: String) -> String {
+        "series: \(count) names in \"\(column)\", more than \(cap): the \(cap - 1) largest "
+            + "(by the total of their values) apart, the other \(count - cap + 1) together as \"\(restName)\" "
+            + "(--series \(ShellWord.quoted(column)) keeps every one apart)"
+    }
+
     /// nil when the keys cannot be a series: fewer than 2 or more than
     /// `most` distinct, more than half the rows, an empty one, or a time
     /// with the same key twice in over 1% of the rows. Else whether a

@@ -9,8 +9,9 @@ import Foundation
 ///
 /// The rule, first that speaks: a unit or word of the name that says level
 /// (`%`, `ppm`, `W/m²`, `l/s`, `index`, `rate`, `population`…); one that
-/// says quantity (`count`, `total`, `sales`, `rain`, `kWh`…); then the
-/// values: whole numbers are counts; decimal readings at a steady pace that
+/// says quantity (`count`, `total`, `sales`, `rain`, `kWh`…); then columns
+/// that add up to about 100 (or 1) in every row are shares (`shares`), a
+/// level; then the values: whole numbers are counts; decimal readings at a steady pace that
 /// are never zero and change little from one reading to the next are a
 /// level; anything else is a quantity.
 public struct ValueKind: Equatable, Sendable {
@@ -59,11 +60,40 @@ public struct ValueKind: Equatable, Sendable {
         return nil
     }
 
-    /// The call by the name, else by the values.
+    /// What shares of a whole add up to: percentages, fractions.
+    static let shareTotals = [100.0, 1.0]
+
+    /// Shares of a whole, such as a poll's `ALP`, `LNP` and `Other`: the
+    /// longest run of two or more of `columns` (each its values by row, nil
+    /// where empty), none negative, that adds up to within 3% of 100, or
+    /// of 1, in every row that has them all (three rows at least), and that total.
+    public static func shares(_ columns: [[Double?]]) -> (columns: Range<Int>, total: Double)? {
+        var best: (columns: Range<Int>, total: Double)?
+        for first in columns.indices {
+            var sums = columns[first].map { $0.map { $0 >= 0 ? $0 : .nan } }
+            for last in columns.indices.dropFirst(first + 1) {
+                for r in sums.indices { sums[r] = sums[r].flatMap { sum in columns[last][r].map { $0 >= 0 ? sum + $0 : .nan } } }
+                let full = sums.compactMap { $0 }
+                guard full.count >= 3, last - first + 1 > (best?.columns.count ?? 0),
+                      let total = shareTotals.first(where: { total in full.allSatisfy { abs($0 - total) <= total * 0.03 } }) else { continue }
+                best = (first..<last + 1, total)
+            }
+        }
+        return best
+    }
+
+    /// The call by the name, else by the shares it is one of, else by the values.
     /// - Parameter runs: each series' values in time order (one run without series).
     /// - Parameter steady: the rows are readings at a steady pace, not events.
-    public static func call(name: String, runs: [[Double]], steady: Bool) -> ValueKind {
+    /// - Parameter shareOf: the other columns of its `shares` and what they add up to.
+    public static func call(name: String, runs: [[Double]], steady: Bool,
+                            shareOf: (others: [String], total: Double)? = nil) -> ValueKind {
         if let byName = byName(name) { return byName }
+        if let (others, total) = shareOf {
+            return ValueKind(aggregate: .mean, reason: "\"\(name)\" is a level, not a quantity: with "
+                             + others.map { "\"\($0)\"" }.joined(separator: ", ")
+                             + " it adds up to about \(total == 1 ? "1" : "100") in every row (a share)")
+        }
         let values = runs.joined()
         guard steady, !values.isEmpty, values.contains(where: { $0 != $0.rounded() }), !values.contains(0) else {
             return ValueKind(aggregate: .sum, reason: "")

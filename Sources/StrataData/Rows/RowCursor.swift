@@ -43,7 +43,7 @@ final class RowCursor {
     init(_ span: Span, locator: RowLocator, start: Int64, end: Int64, series: Int?, purpose: Purpose = .rows) throws(ReadError) {
         let source = span.source
         guard let path = source.path else { throw .unreadable(file: source.name, reason: "its rows are not kept") }
-        guard RowSource.Stamp(path: path) == source.stamp else {
+        guard source.unchanged(at: path) else {
             throw .unreadable(file: source.name, reason: "changed since it was loaded; its rows cannot be read back")
         }
         self.span = span

@@ -23,6 +23,8 @@ struct RowIndex: Sendable {
     }
 
     private(set) var checkpoints: [Checkpoint] = []
+    /// No accepted row of the input is later (set once it is read; `.min` before).
+    var latest = Int64.min
 
     var count: Int { checkpoints.count }
     var isEmpty: Bool { checkpoints.isEmpty }
@@ -69,6 +71,17 @@ struct RowIndex: Sendable {
             c.before = max(c.before, latest)
             checkpoints.append(c)
         }
+    }
+
+    /// Adds the checkpoints of the rows appended to a followed file since
+    /// (`FileFollower`), whose lines move down by `lineOffset`: every bound
+    /// then holds to the new end, and past `RowTrail.capacity` they are thinned.
+    mutating func extend(with later: RowIndex, lineOffset: Int) {
+        guard !later.isEmpty else { return }
+        append(later, lineOffset: lineOffset, latest: latest)
+        latest = max(latest, later.latest)
+        finish()
+        while count > RowTrail.capacity { thin() }
     }
 
     /// Makes each checkpoint's `from` hold from it to the end of the input.

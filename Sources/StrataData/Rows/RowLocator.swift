@@ -59,14 +59,24 @@ public struct RowLocator: Sendable {
 }
 
 extension RowLocator {
-    /// The input at `path` has been read up to `length` (a followed file grew).
-    mutating func grow(_ path: String, to length: Int64) {
-        sources = sources.map { $0.path == path ? $0.grown(to: length) : $0 }
+    /// The followed input at `path` is read back through `descriptorPath` from now on (`RowSource.followed`).
+    mutating func follow(_ path: String, through descriptorPath: String) {
+        sources = sources.map { $0.path == path ? $0.followed(through: descriptorPath) : $0 }
     }
 
-    /// The input at `path` is gone or replaced: its rows are not read back.
-    mutating func forget(_ path: String) {
-        sources = sources.map { $0.path == path ? $0.forgotten : $0 }
+    /// The followed input read back through `path` has been read up to
+    /// `length`, the rows appended holding the checkpoints `later` (their lines after `lineOffset`).
+    mutating func grow(_ path: String, to length: Int64, adding later: RowIndex, lineOffset: Int) {
+        sources = sources.map { $0.path == path ? $0.grown(to: length, adding: later, lineOffset: lineOffset) : $0 }
+    }
+
+    /// The followed name holds a new file, read back through `descriptorPath`:
+    /// after the files read so far (rotated away: their rows are kept), or
+    /// in their place (`emptying`: the file was cut, and its rows with it).
+    mutating func restart(through descriptorPath: String, emptying: Bool) {
+        guard let followed = sources.last else { return }
+        let next = followed.restarted(through: descriptorPath)
+        sources = emptying ? [next] : sources + [next]
     }
 
     /// For rows that cannot be read back: made in memory, or a load not ended yet.

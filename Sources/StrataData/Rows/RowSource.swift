@@ -25,18 +25,22 @@ struct RowSource: Sendable {
     let name: String
     /// Nil when the rows are not kept.
     private(set) var path: String?
-    private(set) var stamp: Stamp?
+    let stamp: Stamp?
     let plan: RecordPlan
     /// Where the reader dated times without a year from (`InputReader.years`).
     let years: SyslogYears
     let mode: RecordScanner.Mode
-    let index: RowIndex
+    private(set) var index: RowIndex
     /// A gzip file: read again by decompressing it from its start.
     let isCompressed: Bool
     /// Bytes of the input, decompressed.
     private(set) var length: Int64
     /// The copy of an input read once, kept open while its rows may be read back.
     private let copy: Spool?
+    /// A followed file (`FileFollower`), read back through its descriptor:
+    /// it may have grown past `length` since, which leaves the bytes read
+    /// back as they were (a cut is the follower's to see, and start over).
+    private(set) var grows = false
 
     /// Call once `stream` has been read to its end.
     init(input: InputSource, stream: ByteStream, plan: RecordPlan, years: SyslogYears, mode: RecordScanner.Mode, index: RowIndex) {
@@ -60,20 +64,37 @@ struct RowSource: Sendable {
 }
 
 extension RowSource {
-    /// The same input once more of it has been read (`FileFollower`): its
-    /// new length and stamp, so that reading it back is not refused.
-    func grown(to length: Int64) -> RowSource {
+    /// Whether the file at `path` still holds the bytes the checkpoints point into.
+    func unchanged(at path: String) -> Bool {
+        guard let now = Stamp(path: path) else { return false }
+        return grows ? now.size >= length : now == stamp
+    }
+
+    /// The same input followed (`-f`) and read back through `descriptorPath`
+    /// (`/proc/self/fd/N` of the follower's open file), which reaches the
+    /// file read whatever is renamed, removed or written at its name.
+    func followed(through descriptorPath: String) -> RowSource {
+        var followed = self
+        followed.path = descriptorPath
+        followed.grows = true
+        return followed
+    }
+
+    /// The same followed input once more of it has been read: its new
+    /// length, and the checkpoints of the rows appended (their lines after `lineOffset`).
+    func grown(to length: Int64, adding later: RowIndex, lineOffset: Int) -> RowSource {
         var grown = self
         grown.length = length
-        grown.stamp = path.flatMap(Stamp.init(path:))
+        grown.index.extend(with: later, lineOffset: lineOffset)
         return grown
     }
 
-    /// The same input once its file was renamed away or removed: its rows are no longer read back.
-    var forgotten: RowSource {
-        var gone = self
-        gone.path = nil
-        gone.stamp = nil
-        return gone
+    /// A new file at the followed name (rotated in, or the file cut and
+    /// written again), read back through `descriptorPath`, nothing of it read yet.
+    func restarted(through descriptorPath: String) -> RowSource {
+        var next = followed(through: descriptorPath)
+        next.length = 0
+        next.index = RowIndex()
+        return next
     }
 }

@@ -107,6 +107,7 @@ struct RowTrail: Sendable {
     mutating func finish() -> RowIndex {
         index.close(earliest: earliest)
         index.finish()
+        index.latest = latest
         let done = index
         self = RowTrail(calendar: calendar, baseUnit: baseUnit)
         return done

@@ -9,7 +9,12 @@ public struct SampleProfile: Sendable, Equatable {
     /// Some sample time carries an offset.
     public var writesOffsets = false
     /// The median gap between consecutive distinct times, in seconds; nil with fewer than two.
+    /// Measured within each run of the sample (see `init`), else across them all.
     public var typicalGap: Int64?
+    /// Every run of the sample holds one time (1,000 sensors read each minute,
+    /// 40 rows a chunk): no gap is measured within one, so the planner reads
+    /// on past the head until its time changes (`readOn(gap:)`).
+    private(set) var needsReadOn = false
     /// Interval data: the median length of the sample's intervals, in seconds.
     public var typicalDuration: Int64?
     /// Times repeat (beyond one row per series) or come irregularly.
@@ -44,7 +49,9 @@ public struct SampleProfile: Sendable, Equatable {
     ///   - times: each sample row's UTC instant, nil when it does not parse.
     ///   - offsets: each row's written UTC offset, nil for a naive time.
     ///   - seriesKeys: each row's series, when there is a series column.
-    public init(times: [Int64?], offsets: [Int32?], seriesKeys: [String]? = nil) {
+    ///   - runs: the rows that were consecutive in the input (the head, then
+    ///     each chunk of a file), when the sample holds several stretches of it.
+    public init(times: [Int64?], offsets: [Int32?], seriesKeys: [String]? = nil, runs: [Range<Int>]? = nil) {
         let parsed = times.indices.filter { times[$0] != nil }
         let written = parsed.map { offsets[$0] }
         if let first = written.first, let offset = first, written.allSatisfy({ $0 == offset }) {
@@ -77,13 +84,26 @@ public struct SampleProfile: Sendable, Equatable {
             typicalGap = step
             sampleIsShuffled = false
         }
+        // In order, the spacing is measured within each run, never across two:
+        // between two chunks lies the distance the file put between them, not
+        // its pace. Where every run holds one time, none is measured yet.
+        if !shuffled, let runs, !parsed.isEmpty {
+            let within = runs.flatMap { run in
+                let own = Array(Set(run.compactMap { times[$0] })).sorted()
+                return zip(own.dropFirst(), own).map { $0 - $1 }
+            }.sorted()
+            if !within.isEmpty { typicalGap = within[within.count / 2] }
+            needsReadOn = within.isEmpty
+        }
         // Repeats: more rows than distinct (time, series) pairs.
         let keys = Set(parsed.map { "\(times[$0]!)|\(seriesKeys?[$0] ?? "")" })
         let repeats = keys.count < parsed.count
         // Regular is decided per series, each on its own times (three stations'
-        // hours interleaved are three hourly series), then over all their gaps.
+        // hours interleaved are three hourly series), then over all their gaps;
+        // in order, within each run, as the spacing is.
+        let runOf = Self.runNumbers(rows: times.count, runs: shuffled ? nil : runs)
         var bySeries: [String: [Int64]] = [:]
-        for r in parsed { bySeries[seriesKeys?[r] ?? "", default: []].append(times[r]!) }
+        for r in parsed { bySeries["\(runOf[r])|\(seriesKeys?[r] ?? "")", default: []].append(times[r]!) }
         var tally = Regularity()
         for series in bySeries.values { tally.add(Array(Set(series)).sorted()) }
         // A shuffled sample holds a scatter of each series' times, not a run of them: where
@@ -100,12 +120,26 @@ public struct SampleProfile: Sendable, Equatable {
         timesAscending = inOrder.count >= 2 && zip(inOrder, inOrder.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
+    /// The gap from the head's one time to the next time past it, read on
+    /// in the input: the spacing when no run of the sample showed one.
+    mutating func readOn(gap: Int64) {
+        typicalGap = gap
+        needsReadOn = false
+    }
+
     /// The sample's `rows` of about `inputRows` in all: a shuffled sample's
     /// gaps are as many times wider than the rows' as there are more rows.
     mutating func sampled(_ rows: Int, of inputRows: Int) {
         guard sampleIsShuffled, let gap = typicalGap, rows > 0, inputRows > rows else { return }
         typicalGap = max(1, Int64(Double(gap) * Double(rows) / Double(inputRows)))
         sampleIsShuffled = false
+    }
+
+    /// Each row's run, by number (all 0 without runs).
+    private static func runNumbers(rows: Int, runs: [Range<Int>]?) -> [Int] {
+        var number = [Int](repeating: 0, count: rows)
+        for (k, run) in (runs ?? []).enumerated() { for r in run where r < rows { number[r] = k } }
+        return number
     }
 
     /// Times that go forward and back alike from row to row (a quarter or

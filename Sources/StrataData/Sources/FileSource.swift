@@ -82,6 +82,12 @@ public final class FileSource: Source, @unchecked Sendable {
         return try RangeFetch.intervals(load.locator, from: start, to: end, progress: progress)
     }
 
+    /// A followed file's fuller result (`FileFollower`): ranges are read
+    /// back through its grown checkpoints from now on.
+    public func followed(_ result: LoadResult) {
+        adopt(result)
+    }
+
     private func adopt(_ result: LoadResult) {
         let load = Loaded(locator: result.rowLocator, valueNames: Self.valueNames(result), seriesNames: result.seriesNames)
         lock.withLock { loaded = load }

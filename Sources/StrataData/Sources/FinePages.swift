@@ -46,6 +46,8 @@ public final class FinePages: @unchecked Sendable {
     /// Requested and not fetched yet, the newest last.
     private var wanted: [Key] = []
     private var fetching: Key?
+    /// Rows were added to the range being fetched meanwhile: it is fetched again once it lands.
+    private var fetchingIsStale = false
     private var workerRunning = false
     /// Fetches that ended since the app last looked (`takeArrivals`).
     private var arrived = 0
@@ -131,6 +133,8 @@ public final class FinePages: @unchecked Sendable {
     }
 
     private func keep(_ page: Page, as key: Key) {
+        // A page read again replaces what it was.
+        if let old = pages.removeValue(forKey: key) { keptBytes -= Self.bytes(of: old.page) }
         let bytes = Self.bytes(of: page)
         while keptBytes + bytes > budget, let oldest = pages.min(by: { $0.value.used < $1.value.used }) {
             keptBytes -= Self.bytes(of: oldest.value.page)
@@ -167,6 +171,25 @@ public final class FinePages: @unchecked Sendable {
             }
             return nil
         }
+    }
+
+    /// Rows were added at `times` (a followed file grew, or was replaced):
+    /// the pages over them are fetched again (`background`: drawn as they
+    /// were until they land, so a page of a growing file does not blink to
+    /// `reading…`; `inline`: when next asked for).
+    public func readAgain(overlapping times: ClosedRange<Int64>) {
+        let stale: [Key] = lock.withLock {
+            func overlaps(_ key: Key) -> Bool { key.start <= times.upperBound && key.end > times.lowerBound }
+            if let fetching, overlaps(fetching) { fetchingIsStale = true }
+            failed = failed.filter { !overlaps($0) }
+            lastFailure = failed.isEmpty ? nil : lastFailure
+            let stale = pages.keys.filter(overlaps).sorted { pages[$0]!.used < pages[$1]!.used }
+            if mode == .inline {
+                for key in stale { keptBytes -= Self.bytes(of: pages.removeValue(forKey: key)!.page) }
+            }
+            return stale
+        }
+        if mode == .background { fetch(stale) }
     }
 
     /// The pages frames asked for and did not have since the last call, the newest last.
@@ -208,6 +231,8 @@ public final class FinePages: @unchecked Sendable {
                 let fetched = try fetch(key)
                 lock.withLock {
                     if let fetched { keep(fetched, as: key) }
+                    if fetchingIsStale, !wanted.contains(key) { wanted.insert(key, at: 0) }
+                    fetchingIsStale = false
                     fetching = nil
                     arrived += 1
                 }

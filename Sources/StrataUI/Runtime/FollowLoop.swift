@@ -12,13 +12,17 @@ public final class FollowLoop: @unchecked Sendable {
     private let input: any GrowingInput
     private let feed: DatasetFeed
     private let name: String
+    /// The pages the dataset reads back, which rows added or a file replaced make stale.
+    private let finePages: FinePages?
     /// Told of each fuller result before its dataset is posted: what a dump says on stderr comes from the last.
     private let observe: @Sendable (LoadResult) -> Void
 
-    public init(_ input: any GrowingInput, name: String, feed: DatasetFeed, observe: @escaping @Sendable (LoadResult) -> Void = { _ in }) {
+    public init(_ input: any GrowingInput, name: String, feed: DatasetFeed, finePages: FinePages? = nil,
+                observe: @escaping @Sendable (LoadResult) -> Void = { _ in }) {
         self.input = input
         self.name = name
         self.feed = feed
+        self.finePages = finePages
         self.observe = observe
     }
 
@@ -29,7 +33,9 @@ public final class FollowLoop: @unchecked Sendable {
             guard let growth = try input.grow() else { return true }
             let grown = growth.result
             observe(grown)
-            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels), rows: CardRows.reader(growth.rows),
+            // A file rotated or cut holds other rows anywhere: every page is read again.
+            if let times = growth.change == nil ? growth.added : Int64.min...Int64.max { finePages?.readAgain(overlapping: times) }
+            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels, finePages: finePages), rows: CardRows.reader(growth.rows),
                                notice: growth.change.map(notice)))
             return true
         } catch {

@@ -17,9 +17,10 @@ struct PeriodStrip: Widget {
         let level = navigation.level
         let calendar = dataset.calendar
         let ordinal = dataset.ordinal(level, index: index)
-        // An hour is named by its title: said once.
+        // An hour is named by its title, and a year's title is its name: said once.
         let name = calendar.periodName(level, ordinal: ordinal)
-        let centre = level == .hour ? name : "\(calendar.title(level, ordinal: ordinal))  \(glyphs.middleDot) \(name)"
+        let title = calendar.title(level, ordinal: ordinal)
+        let centre = level == .hour || title == name ? name : "\(title)  \(glyphs.middleDot) \(name)"
         let centreWidth = TextWidth.columns(of: centre)
         let centreX = row.x + max(1, (row.width - centreWidth) / 2)
         let room = centreX - row.x - 3
