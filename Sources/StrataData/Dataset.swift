@@ -41,6 +41,8 @@ public struct Dataset: Sendable {
     public let typicalGap: Int64?
     /// Heat scales built so far, shared by every copy of this dataset.
     let heatScales = Memo<HeatScaleKey, HeatScale>()
+    /// A level's periods' percentiles (`periodPercentiles`), per series.
+    let percentileMemo = Memo<HeatScaleKey, [Double?]>(limit: 256)
     /// Interval stats worked out so far (`intervalStats`): a running period's are asked every frame.
     let intervalStatsMemo = Memo<IntervalStatsKey, Stats>(limit: 1024)
     /// The rows are intervals: the duration's values are seconds of overlap,
@@ -75,7 +77,7 @@ public struct Dataset: Sendable {
     /// when none are: sub-buckets finer than it read theirs from the source.
     public let sketchUnit: TimeUnit?
     /// `sketchesByValue[v][s]`: value `v`'s sketches of series `s` (0 every series together).
-    private let sketchesByValue: [[SortedSketches]]
+    let sketchesByValue: [[SortedSketches]]
     /// Percentiles can be asked: the load kept sketches.
     public var keepsSketches: Bool { sketchUnit != nil }
 

@@ -1,9 +1,11 @@
+import Foundation
 import StrataData
 import Testing
 @testable import StrataUI
 
 /// A percentile on the screens: the `a` key's cycle, the stats line's
-/// p50/p95/p99 of the period, and the card's percentile columns.
+/// p50/p95/p99 of the period, the card's percentile columns, the map's
+/// shades and the overview's totals and top periods.
 struct PercentileScreenTests {
     static let utc = CalendarSystem(zone: .utc)
     static let start = Int64(1_704_067_200)  // 2024-01-01T00:00Z
@@ -21,6 +23,20 @@ struct PercentileScreenTests {
     }
 
     static let days: [[Double]] = [[5, 5, 6], [1, 2, 3, 4, 10]]
+
+    /// The first day's first four hours, five values each: p50 2, 4, 6 and
+    /// 10 where the means are 20, 4, 6 and 10; and a 0 a week later.
+    static let hours: [[Double]] = [[2, 2, 2, 2, 92], [4, 4, 4, 4, 4], [6, 6, 6, 6, 6], [10, 10, 10, 10, 10]]
+
+    static func hourly() -> Dataset {
+        var accumulator = Accumulator(calendar: utc, baseUnit: .hour)
+        accumulator.keepSketches(unit: .hour)
+        for (h, values) in hours.enumerated() {
+            for (k, value) in values.enumerated() { accumulator.add(seconds: start + Int64(h * 3600 + k * 60), value: value) }
+        }
+        accumulator.add(seconds: start + 7 * 86_400, value: 0)
+        return Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "t.csv", valueName: "ms"), levels: [.day, .week])
+    }
 
     func cycle(_ dataset: Dataset) -> [Aggregate] {
         let env = AppEnvironment(dataset: dataset, now: Self.start + 86_400 * 30)
@@ -56,5 +72,30 @@ struct PercentileScreenTests {
         │ ▶ 00:00      1    1    1    1     1    1    1    1  ███▃                               │
         │   01:00      1    2    2    2     2    2    2    2  ██████▆                            │
         """)
+    }
+}
+
+extension PercentileScreenTests {
+    /// p50 shades the hours 2, 4, 6, 10 on a scale from the 0 a week later
+    /// to 10: fifths 1, 2, 3 and 5 of it, so the four steps ░ ▒ ▓ █; the 0 is
+    /// a dot. (By mean, the first hour's 20 would be the top.)
+    @Test func theMapShadesByThePercentile() throws {
+        let screen = try ScreenTests.replay(Self.hourly(), "home a*5 m", size: Size(width: 80, height: 14), now: Self.start + 86_400 * 30)
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        #expect(lines[1] == " Days × hours  0 ░▒▓█ 10")
+        #expect(lines[4...11] == [" 2024-01-01 Mon [░]▒ ▓ █", " 2024-01-02 Tue", " 2024-01-03 Wed", " 2024-01-04 Thu", " 2024-01-05 Fri",
+                                  " 2024-01-06 Sat", " 2024-01-07 Sun", " 2024-01-08 Mon  ·"])
+        #expect(lines.contains { $0.hasPrefix(" 2024-01-01 00:00–01:00  p50 2  ") }, "\(screen)")
+    }
+
+    /// The whole data's p50 in each section's header: of the 21 values
+    /// sorted, the 11th is 6. Days ranked by theirs: the first's 20 values
+    /// have 6 in the middle, the 8th day's one 0.
+    @Test func theOverviewGivesThePercentileOfEverythingAndRanksByIt() throws {
+        let screen = try ScreenTests.replay(Self.hourly(), "home a*5 o", size: Size(width: 80, height: 24), now: Self.start + 86_400 * 30)
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == "Day  8 periods  2024-01-01 – 2024-01-08  p50 6")
+        let top = try #require(lines.firstIndex { $0.contains("Top") })
+        #expect(lines[top...(top + 2)].map { $0.trimmingCharacters(in: .whitespaces) } == ["Top 2 days by p50", "01  2024-01-01  6", "02  2024-01-08  0"])
     }
 }
