@@ -25,6 +25,7 @@ struct Runner {
         // A level outside --levels (or the picked ones) is added to them.
         let startLevel = command.level
         let tokens = try loadKeys()
+        if command.percentiles && command.export == nil { throw .usage("--percentiles goes with --export") }
 
         let headless = command.dump || command.frames
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -72,7 +73,7 @@ struct Runner {
             if let format = command.export {
                 var output = StandardOutput()
                 let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels,
-                                             percentile: command.agg.flatMap { $0.isPercentile ? $0 : nil }, to: &output)
+                                             percentiles: exportedPercentiles, to: &output)
                 output.flush()
                 for note in notes { warn(note) }
                 return
@@ -99,6 +100,13 @@ struct Runner {
         }
         if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
         if let lost = app.dataset.link?.lost { throw Failure(line: lost.message, exitCode: lost.exitCode) }
+    }
+
+    /// The percentile columns of an export: `--agg pNN`'s, and p50, p90, p95 and p99 with `--percentiles`, in order.
+    var exportedPercentiles: [Aggregate] {
+        let asked = command.agg.map { $0.isPercentile ? [$0] : [] } ?? []
+        let listed: [Aggregate] = command.percentiles ? [.percentile(500), .percentile(900), .percentile(950), .percentile(990)] : []
+        return Set(asked + listed).sorted { $0.tenths < $1.tenths }
     }
 
     /// As `:` says on screen: a date outside the data shows its first or last period.

@@ -129,6 +129,20 @@ struct CommandLineTests {
         }
     }
 
+    /// `--percentiles` adds p50, p90, p95 and p99 (numpy's linear of the
+    /// 31 days, worked out apart), and an asked one outside them in its place.
+    @Test func exportWritesFourPercentilesWithPercentiles() throws {
+        let four = try Self.strata("\(Self.weather) --value temp_max --percentiles --export csv --level month")
+        #expect(four.status == 0)
+        let lines = four.stdout.split(separator: "\n")
+        #expect(lines.first == "level,period,start,end,count,sum,min,max,mean,p50,p90,p95,p99")
+        #expect(lines[1].hasPrefix("month,2012-01,") && lines[1].hasSuffix(",7.05483870967742,7.2,10.6,11.95,12.62"), "\(lines[1])")
+        let five = try Self.strata("\(Self.weather) --value temp_max --agg p99.9 --percentiles --export csv --level month")
+        #expect(five.stdout.split(separator: "\n").first == "level,period,start,end,count,sum,min,max,mean,p50,p90,p95,p99,p99.9")
+        let alone = try Self.strata("\(Self.weather) --percentiles --dump")
+        #expect(alone.status == 64 && alone.stderr == "strata: --percentiles goes with --export\n")
+    }
+
     @Test(arguments: ["p100", "p0.5", "p99.95", "median"])
     func aPercentileOutOfRangeIsAUsageError(_ agg: String) throws {
         let result = try Self.strata("\(Self.weather) --agg \(agg) --dump")

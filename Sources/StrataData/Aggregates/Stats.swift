@@ -144,7 +144,7 @@ public enum Aggregate: Hashable, Sendable, CaseIterable, RawRepresentable {
     public var isPercentile: Bool { if case .percentile = self { true } else { false } }
 
     /// A percentile's tenths of a percent; 0 for the others.
-    var tenths: Int { if case .percentile(let t) = self { t } else { 0 } }
+    public var tenths: Int { if case .percentile(let t) = self { t } else { 0 } }
 
     /// Sums and counts add up (they start at zero and compare in %); the others are levels.
     public var isQuantity: Bool { self == .sum || self == .count }

@@ -12,7 +12,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// spreadsheets and `float()` read it), JSON `null` (JSON has no infinity).
 /// A level of more than `allPeriodsLimit` periods (hours over centuries)
 /// writes only its periods with rows, and says so. A percentile asked for
-/// (`--agg p99`) is one more column after `mean`, named after it.
+/// (`--agg p99`, or p50, p90, p95 and p99 with `--percentiles`) is one more
+/// column after `mean`, named after it (`ExportSketches` gives each period's).
 public enum Exporter {
     static let columns = ["level", "period", "start", "end", "count", "sum", "min", "max", "mean"]
     /// Periods a level's export writes empty ones among: a million hours is 114 years.
@@ -20,9 +21,9 @@ public enum Exporter {
 
     /// The export as one string (CSV ends with a newline; JSON is an array,
     /// one object per line).
-    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentile: Aggregate? = nil) -> String {
+    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentiles: [Aggregate] = []) -> String {
         var out = ""
-        _ = write(dataset, format: format, levels: levels, percentile: percentile, to: &out)
+        _ = write(dataset, format: format, levels: levels, percentiles: percentiles, to: &out)
         return out
     }
 
@@ -35,15 +36,17 @@ public enum Exporter {
     }
 
     /// Streams the export, row by row, to `out` (e.g. standard output);
-    /// returns the notes for stderr (a level whose empty periods were left out).
+    /// returns the notes for stderr (a level whose empty periods were left
+    /// out, percentiles a pipe cannot give).
     @discardableResult
-    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentile: Aggregate? = nil,
+    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentiles: [Aggregate] = [],
                                                     to out: inout Out) -> [String] {
         var notes: [String] = []
         // Series 0 is all of them together; with named series, export those instead.
         let seriesIndexes = dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0]
         let withSeries = dataset.series.count > 1
-        let keys = (withSeries ? ["series"] : []) + columns + (percentile.map { [$0.rawValue] } ?? [])
+        let keys = (withSeries ? ["series"] : []) + columns + percentiles.map(\.rawValue)
+        var sketches = ExportSketches(dataset: dataset, percentiles: percentiles)
         var first = true
         switch format {
         case .csv: out.write(keys.joined(separator: ",") + "\n")
@@ -73,9 +76,9 @@ public enum Exporter {
                     } else {
                         cells += [.number(stats.sum), .number(stats.min), .number(stats.max), .number(stats.mean!)]
                     }
-                    // A period finer than the sketches kept has none: its cell is empty.
-                    if let percentile {
-                        cells.append(stats.value(percentile, sketch: dataset.sketch(from: from, to: to, series: s)).map(Cell.number) ?? .empty)
+                    if !percentiles.isEmpty {
+                        let sketch = sketches.sketch(level, from: from, to: to, series: s, stats: stats)
+                        cells += percentiles.map { stats.value($0, sketch: sketch).map(Cell.number) ?? .empty }
                     }
                     switch format {
                     case .csv:
@@ -89,7 +92,7 @@ public enum Exporter {
             }
         }
         if format == .json { out.write(first ? "]\n" : "\n]\n") }
-        return notes
+        return notes + sketches.notes
     }
 
     enum Cell {
