@@ -7,8 +7,11 @@ file, as medians in milliseconds from the launch (a timestamp the pane's
 shell writes just before it execs strata): the first idle report (the
 first frame on screen, keys live) and the first report without `loading`
 (every row read). Prints one JSON object per file. `pipe:FILE` sends
-FILE's bytes through a pipe (`cat FILE | strata`)."""
+FILE's bytes through a pipe (`cat FILE | strata`). STRATA_FLAGS, when set,
+is added after the file (`--value value --agg p99`)."""
 import json, os, statistics, subprocess, sys, tempfile, time
+
+FLAGS = os.environ.get("STRATA_FLAGS", "")
 
 def one(strata, path, scratch):
     idle = os.path.join(scratch, "idle")
@@ -18,9 +21,9 @@ def one(strata, path, scratch):
     one.runs = getattr(one, "runs", 0) + 1
     socket = os.path.join(scratch, f"tmux-{one.runs}.sock")  # a server of its own: the last one may still be going
     if path.startswith("pipe:"):
-        cmd = f"date +%s%N > '{start}'; cat '{path[5:]}' | STRATA_IDLE_FILE='{idle}' '{strata}' 2>/dev/null"
+        cmd = f"date +%s%N > '{start}'; cat '{path[5:]}' | STRATA_IDLE_FILE='{idle}' '{strata}' {FLAGS} 2>/dev/null"
     else:
-        cmd = f"date +%s%N > '{start}'; STRATA_IDLE_FILE='{idle}' exec '{strata}' '{path}' 2>/dev/null"
+        cmd = f"date +%s%N > '{start}'; STRATA_IDLE_FILE='{idle}' exec '{strata}' '{path}' {FLAGS} 2>/dev/null"
     subprocess.run(["tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50",
                     "env", "TERM=xterm-256color", "sh", "-c", cmd], check=True)
     first = loaded = None

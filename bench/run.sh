@@ -27,7 +27,9 @@
 #        BENCH_PG_ROWS (default 10000000 rows in that table), BENCH_ONLY=json
 #        (only a ~1 GB JSON array and the same rows as JSON Lines, with no
 #        flags, written to bench/out/json.md), BENCH_JSON_ROWS (default
-#        15000000: about 1 GB).
+#        15000000: about 1 GB), BENCH_ONLY=percentiles (only the 10M-row
+#        file with `--agg p99` against `--agg sum`, written to
+#        bench/out/percentiles.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,8 +47,9 @@ STRATA=$SCRATCH/release/strata
 NIV=${BENCH_INTERVALS:-10000000}
 PGROWS=${BENCH_PG_ROWS:-10000000}
 NJSON=${BENCH_JSON_ROWS:-15000000}
-case "$ONLY" in ''|card|intervals|charts|open|roads|follow|postgres|json) ;;
-*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'roads', 'follow', 'postgres' and 'json' are known" >&2; exit 2 ;;
+case "$ONLY" in ''|card|intervals|charts|open|roads|follow|postgres|json|percentiles) ;;
+*) echo "BENCH_ONLY: only 'card', 'intervals', 'charts', 'open', 'roads', 'follow', 'postgres', 'json' and 'percentiles' are known" >&2
+   exit 2 ;;
 esac
 mkdir -p "$DATA" "$OUT"
 case "$ONLY" in
@@ -56,10 +59,11 @@ open) rm -f "$OUT"/open* ;;
 roads) rm -f "$OUT"/roads* ;;
 follow) rm -f "$OUT"/follow* ;;
 json) rm -f "$OUT"/json* ;;
+percentiles) rm -f "$OUT"/pct* "$OUT"/percentiles.md ;;
 charts) rm -f "$OUT"/charts* ;;
 postgres) rm -f "$OUT"/pg-* "$OUT"/postgres.md ;;
 *) rm -f "$OUT"/*.json "$OUT"/*.rss "$OUT"/card* "$OUT"/charts* "$OUT"/intervals.md "$OUT"/open* "$OUT"/roads* "$OUT"/follow* "$OUT"/pg-* \
-       "$OUT"/postgres.md "$OUT"/json* ;;
+       "$OUT"/postgres.md "$OUT"/json* "$OUT"/pct* "$OUT"/percentiles.md ;;
 esac
 
 log() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
@@ -274,6 +278,53 @@ PY
 if [ "$ONLY" = open ]; then
     open_bench
     cat "$OUT/open.md"
+    exit 0
+fi
+
+# --- percentiles ------------------------------------------------------------------
+# The 10M-row file with `--agg p99` against `--agg sum` (the same column, the
+# same levels): `--dump`'s time and CPU, its peak RSS against --memory (64 MB
+# unless given), and the first frame in a terminal (bench/first-frame.py).
+# Targets (issue 35): load within 2× the sum's, peak RSS within --memory,
+# first frame within 50 ms.
+percentiles_bench() {
+    local f agg
+    f=$(input 10000000)
+    cat "$f" >/dev/null
+    log "the 10M-row file, --agg sum and --agg p99: --dump 3 runs each, then the first frame in tmux, $RUNS runs each"
+    hf "$OUT/pct.json" 3 --warmup 1 "$(strata_cmd "$f") --value value --agg sum" "$(strata_cmd "$f") --value value --agg p99"
+    for agg in sum p99; do
+        rss "pct-$agg" "$(strata_cmd "$f") --value value --agg $agg"
+        STRATA_FLAGS="--value value --agg $agg" python3 bench/first-frame.py "$STRATA" "$RUNS" "$f" > "$OUT/pct-$agg-frames.jsonl"
+    done
+    cut -d' ' -f1-3 /proc/loadavg > "$OUT/pct.load"
+    python3 - "$OUT" "$(strata_cmd "$f")" <<'PY' > "$OUT/percentiles.md"
+import json, statistics, sys
+out, cmd = sys.argv[1], sys.argv[2]
+results = json.load(open(f"{out}/pct.json"))["results"]
+def med(i): return statistics.median(results[i]["times"])
+def cpu(i): return results[i]["user"] + results[i]["system"]
+def rss(agg): return int(open(f"{out}/pct-{agg}.rss").read().split()[-1]) / 1024
+def frame(agg): return json.loads(open(f"{out}/pct-{agg}-frames.jsonl").readline())
+def verdict(ok): return "**met**" if ok else "**missed**"
+print(f"Percentiles on 10,000,000 rows: `--dump` with `--agg sum` and `--agg p99` (medians of 3, one warm-up), peak RSS, "
+      f"and the first frame in tmux (200x50). Load average right after: {open(f'{out}/pct.load').read().strip()}.\n")
+print("| `--agg` | `--dump` | × sum | CPU (user+sys) | × sum | peak RSS | first frame | load ended |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for i, agg in enumerate(("sum", "p99")):
+    f = frame(agg)
+    print(f"| {agg} | {med(i)*1000:.0f} ms | {med(i)/med(0):.2f}× | {cpu(i)*1000:.0f} ms | {cpu(i)/cpu(0):.2f}× | {rss(agg):.1f} MB | "
+          f"{f['first_ms']:.0f} ms | {f['loaded_ms']:.0f} ms |")
+print()
+print(f"- Load within 2× the sum's: {med(1)/med(0):.2f}× — {verdict(med(1) <= 2 * med(0))}.")
+print(f"- Peak RSS within --memory (64 MB): {rss('p99'):.1f} MB — {verdict(rss('p99') <= 64)}.")
+print(f"- First frame within 50 ms: {frame('p99')['first_ms']:.0f} ms — {verdict(frame('p99')['first_ms'] <= 50)}.")
+print(f"\n```\n{cmd} --value value --agg p99\n```")
+PY
+}
+if [ "$ONLY" = percentiles ]; then
+    percentiles_bench
+    cat "$OUT/percentiles.md"
     exit 0
 fi
 
@@ -813,9 +864,11 @@ case "$ONLY" in
 card) cat "$OUT/card.md" ;;
 charts) cat "$OUT/charts.md" ;;
 *) open_bench
+   percentiles_bench
    roads_bench
    follow_bench
    postgres_bench
    json_bench
-   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/roads.md" "$OUT/follow.md" "$OUT/postgres.md" "$OUT/json.md" >> bench/RESULTS.md; cat bench/RESULTS.md ;;
+   cat "$OUT/intervals.md" "$OUT/open.md" "$OUT/percentiles.md" "$OUT/roads.md" "$OUT/follow.md" "$OUT/postgres.md" "$OUT/json.md" \
+       >> bench/RESULTS.md; cat bench/RESULTS.md ;;
 esac

@@ -1,9 +1,11 @@
 extension Dataset {
     /// The shading range of a level's map: every sub-bucket of every period
-    /// under `aggregate`, for series `s`. Built once, then remembered.
+    /// under `aggregate`, for series `s`. Built once, then remembered. A
+    /// percentile's, from the sketches (the map asks only where sub-buckets are no finer than them).
     public func heatScale(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> HeatScale {
         heatScales.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
-            HeatScale(values: subBucketStats(level, series: s, value: v).compactMap { $0.plotted(aggregate) })
+            HeatScale(values: aggregate.isPercentile ? subBucketPercentiles(level, aggregate: aggregate, series: s, value: v)
+                      : subBucketStats(level, series: s, value: v).compactMap { $0.plotted(aggregate) })
         }!
     }
 
@@ -14,10 +16,12 @@ extension Dataset {
     /// would be the low end, and every whole period the top shade.
     public func seriesHeatScale(_ level: Level, aggregate: Aggregate, value v: Int) -> HeatScale {
         heatScales.value(.init(level: level, aggregate: aggregate, series: nil, value: v)) {
-            let rows = seriesByValue[v].count > 1 ? seriesByValue[v].dropFirst() : seriesByValue[v][...]
-            let cells = rows.flatMap { row -> [(ordinal: Int, value: Double)] in
-                guard let periods = row.periods[level] else { return [] }
-                return zip(periods.ordinals, periods.stats).compactMap { o, s in s.plotted(aggregate).map { (o, $0) } }
+            let rows = seriesByValue[v].count > 1 ? Array(1..<seriesByValue[v].count) : [0]
+            let cells = rows.flatMap { s -> [(ordinal: Int, value: Double)] in
+                guard let periods = seriesByValue[v][s].periods[level] else { return [] }
+                let values = aggregate.isPercentile ? periodPercentiles(level, aggregate: aggregate, series: s, value: v)
+                                                    : periods.stats.map { $0.plotted(aggregate) }
+                return zip(periods.ordinals, values).compactMap { o, value in value.map { (o, $0) } }
             }
             let cut = aggregate.isQuantity ? partlyCovered(level) : []
             let whole = cells.filter { !cut.contains($0.ordinal) }

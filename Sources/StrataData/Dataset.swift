@@ -41,6 +41,8 @@ public struct Dataset: Sendable {
     public let typicalGap: Int64?
     /// Heat scales built so far, shared by every copy of this dataset.
     let heatScales = Memo<HeatScaleKey, HeatScale>()
+    /// A level's periods' percentiles (`periodPercentiles`), per series.
+    let percentileMemo = Memo<HeatScaleKey, [Double?]>(limit: 256)
     /// Interval stats worked out so far (`intervalStats`): a running period's are asked every frame.
     let intervalStatsMemo = Memo<IntervalStatsKey, Stats>(limit: 1024)
     /// The rows are intervals: the duration's values are seconds of overlap,
@@ -71,6 +73,13 @@ public struct Dataset: Sendable {
     public let basePerSeries: Bool
     /// The aggregate the rows suggest: `mean` for levels, `sum` for quantities, `count` for events.
     public let suggestedAggregate: Aggregate
+    /// The unit of the sketches kept beside the buckets (`--agg pNN`), nil
+    /// when none are: sub-buckets finer than it read theirs from the source.
+    public let sketchUnit: TimeUnit?
+    /// `sketchesByValue[v][s]`: value `v`'s sketches of series `s` (0 every series together).
+    let sketchesByValue: [[SortedSketches]]
+    /// Percentiles can be asked: the load kept sketches.
+    public var keepsSketches: Bool { sketchUnit != nil }
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -98,7 +107,16 @@ public struct Dataset: Sendable {
         self.intervalShares = accumulator.holdsIntervals ? ([accumulator] + otherValues.map(\.accumulator)).map { $0.shares[0] } : []
         self.basePerSeries = !accumulator.mergesSeriesBase
         self.suggestedAggregate = loaded.suggestedAggregate
-        let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < accumulator.baseUnit }
+        self.sketchUnit = accumulator.sketches?.unit
+        self.sketchesByValue = ([accumulator] + otherValues.map(\.accumulator)).map { value in
+            var value = value
+            value.flush()
+            guard let sketches = value.sketches else { return [] }
+            return seriesNames.isEmpty ? [sketches.sorted(series: 0)]
+                : [sketches.sorted(series: nil)] + seriesNames.indices.map { sketches.sorted(series: $0) }
+        }
+        let kept = max(accumulator.baseUnit, accumulator.sketches?.unit ?? accumulator.baseUnit)
+        let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < kept }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
 
         let values = [accumulator] + otherValues.map(\.accumulator)
@@ -261,7 +279,7 @@ public struct Dataset: Sendable {
     /// read from the source a page at a time.
     public func readsPages(of level: Level, series s: Int = 0) -> Bool {
         let sub = subUnit(of: level)
-        return sub < baseUnit || (sub == baseUnit && s > 0 && !basePerSeries)
+        return sub < baseUnit || (sub == baseUnit && s > 0 && !basePerSeries) || sketchUnit.map { sub < $0 } ?? false
     }
 
     public static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
@@ -295,19 +313,31 @@ public struct Dataset: Sendable {
         let sub = subUnit(of: level)
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
         let stats = stats(level, index: index, series: s, value: v)
-        let subStats: [Stats]?
+        let subStats: [SubBucket]?
         if readsPages(of: level, series: s) {
             subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: stats.isEmpty)
         } else {
-            subStats = keptStats(level, bounds, unit: sub, series: s, value: v)
+            subStats = keptStats(level, bounds, unit: sub, series: s, value: v).enumerated().map { i, stats in
+                SubBucket(start: bounds[i], end: bounds[i + 1], stats: stats,
+                          sketch: sketch(from: bounds[i], to: bounds[i + 1], series: s, value: v))
+            }
         }
-        var subBuckets: [SubBucket] = []
-        subBuckets.reserveCapacity(bounds.count)
-        for i in 0..<(bounds.count - 1) {
-            subBuckets.append(SubBucket(start: bounds[i], end: bounds[i + 1], stats: subStats?[i] ?? Stats()))
-        }
+        let subBuckets = subStats ?? (0..<(bounds.count - 1)).map { SubBucket(start: bounds[$0], end: bounds[$0 + 1], stats: Stats()) }
+        // A period finer than the sketches kept: its sub-buckets', read back, merged.
+        let periodSketch = sketch(from: bounds.first!, to: bounds.last!, series: s, value: v)
+            ?? (keepsSketches ? subStats?.reduce(into: QuantileSketch()) { $0.merge($1.sketch ?? QuantileSketch()) } : nil)
         return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
-                    subUnit: sub, stats: stats, buckets: subBuckets, fetching: subStats == nil)
+                    subUnit: sub, stats: stats, sketch: periodSketch, buckets: subBuckets, fetching: subStats == nil)
+    }
+
+    /// Value `v`'s sketch of series `s` over `[start, end)`, merged from the
+    /// sketches kept: nil when none are, or when the range is not whole
+    /// periods of their unit (an hour of day sketches: read back).
+    public func sketch(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
+        guard let unit = sketchUnit, v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
+        let a = calendar.ordinal(of: unit, at: start), b = calendar.ordinal(of: unit, at: end)
+        guard calendar.start(of: unit, ordinal: a) == start, calendar.start(of: unit, ordinal: b) == end else { return nil }
+        return sketchesByValue[v][s].merged(in: a..<b)
     }
 
     /// Sub-buckets no finer than the base: whole periods of a level already
@@ -338,14 +368,15 @@ public struct Dataset: Sendable {
 
     /// Sub-buckets finer than the base, from the source: nil while they are
     /// read. A period with no rows needs no read.
-    private func fetchedStats(_ bounds: [Int64], unit: TimeUnit, series s: Int, value v: Int, empty: Bool) -> [Stats]? {
-        if empty { return Array(repeating: Stats(), count: bounds.count - 1) }
+    private func fetchedStats(_ bounds: [Int64], unit: TimeUnit, series s: Int, value v: Int, empty: Bool) -> [SubBucket]? {
+        let subBuckets = (0..<(bounds.count - 1)).map { SubBucket(start: bounds[$0], end: bounds[$0 + 1], stats: Stats()) }
+        if empty { return subBuckets }
         guard let fine = finePages?.buckets(from: bounds.first!, to: bounds.last!, unit: unit), v < fine.buckets.count else { return nil }
         // Series 0 is every series together; without names, the one list.
         let lists = s == 0 ? fine.buckets[v] : (s - 1 < fine.buckets[v].count ? [fine.buckets[v][s - 1]] : [])
-        var byStart: [Int64: Stats] = [:]
-        for list in lists { for bucket in list { byStart[bucket.start, default: Stats()].merge(bucket.stats) } }
-        return bounds.dropLast().map { byStart[$0] ?? Stats() }
+        var byStart: [Int64: SubBucket] = [:]
+        for list in lists { for bucket in list { byStart[bucket.start] = byStart[bucket.start].map { $0.merged(with: bucket) } ?? bucket } }
+        return subBuckets.map { b in byStart[b.start].map { SubBucket(start: b.start, end: b.end, stats: $0.stats, sketch: $0.sketch) } ?? b }
     }
 }
 
@@ -355,11 +386,29 @@ public struct SubBucket: Hashable, Sendable {
     public let start: Int64
     public let end: Int64
     public let stats: Stats
+    /// The rows' values, for percentiles: only when the load keeps sketches.
+    public let sketch: QuantileSketch?
 
-    public init(start: Int64, end: Int64, stats: Stats) {
+    public init(start: Int64, end: Int64, stats: Stats, sketch: QuantileSketch? = nil) {
         self.start = start
         self.end = end
         self.stats = stats
+        self.sketch = sketch
+    }
+
+    /// The value shown for `aggregate`: a percentile from the sketch.
+    public func value(_ aggregate: Aggregate) -> Double? { stats.value(aggregate, sketch: sketch) }
+
+    /// `value` where it can be drawn (`Stats.plotted`).
+    public func plotted(_ aggregate: Aggregate) -> Double? { stats.plotted(aggregate, sketch: sketch) }
+
+    /// Both sub-buckets' rows together, from the first's start to the later end.
+    public func merged(with other: SubBucket) -> SubBucket {
+        var stats = stats
+        stats.merge(other.stats)
+        var sketch = sketch
+        if let theirs = other.sketch { sketch = sketch.map { var s = $0; s.merge(theirs); return s } ?? theirs }
+        return SubBucket(start: Swift.min(start, other.start), end: Swift.max(end, other.end), stats: stats, sketch: sketch)
     }
 }
 
@@ -371,8 +420,13 @@ public struct Page: Sendable {
     public let end: Int64
     public let subUnit: TimeUnit
     public let stats: Stats
+    /// The period's values, for percentiles: only when the load keeps sketches.
+    public let sketch: QuantileSketch?
     public let buckets: [SubBucket]
     /// The sub-buckets are being read from the source (`Dataset.finePages`):
     /// until then they are empty, though `stats` is final.
     public let fetching: Bool
+
+    /// The period's value shown for `aggregate`: a percentile from the sketch.
+    public func value(_ aggregate: Aggregate) -> Double? { stats.value(aggregate, sketch: sketch) }
 }

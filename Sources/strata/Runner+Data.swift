@@ -147,6 +147,8 @@ extension Runner {
         options.memoryBudget = Int64(command.memory) << 20
         // A followed file's last line may be half-written: it waits for its newline.
         options.endsAtLastLine = command.follow
+        // Sketches cost memory and load time: kept only when a percentile is asked for (DECISIONS).
+        options.keepsSketches = !exportedPercentiles.isEmpty
         let sources: [InputSource] = command.files.isEmpty
             ? [.standardInput]
             : command.files.map { $0 == "-" ? .standardInput : .file($0) }

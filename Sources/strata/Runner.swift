@@ -25,6 +25,7 @@ struct Runner {
         // A level outside --levels (or the picked ones) is added to them.
         let startLevel = command.level
         let tokens = try loadKeys()
+        if command.percentiles && command.export == nil { throw .usage("--percentiles goes with --export") }
 
         let headless = command.dump || command.frames
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -71,7 +72,8 @@ struct Runner {
             warnOutside(app.dataset, reference: reference, level: startLevel)
             if let format = command.export {
                 var output = StandardOutput()
-                let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels, to: &output)
+                let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels,
+                                             percentiles: exportedPercentiles, to: &output)
                 output.flush()
                 for note in notes { warn(note) }
                 return
@@ -96,6 +98,13 @@ struct Runner {
         }
         if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
         if let lost = app.dataset.link?.lost { throw Failure(line: lost.message, exitCode: lost.exitCode) }
+    }
+
+    /// The percentile columns of an export: `--agg pNN`'s, and p50, p90, p95 and p99 with `--percentiles`, in order.
+    var exportedPercentiles: [Aggregate] {
+        let asked = command.agg.map { $0.isPercentile ? [$0] : [] } ?? []
+        let listed: [Aggregate] = command.percentiles ? [.percentile(500), .percentile(900), .percentile(950), .percentile(990)] : []
+        return Set(asked + listed).sorted { $0.tenths < $1.tenths }
     }
 
     /// As `:` says on screen: a date outside the data shows its first or last period.

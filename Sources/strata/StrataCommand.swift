@@ -51,7 +51,7 @@ struct StrataCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Memory for the periods kept (default: 64); a finer page's bars of a big file are read from it when shown.", valueName: "MB")) var memory: Int = 64
     @Flag(name: [.customShort("f"), .long], help: "Follow the file as it grows, by its name (as `tail -F`): appended rows, truncation, rotation.") var follow = false
     @Option(name: .customLong("follow-for"), help: ArgumentHelp("With -f and --export or --dump: print once the file has not grown for a second, or after this many seconds.", valueName: "SECONDS")) var followFor: Double?
-    @Option(help: "What bars show.") var agg: Aggregate?
+    @Option(help: "What bars show; pNN is any percentile from p1 to p99.9 (p90, p99.9), kept within --memory.") var agg: Aggregate?
     @Option(help: "The chart (default: bars for sum and count, a line for mean, min and max).") var chart: ChartKind?
     @Flag(help: "Stop at the first row that does not parse (exit 65).") var strict = false
     @Option(help: "The level to start on (added to the levels when not one of them).") var level: Level?
@@ -66,6 +66,7 @@ struct StrataCommand: ParsableCommand {
     @Flag(help: "Print the screen after every key, each after a `--- frame N: KEY ---` line.") var frames = false
     @Flag(help: "Keep colours and styles (ANSI) in dumps.") var color = false
     @Option(help: "Print the aggregated periods and exit (a sum past 1.8e308: inf in csv, null in json).") var export: ExportFormat?
+    @Flag(help: "With --export: p50, p90, p95 and p99 of each period as columns after mean.") var percentiles = false
     @Flag(name: .customLong("no-animation"), help: "Do not animate paging.") var noAnimation = false
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).") var noMouse = false
 

@@ -117,6 +117,38 @@ struct CommandLineTests {
         #expect(lines[1].hasPrefix("month,2012-01,2012-01-01T00:00:00+00:00,2012-02-01T00:00:00+00:00,31,173.3,0,27.7,5.5903225806"))
     }
 
+    /// `--agg p90` exports the percentile after the mean; a month's 31 days
+    /// are few enough for the exact one (numpy: 10.6, and 12.782 for p99.9).
+    @Test func exportWritesTheAskedPercentile() throws {
+        for (agg, value) in [("p90", "10.6"), ("p99.9", "12.782")] {
+            let result = try Self.strata("\(Self.weather) --value temp_max --agg \(agg) --export csv --level month")
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.first == "level,period,start,end,count,sum,min,max,mean,\(agg)")
+            #expect(lines[1].hasPrefix("month,2012-01,") && lines[1].hasSuffix(",7.05483870967742,\(value)"), "\(lines[1])")
+        }
+    }
+
+    /// `--percentiles` adds p50, p90, p95 and p99 (numpy's linear of the
+    /// 31 days, worked out apart), and an asked one outside them in its place.
+    @Test func exportWritesFourPercentilesWithPercentiles() throws {
+        let four = try Self.strata("\(Self.weather) --value temp_max --percentiles --export csv --level month")
+        #expect(four.status == 0)
+        let lines = four.stdout.split(separator: "\n")
+        #expect(lines.first == "level,period,start,end,count,sum,min,max,mean,p50,p90,p95,p99")
+        #expect(lines[1].hasPrefix("month,2012-01,") && lines[1].hasSuffix(",7.05483870967742,7.2,10.6,11.95,12.62"), "\(lines[1])")
+        let five = try Self.strata("\(Self.weather) --value temp_max --agg p99.9 --percentiles --export csv --level month")
+        #expect(five.stdout.split(separator: "\n").first == "level,period,start,end,count,sum,min,max,mean,p50,p90,p95,p99,p99.9")
+        let alone = try Self.strata("\(Self.weather) --percentiles --dump")
+        #expect(alone.status == 64 && alone.stderr == "strata: --percentiles goes with --export\n")
+    }
+
+    @Test(arguments: ["p100", "p0.5", "p99.95", "median"])
+    func aPercentileOutOfRangeIsAUsageError(_ agg: String) throws {
+        let result = try Self.strata("\(Self.weather) --agg \(agg) --dump")
+        #expect(result.status == 64 && result.stderr.contains("--agg"))
+    }
+
     /// A time span no clock or server can take is a usage error, never a crash or a run that never ends.
     @Test(arguments: ["--statement-timeout 9223372036854776 postgresql:///x --table t",
                       "--statement-timeout 0 postgresql:///x --table t",
@@ -277,7 +309,7 @@ struct CommandLineTests {
         ("--bogus-flag", 64, "bogus"),
         ("--export xml --demo", 64, "--export"),
         ("--chart pie --demo", 64, "--chart"),
-        ("--agg median --demo", 64, "'sum', 'count', 'mean', 'min' or 'max'"),
+        ("--agg median --demo", 64, "one of the following: sum, count, mean, min, max, p50, p95, p99"),
         ("--level fortnight --demo", 64, "one of the following: hour, day, week, month, quarter, year, decade, century"),
         ("--week-start tuesday --demo", 64, "--week-start"),
         ("--format xml --demo", 64, "--format"),

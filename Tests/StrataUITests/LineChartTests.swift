@@ -19,7 +19,7 @@ struct LineChartTests {
         } else {
             stats = series.map { $0.map { $0.map(Stats.init(value:)) ?? Stats() } }
         }
-        LineChart(ChartInput(series: stats, labels: (1...stats[0].count).map(String.init), aggregate: .mean,
+        LineChart(ChartInput(series: stats.map(\.asBuckets), labels: (1...stats[0].count).map(String.init), aggregate: .mean,
                              range: range, glyphs: glyphs), band: band != nil).draw(into: &grid, area: grid.bounds)
         return grid.plainText
     }
@@ -87,7 +87,7 @@ struct LineChartNowTests {
     @Test func theNowPointIsInTheAccentColour() {
         var grid = Grid(size: Size(width: 26, height: 4))
         let stats = [1.0, 2, 3].map(Stats.init(value:))
-        LineChart(ChartInput(series: [stats], labels: ["1", "2", "3"], aggregate: .sum, highlighted: 2, glyphs: .unicode))
+        LineChart(ChartInput(series: [stats.asBuckets], labels: ["1", "2", "3"], aggregate: .sum, highlighted: 2, glyphs: .unicode))
             .draw(into: &grid, area: grid.bounds)
         let accented = (0..<grid.height).flatMap { y in (0..<grid.width).filter { grid[$0, y].style == Style(.accent) }.map { ($0, y) } }
         #expect(accented.count == 1)
@@ -96,4 +96,9 @@ struct LineChartNowTests {
             #expect(y == 0)  // 3 is the top of the scale
         }
     }
+}
+
+extension Array where Element == Stats {
+    /// A chart's sub-buckets of these stats (their times are not drawn).
+    var asBuckets: [SubBucket] { map { SubBucket(start: 0, end: 0, stats: $0) } }
 }

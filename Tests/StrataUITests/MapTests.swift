@@ -47,7 +47,7 @@ struct MapTests {
         let dataset = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "rows.csv", valueName: "v"), levels: [.day])
         let navigation = Navigation(levels: [.day], periodCounts: [dataset.count(.day)], positions: [0])
         let cells = MapGrid(dataset: dataset, navigation: navigation, rowsAreSeries: false).cells(ofRow: 0, columns: 0..<24)
-        func rows(_ cell: MapGrid.Cell) -> Int? { if case .stats(let stats) = cell { stats.count } else { nil } }
+        func rows(_ cell: MapGrid.Cell) -> Int? { if case .stats(let stats, _) = cell { stats.count } else { nil } }
         #expect(rows(cells[0]) == 4)
         #expect(rows(cells[23]) == 8)
     }

@@ -38,7 +38,7 @@ struct WidgetTests {
 
     func chart(_ values: [Double?], labels: [String], size: Size) -> String {
         var grid = Grid(size: size)
-        BarChart(ChartInput(series: [values.map { $0.map(Stats.init(value:)) ?? Stats() }], labels: labels,
+        BarChart(ChartInput(series: [values.map { $0.map(Stats.init(value:)) ?? Stats() }.asBuckets], labels: labels,
                             aggregate: .sum, glyphs: .unicode)).draw(into: &grid, area: grid.bounds)
         return grid.plainText
     }

@@ -23,6 +23,9 @@ public struct Accumulator: Sendable {
     /// bucket's rows are most of the additions a period's sum is made of.
     private var first = Self.blank
     private var others: [CompensatedStats]
+    /// The values' sketches, beside the buckets, for percentiles (`keepSketches(unit:)`);
+    /// nil in a load that asks for none, and for counted rows and intervals.
+    public private(set) var sketches: SketchTable?
     /// Rows the open bucket took through `add(seconds:series:values:)`.
     private var openRows = 0
     /// Column 0 counts rows: its stats come from `openRows` at the flush
@@ -75,6 +78,10 @@ public struct Accumulator: Sendable {
     /// over every column and series. Past it the base becomes the next
     /// coarser unit, each bucket merged into its hour (or day), up to days.
     var baseLimit = Int.max
+    /// The most sketches kept (`BucketBudget.sketches(within:)`): past it
+    /// they are kept per coarser period, up to days, and finer sub-buckets'
+    /// percentiles are read back from the source.
+    var sketchLimit = Int.max
 
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.init(calendar: calendar, baseUnit: baseUnit, width: 1)
@@ -90,6 +97,12 @@ public struct Accumulator: Sendable {
 
     /// Value columns held.
     var width: Int { runs.count }
+
+    /// Keeps a sketch of the values from now on, per period of `unit` (the base or coarser).
+    public mutating func keepSketches(unit: TimeUnit) {
+        flush()
+        sketches = SketchTable(unit: Swift.max(unit, baseUnit))
+    }
 
     /// Adds empty columns up to `width` (counted at their rows' starts, for intervals).
     mutating func widen(to width: Int) {
@@ -113,6 +126,7 @@ public struct Accumulator: Sendable {
     public mutating func add(seconds: Int64, value: Double, series: Int = 0) {
         if seconds < openFrom || seconds >= openTo || series != openSeries { enter(seconds: seconds, series: series) }
         first.add(value)
+        if sketches != nil { sketches!.add(value, column: 0) }
     }
 
     /// Adds one row of every column: `values[k]` goes to column `k`, NaN
@@ -122,10 +136,16 @@ public struct Accumulator: Sendable {
         if seconds < openFrom || seconds >= openTo || series != openSeries { enter(seconds: seconds, series: series) }
         openRows &+= 1
         if !countsRows && !values[0].isNaN { first.add(values[0]) }
+        if sketches != nil { sketchValues(values) }
         guard values.count > 1 else { return }
         others.withUnsafeMutableBufferPointer { stats in
             for k in 0..<Swift.min(values.count - 1, stats.count) where !values[k + 1].isNaN { stats[k].add(values[k + 1]) }
         }
+    }
+
+    /// A row's values into the open sketches (a counted column has none).
+    private mutating func sketchValues(_ values: UnsafeMutableBufferPointer<Double>) {
+        for k in values.indices where !values[k].isNaN && !(k == 0 && countsRows) { sketches!.add(values[k], column: k) }
     }
 
     /// Whether column 0 counts rows (see `countsRows`) from now on.
@@ -143,9 +163,10 @@ public struct Accumulator: Sendable {
         let offset = zoneCursor.offset(at: seconds)
         let ordinal = calendar.ordinal(of: baseUnit, at: seconds, offset: offset, segment: zoneCursor.segment)
         if ordinal != openOrdinal || series != openSeries {
-            flush()
+            flushBuckets()
             openSeries = series
             openOrdinal = ordinal
+            if sketches != nil { enterSketch() }
         }
         // The instants around this one with the same ordinal: the same
         // minute, hour or civil day, while the zone's segment stays the same.
@@ -307,6 +328,7 @@ public struct Accumulator: Sendable {
             }
         }
         baseUnit = unit
+        sketches?.coarsen(to: unit, calendar: calendar)
     }
 
     /// Puts every series' base buckets together once they number more than `seriesBaseLimit`.
@@ -344,8 +366,30 @@ public struct Accumulator: Sendable {
         return totals[s]
     }
 
-    /// Moves the open bucket into its series' runs; call before reading the buckets.
+    /// Moves the open bucket into its series' runs, and the open sketch into
+    /// its table; call before reading the buckets.
     public mutating func flush() {
+        flushBuckets()
+        guard sketches != nil else { return }
+        sketches!.storeOpen()
+        keepSketchesWithinLimit()
+    }
+
+    /// The open sketch takes the values of the open bucket's period of the
+    /// sketches' unit: a day's hours go to one sketch, stored once the day ends.
+    private mutating func enterSketch() {
+        let unit = sketches!.unit
+        let ordinal = unit == baseUnit ? openOrdinal : calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: openOrdinal))
+        if sketches!.enter(ordinal: ordinal, series: openSeries) { keepSketchesWithinLimit() }
+    }
+
+    private mutating func keepSketchesWithinLimit() {
+        while sketches!.count > sketchLimit, sketches!.unit < .day {
+            sketches!.coarsen(to: TimeUnit(rawValue: sketches!.unit.rawValue + 1)!, calendar: calendar)
+        }
+    }
+
+    private mutating func flushBuckets() {
         guard openSeries >= 0 else { return }
         if countsRows && openRows > 0 { first = CompensatedStats(Stats(count: openRows, sum: Double(openRows), min: 1, max: 1)) }
         openRows = 0
@@ -375,6 +419,12 @@ public struct Accumulator: Sendable {
         // A side made coarser by its limit: the other's buckets are merged into the same unit.
         while baseUnit < other.baseUnit { coarsen() }
         while other.baseUnit < baseUnit { other.coarsen() }
+        if var theirs = other.sketches {
+            if sketches == nil { sketches = SketchTable(unit: theirs.unit) }
+            sketches!.coarsen(to: theirs.unit, calendar: calendar)
+            theirs.coarsen(to: sketches!.unit, calendar: calendar)
+            sketches!.merge(theirs, seriesMap: seriesMap)
+        }
         widen(to: other.width)
         other.widen(to: width)
         if other.holdsIntervals, !holdsIntervals { shares = other.shares }
@@ -410,6 +460,7 @@ public struct Accumulator: Sendable {
             Self.merge(column, into: &into, seriesMap: map)
             return into.isEmpty ? [BucketRun()] : into
         }
+        sketches?.regroupSeries(map)
     }
 
     /// Adds `from`'s series `i` to `into`'s series `seriesMap[i]` (`i` without a map).
@@ -426,6 +477,7 @@ public struct Accumulator: Sendable {
         var copy = self
         copy.flush()
         var one = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        one.sketches = copy.sketches?.column(k)
         one.runs = [copy.runs[k]]
         one.shares = [shares[k]]
         if holdsIntervals {

@@ -14,6 +14,15 @@ public enum BucketBudget {
     /// program, the reading buffers and the pages kept.
     static let share: Int64 = 2
 
+    /// What a sketch of one period's values costs (`--agg pNN`): about what
+    /// one of 128 values or more takes, its bins spanning two to three
+    /// decades (measured: DECISIONS). Fewer values take less.
+    static let bytesPerSketch: Int64 = 2560
+
+    /// How many sketches a load may keep within `budget` bytes: a quarter
+    /// of it, beside the buckets' half. Past it they are kept per coarser period.
+    static func sketches(within budget: Int64) -> Int { Int(budget / 4 / bytesPerSketch) }
+
     /// How many buckets a load may keep within `budget` bytes.
     static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
 

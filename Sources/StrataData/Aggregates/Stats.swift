@@ -66,8 +66,19 @@ public struct Stats: Hashable, Sendable {
         return v
     }
 
-    /// The value shown for `aggregate`, nil for an empty bucket.
-    public func value(_ aggregate: Aggregate) -> Double? {
+    /// `plotted` of a percentile too, read from the values' sketch.
+    public func plotted(_ aggregate: Aggregate, sketch: QuantileSketch?) -> Double? {
+        guard let v = value(aggregate, sketch: sketch), v.isFinite else { return nil }
+        return v
+    }
+
+    /// The value shown for `aggregate`, nil for an empty bucket. A
+    /// percentile is not the stats' to give (they hold no sketch: nil).
+    public func value(_ aggregate: Aggregate) -> Double? { value(aggregate, sketch: nil) }
+
+    /// `value`, a percentile read from `sketch`, the values' distribution
+    /// kept beside the stats (`SketchTable`) when a percentile is asked.
+    public func value(_ aggregate: Aggregate, sketch: QuantileSketch?) -> Double? {
         guard count > 0 else { return nil }
         switch aggregate {
         case .sum: return sum
@@ -75,18 +86,65 @@ public struct Stats: Hashable, Sendable {
         case .mean: return mean
         case .min: return min
         case .max: return max
+        case .percentile(let tenths):
+            // The ends are known exactly: a bin's middle never goes past them.
+            return sketch?.quantile(Double(tenths) / 1000).map { Swift.min(Swift.max($0, min), max) }
         }
     }
 }
 
-/// What a bar shows; `a` cycles through them in this order.
-public enum Aggregate: String, CaseIterable, Sendable {
+/// What a bar shows; `a` cycles through `allCases` in this order.
+public enum Aggregate: Hashable, Sendable, CaseIterable, RawRepresentable {
     case sum, count, mean, min, max
+    /// A percentile in tenths of a percent, 10 to 999: p99.9 is 999.
+    case percentile(Int)
 
+    /// The percentiles `a` offers after max (`--agg pNN` asks for any other).
+    public static let allCases: [Aggregate] = [.sum, .count, .mean, .min, .max,
+                                                .percentile(500), .percentile(950), .percentile(990)]
+    /// The percentiles the stats line and the card's table give.
+    public static let shownPercentiles: [Aggregate] = [.percentile(500), .percentile(950), .percentile(990)]
+
+    /// `sum` … `max`, or `pNN` with NN from 1 to 99.9 (`p50`, `p99.9`).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "sum": self = .sum
+        case "count": self = .count
+        case "mean": self = .mean
+        case "min": self = .min
+        case "max": self = .max
+        default:
+            guard rawValue.first == "p", let percent = Double(rawValue.dropFirst()), percent.isFinite,
+                  rawValue.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+            let tenths = (percent * 10).rounded()
+            guard abs(percent * 10 - tenths) < 1e-9, (10...999).contains(tenths) else { return nil }
+            self = .percentile(Int(tenths))
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .sum: "sum"
+        case .count: "count"
+        case .mean: "mean"
+        case .min: "min"
+        case .max: "max"
+        case .percentile(let tenths): tenths % 10 == 0 ? "p\(tenths / 10)" : "p\(tenths / 10).\(tenths % 10)"
+        }
+    }
+
+    /// The next in `allCases`; a percentile `a` does not offer goes on to
+    /// the next one above it that it does.
     public var next: Aggregate {
         let all = Aggregate.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
+        if let i = all.firstIndex(of: self) { return all[(i + 1) % all.count] }
+        return all.first { $0.tenths > tenths } ?? all[0]
     }
+
+    public var isPercentile: Bool { if case .percentile = self { true } else { false } }
+
+    /// A percentile's tenths of a percent; 0 for the others.
+    public var tenths: Int { if case .percentile(let t) = self { t } else { 0 } }
 
     /// Sums and counts add up (they start at zero and compare in %); the others are levels.
     public var isQuantity: Bool { self == .sum || self == .count }

@@ -40,6 +40,8 @@ public struct ValueRanges: Hashable, Sendable {
         case .mean: mean.range
         case .min: min.range
         case .max: max.range
+        // A percentile's sub-buckets are merged from sketches when drawn: the page's own marks set its scale.
+        case .percentile: nil
         }
     }
 }

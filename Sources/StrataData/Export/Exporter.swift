@@ -11,7 +11,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// A sum past the largest double is infinite: CSV writes `inf` (as
 /// spreadsheets and `float()` read it), JSON `null` (JSON has no infinity).
 /// A level of more than `allPeriodsLimit` periods (hours over centuries)
-/// writes only its periods with rows, and says so.
+/// writes only its periods with rows, and says so. A percentile asked for
+/// (`--agg p99`, or p50, p90, p95 and p99 with `--percentiles`) is one more
+/// column after `mean`, named after it (`ExportSketches` gives each period's).
 public enum Exporter {
     static let columns = ["level", "period", "start", "end", "count", "sum", "min", "max", "mean"]
     /// Periods a level's export writes empty ones among: a million hours is 114 years.
@@ -19,9 +21,9 @@ public enum Exporter {
 
     /// The export as one string (CSV ends with a newline; JSON is an array,
     /// one object per line).
-    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level]) -> String {
+    public static func export(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentiles: [Aggregate] = []) -> String {
         var out = ""
-        _ = write(dataset, format: format, levels: levels, to: &out)
+        _ = write(dataset, format: format, levels: levels, percentiles: percentiles, to: &out)
         return out
     }
 
@@ -34,14 +36,17 @@ public enum Exporter {
     }
 
     /// Streams the export, row by row, to `out` (e.g. standard output);
-    /// returns the notes for stderr (a level whose empty periods were left out).
+    /// returns the notes for stderr (a level whose empty periods were left
+    /// out, percentiles a pipe cannot give).
     @discardableResult
-    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], to out: inout Out) -> [String] {
+    public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentiles: [Aggregate] = [],
+                                                    to out: inout Out) -> [String] {
         var notes: [String] = []
         // Series 0 is all of them together; with named series, export those instead.
         let seriesIndexes = dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0]
         let withSeries = dataset.series.count > 1
-        let keys = (withSeries ? ["series"] : []) + columns
+        let keys = (withSeries ? ["series"] : []) + columns + percentiles.map(\.rawValue)
+        var sketches = ExportSketches(dataset: dataset, percentiles: percentiles)
         var first = true
         switch format {
         case .csv: out.write(keys.joined(separator: ",") + "\n")
@@ -59,8 +64,9 @@ public enum Exporter {
                     next = sparse ? dataset.index(level, withDataFrom: index, forward: true, series: s) : index + 1
                     let ordinal = dataset.ordinal(level, index: index)
                     let stats = dataset.stats(level, index: index, series: s)
-                    let start = dataset.calendar.localTime(at: dataset.calendar.start(of: level.unit, ordinal: ordinal))
-                    let end = dataset.calendar.localTime(at: dataset.calendar.end(of: level.unit, ordinal: ordinal))
+                    let (from, to) = (dataset.calendar.start(of: level.unit, ordinal: ordinal), dataset.calendar.end(of: level.unit, ordinal: ordinal))
+                    let start = dataset.calendar.localTime(at: from)
+                    let end = dataset.calendar.localTime(at: to)
                     var cells: [Cell] = []
                     if withSeries { cells.append(.text(dataset.series[s].name)) }
                     cells += [.text(level.rawValue), .text(dataset.calendar.periodID(level, ordinal: ordinal)),
@@ -69,6 +75,10 @@ public enum Exporter {
                         cells += [.empty, .empty, .empty, .empty]
                     } else {
                         cells += [.number(stats.sum), .number(stats.min), .number(stats.max), .number(stats.mean!)]
+                    }
+                    if !percentiles.isEmpty {
+                        let sketch = sketches.sketch(level, from: from, to: to, series: s, stats: stats)
+                        cells += percentiles.map { stats.value($0, sketch: sketch).map(Cell.number) ?? .empty }
                     }
                     switch format {
                     case .csv:
@@ -82,7 +92,7 @@ public enum Exporter {
             }
         }
         if format == .json { out.write(first ? "]\n" : "\n]\n") }
-        return notes
+        return notes + sketches.notes
     }
 
     enum Cell {

@@ -53,6 +53,9 @@ public struct ReadOptions: Sendable {
     /// `--memory`, in bytes: the buckets kept may be coarser than the levels
     /// need when finer ones would not fit (`BucketBudget`); nil: no limit.
     public var memoryBudget: Int64?
+    /// Every bucket keeps a sketch of its values, so percentiles can be
+    /// asked (`--agg pNN`): they count against `memoryBudget` too.
+    public var keepsSketches = false
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20

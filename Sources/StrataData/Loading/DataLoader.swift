@@ -198,7 +198,8 @@ public enum DataLoader {
             }
             // Each input is read into its own sink when it is a series of its own.
             var part = sink.flatMap { options.seriesPerFile ? nil : $0 }
-                ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict)
+                ?? RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict,
+                                 sketches: options.keepsSketches)
             part.progress = options.progress
             // One input only: copies of several would mix their series.
             if let partials, sources.count == 1 {
@@ -230,7 +231,8 @@ public enum DataLoader {
                 if options.seriesPerFile {
                     part.series = SeriesTable()
                     _ = Array(InputSource.name(of: [source]).utf8).withUnsafeBufferPointer { part.series.index(of: $0) }
-                    if sink == nil { sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict) }
+                    if sink == nil { sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: options.skippedToKeep, strict: options.strict,
+                                 sketches: options.keepsSketches) }
                     sink!.absorb(part, lineOffset: 0)
                 } else {
                     sink = part
@@ -264,7 +266,8 @@ public enum DataLoader {
         var result = columns.result(of: sink, sourceName: name, named: seriesColumn != nil || options.seriesPerFile,
                                     inputs: rowSources.map(\.name),
                                     rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
-                                                           now: now, limits: options.limits, filePerSeries: options.seriesPerFile))
+                                                           now: now, limits: options.limits, filePerSeries: options.seriesPerFile,
+                                                           keepsSketches: options.keepsSketches))
         result.loading = firstLook
         result.offsetsDiffer = offsets.mixed
         result.offsetChanges = offsets.changes

@@ -167,7 +167,8 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits)
         var parser = TimeParser(format: plan.format, zone: result.calendar.zone,
                                 years: years ?? .until(options.now ?? Int64(Date().timeIntervalSince1970)))
-        var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false)
+        var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false,
+                           sketches: result.accumulator.sketches != nil)
         sink.series = series
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader, cancel: nil)
         series = sink.series

@@ -19,8 +19,9 @@ struct RowSink: Sendable {
     /// intervals, inside it are added. Nil for a load, which adds every row.
     var window: Range<Int64>?
 
-    init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool) {
+    init(calendar: CalendarSystem, baseUnit: TimeUnit, keep: Int, strict: Bool, sketches: Bool) {
         accumulator = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        if sketches { accumulator.keepSketches(unit: baseUnit) }
         trail = RowTrail(calendar: calendar, baseUnit: baseUnit)
         self.keep = keep
         self.strict = strict
@@ -28,10 +29,11 @@ struct RowSink: Sendable {
 
     /// An empty sink for more of the same read: the same rules, progress and limits.
     func fresh(calendar: CalendarSystem, baseUnit: TimeUnit) -> RowSink {
-        var sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: keep, strict: strict)
+        var sink = RowSink(calendar: calendar, baseUnit: baseUnit, keep: keep, strict: strict, sketches: accumulator.sketches != nil)
         sink.progress = progress
         sink.intervals = intervals.emptied
         sink.accumulator.seriesBaseLimit = accumulator.seriesBaseLimit
+        sink.accumulator.sketchLimit = accumulator.sketchLimit
         sink.accumulator.baseLimit = accumulator.baseLimit
         return sink
     }
@@ -47,6 +49,7 @@ struct RowSink: Sendable {
         intervals.limit = readsBack ? budget.map { Int($0 / 4 / 40) } ?? .max : .max
         accumulator.seriesBaseLimit = readsBack ? buckets : .max
         accumulator.baseLimit = readsBack ? .max : buckets
+        accumulator.sketchLimit = budget.map(BucketBudget.sketches(within:)) ?? .max
     }
 
     /// Makes room for `plan`'s other value columns: the accumulator's

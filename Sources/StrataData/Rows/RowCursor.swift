@@ -59,7 +59,7 @@ final class RowCursor {
         parser = TimeParser(format: source.plan.format, zone: locator.calendar.zone, years: source.years)
         var unit = locator.baseUnit
         if case .buckets(let bucketUnit) = purpose { unit = bucketUnit }
-        sink = RowSink(calendar: locator.calendar, baseUnit: unit, keep: 0, strict: false)
+        sink = RowSink(calendar: locator.calendar, baseUnit: unit, keep: 0, strict: false, sketches: locator.keepsSketches)
         sink.series = locator.series
         let keepsRows: Bool
         switch purpose {

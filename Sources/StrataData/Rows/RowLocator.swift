@@ -11,6 +11,8 @@ public struct RowLocator: Sendable {
     let limits: ScannerLimits
     /// Each input is a series of its own (several files, no series column).
     let filePerSeries: Bool
+    /// Buckets read back keep sketches, as the load's did (`--agg pNN`).
+    let keepsSketches: Bool
 
     /// False when some input (standard input, a pipe) cannot be read again:
     /// its rows are not kept and never returned.
@@ -80,7 +82,7 @@ extension RowLocator {
     /// For rows that cannot be read back: made in memory, or a load not ended yet.
     static func none(calendar: CalendarSystem, baseUnit: TimeUnit) -> RowLocator {
         RowLocator(sources: [], series: SeriesTable(), calendar: calendar, baseUnit: baseUnit, now: 0, limits: ScannerLimits(),
-                   filePerSeries: false)
+                   filePerSeries: false, keepsSketches: false)
     }
 }
 

@@ -34,9 +34,12 @@ public struct FineBuckets: Sendable, Equatable {
             let column = accumulator.column(k)
             return (0..<seriesCount).map { s in
                 let series = column.sortedBuckets(series: s)
+                // Read back with sketches of the same unit when the load keeps them.
+                let sketches = column.sketches?.sorted(series: s)
                 return zip(series.ordinals, series.stats).map { ordinal, stats in
                     SubBucket(start: max(calendar.start(of: unit, ordinal: ordinal), range.lowerBound),
-                           end: min(calendar.start(of: unit, ordinal: ordinal + 1), range.upperBound), stats: stats)
+                              end: min(calendar.start(of: unit, ordinal: ordinal + 1), range.upperBound), stats: stats,
+                              sketch: sketches?.merged(in: ordinal..<(ordinal + 1)))
                 }
             }
         }

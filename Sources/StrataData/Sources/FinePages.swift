@@ -67,6 +67,12 @@ public final class FinePages: @unchecked Sendable {
         return buckets
     }
 
+    /// The buckets of `[start, end)` in `unit`, read from the source now and
+    /// not kept: an export passes over a level once, a range at a time.
+    func read(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets? {
+        try source.fine(from: start, to: end, unit: unit, progress: nil)
+    }
+
     /// The intervals overlapping `[start, end)`, or nil while they are read.
     func intervals(from start: Int64, to end: Int64) -> IntervalIndex? {
         guard case .intervals(let intervals)? = page(Key(start: start, end: end, unit: nil)) else { return nil }

@@ -39,8 +39,14 @@ func reduceNavigation(_ state: inout AppState, action: Action, count: Int, env: 
         state.pendingCount = next == 0 ? nil : min(next, 999_999)
     case .cycleAggregate:
         // Counted rows are all 1: their mean, min and max say nothing.
-        state.navigation.aggregate = state.navigation.countsRows(in: env.dataset)
-            ? (state.navigation.aggregate == .sum ? .count : .sum) : state.navigation.aggregate.next
+        if state.navigation.countsRows(in: env.dataset) {
+            state.navigation.aggregate = state.navigation.aggregate == .sum ? .count : .sum
+        } else {
+            // Percentiles come from sketches, kept only when one was asked for (`--agg pNN`).
+            var next = state.navigation.aggregate.next
+            while next.isPercentile && !env.dataset.keepsSketches { next = next.next }
+            state.navigation.aggregate = next
+        }
     case .nextSeries:
         state.navigation.allSeries = false  // Tab picks one series out of them all
         state.navigation.seriesIndex = (state.navigation.seriesIndex + 1) % state.navigation.seriesCount

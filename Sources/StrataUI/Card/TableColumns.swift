@@ -9,10 +9,13 @@ import StrataData
 /// rows are each worth 1: their sum, min, max and mean repeat the count,
 /// so the table shows `count` alone. A sub-bucket a load is still reading
 /// shows `…` for every number and a dimmed bar: its numbers are not final.
+/// A load that keeps sketches (`--agg pNN`) adds `p50 p95 p99` after `mean`.
 struct TableColumns {
-    static let names = ["count", "sum", "min", "max", "mean"]
-    /// What each of `names` shows.
-    static let aggregates: [Aggregate] = [.count, .sum, .min, .max, .mean]
+    /// What each of `names` shows: the percentiles only in a load that keeps sketches.
+    static let aggregates: [Aggregate] = [.count, .sum, .min, .max, .mean] + Aggregate.shownPercentiles
+    static let names = aggregates.map(\.rawValue)
+    /// The columns before the percentiles.
+    static let plainColumns = 5
     /// The cursor's gutter before the label.
     static let gutter = 2
 
@@ -22,7 +25,7 @@ struct TableColumns {
     /// The ways to lay the numbers out, roomiest first.
     static let fits: [(form: Form, gap: Int)] = [(.exact, 2), (.exact, 1), (.short, 1)]
 
-    let stats: [Stats]
+    let buckets: [SubBucket]
     /// Per sub-bucket: whether a load still reads its rows.
     let pending: [Bool]
     let ellipsis: String
@@ -42,8 +45,8 @@ struct TableColumns {
 
     init(content: CardContent, aggregate: Aggregate, value: Int, countsRows: Bool, width: Int, ellipsis: String,
          dataset: Dataset) {
-        let stats = content.page.buckets.map(\.stats)
-        self.stats = stats
+        let buckets = content.page.buckets
+        self.buckets = buckets
         // Still being read: from the source a page at a time, or by the load.
         let bars = dataset.barsReadiness(of: content.page)
         let pending = content.page.buckets.map { bucket in !bars.isReady || !dataset.readiness(of: bucket.start..<bucket.end).isReady }
@@ -54,10 +57,10 @@ struct TableColumns {
         self.formats = formats
         labelWidth = max(TextWidth.columns(of: content.page.subUnit.name),
                          content.labels.map { TextWidth.columns(of: $0) }.max() ?? 0)
-        let available = countsRows ? [0] : Array(Self.names.indices)
+        let available = countsRows ? [0] : Array(Self.names.indices.prefix(dataset.keepsSketches ? Self.names.count : Self.plainColumns))
         func widths(_ form: Form) -> [Int] {
             available.map { i in
-                zip(stats, pending).reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
+                zip(buckets, pending).reduce(TextWidth.columns(of: Self.names[i])) { widest, bucket in
                     max(widest, TextWidth.columns(of: bucket.1 ? ellipsis : Self.cell(bucket.0, column: i, format: formats[i], form: form)))
                 }
             }
@@ -81,18 +84,20 @@ struct TableColumns {
         leftOut = columns.count < all.count ? ellipsis : nil
         let barRoom = width - used - gap
         barWidth = leftOut == nil && barRoom >= 4 ? min(barRoom, 40) : 0
-        barScale = stats.compactMap { $0.plotted(aggregate).map(abs) }.max() ?? 0
+        barScale = buckets.compactMap { $0.plotted(aggregate).map(abs) }.max() ?? 0
     }
 
     /// A cell's text: the count, or a number blank for an empty sub-bucket (count 0).
-    static func cell(_ stats: Stats, column: Int, format: ValueFormat, form: Form) -> String {
+    static func cell(_ bucket: SubBucket, column: Int, format: ValueFormat, form: Form) -> String {
+        let stats = bucket.stats
         let number: Double? = switch column {
         case 0: Double(stats.count)
         case _ where stats.isEmpty: nil
         case 1: stats.sum
         case 2: stats.min
         case 3: stats.max
-        default: stats.mean
+        case 4: stats.mean
+        default: bucket.value(aggregates[column])
         }
         guard let number else { return "" }
         return form == .exact ? format.exact(number) : format.humane(number)
@@ -114,18 +119,18 @@ struct TableColumns {
     }
 
     func drawRow(_ item: Int, label: String, into grid: inout Grid, row: Rect, glyphs: Glyphs, selected: Bool) {
-        let stats = stats[item]
-        let text = selected ? Style(.plain, bold: true) : (stats.isEmpty ? Style.muted : .plain)
+        let bucket = buckets[item]
+        let text = selected ? Style(.plain, bold: true) : (bucket.stats.isEmpty ? Style.muted : .plain)
         var x = row.x + Self.gutter
         grid.write(label, x: x, y: row.y, style: selected ? Style(.accent, bold: true) : text, clip: row)
         x += labelWidth
         for (index, width) in columns {
             x += gap
-            let cell = pending[item] ? ellipsis : Self.cell(stats, column: index, format: formats[index], form: form)
+            let cell = pending[item] ? ellipsis : Self.cell(bucket, column: index, format: formats[index], form: form)
             grid.write(cell, x: x + width - TextWidth.columns(of: cell), y: row.y, style: text, clip: row)
             x += width
         }
-        guard barWidth > 0, barScale > 0, let value = stats.plotted(aggregate) else { return }
+        guard barWidth > 0, barScale > 0, let value = bucket.plotted(aggregate) else { return }
         let eighths = Int((abs(value) / barScale * Double(barWidth * 8)).rounded())
         let blocks = glyphs.eighths.map { $0.unicodeScalars.first! }
         x += gap

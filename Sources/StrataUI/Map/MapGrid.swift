@@ -11,8 +11,15 @@ struct MapGrid {
         case absent
         /// A wall-clock hour that a DST change skipped.
         case skipped
-        /// Its stats: several sub-buckets folded into one column (a repeated DST hour) merged.
-        case stats(Stats)
+        /// Its stats, and its sketch when the load keeps them (for a
+        /// percentile): several sub-buckets folded into one column (a repeated DST hour) merged.
+        case stats(Stats, sketch: QuantileSketch?)
+
+        /// The value shaded for `aggregate`: a percentile from the sketch.
+        func value(_ aggregate: Aggregate) -> Double? {
+            guard case .stats(let stats, let sketch) = self else { return nil }
+            return stats.value(aggregate, sketch: sketch)
+        }
     }
 
     let dataset: Dataset
@@ -137,7 +144,7 @@ struct MapGrid {
     func cells(ofRow row: Int, columns: Range<Int>) -> [Cell] {
         if rowsAreSeries {
             let series = seriesRows[row]
-            return columns.map { .stats(periodStats($0, series: series)) }
+            return columns.map { .stats(periodStats($0, series: series), sketch: periodSketch($0, series: series)) }
         }
         let all = memory.map { $0.value(level, index: row, series: navigation.shownSeries, value: navigation.valueIndex) {
             cells(ofPeriod: row)
@@ -154,6 +161,15 @@ struct MapGrid {
         return PartialPeriod(page: page, now: now, coverage: dataset.coverage).stats(of: page, in: dataset, series: series, value: navigation.valueIndex)
     }
 
+    /// A period's sketch as a cell of a series' row (the whole period's, a running one's too); nil when
+    /// none is kept for it.
+    private func periodSketch(_ index: Int, series: Int) -> QuantileSketch? {
+        guard navigation.aggregate.isPercentile else { return nil }
+        let ordinal = dataset.ordinal(level, index: index)
+        return dataset.sketch(from: calendar.start(of: level.unit, ordinal: ordinal), to: calendar.end(of: level.unit, ordinal: ordinal),
+                              series: series, value: navigation.valueIndex)
+    }
+
     /// Every column of period row `row`.
     private func cells(ofPeriod row: Int) -> [Cell] {
         var cells = [Cell](repeating: subUnit == .hour ? .skipped : .absent, count: columnCount)
@@ -163,11 +179,11 @@ struct MapGrid {
         for (i, bucket) in page.buckets.enumerated() {
             let column = byPlace ? i : self.column(ofBucket: i, start: bucket.start)
             guard cells.indices.contains(column) else { continue }
-            if case .stats(var stats) = cells[column] {
-                stats.merge(bucket.stats)
-                cells[column] = .stats(stats)
+            if case .stats(let stats, let sketch) = cells[column] {
+                let merged = SubBucket(start: bucket.start, end: bucket.end, stats: stats, sketch: sketch).merged(with: bucket)
+                cells[column] = .stats(merged.stats, sketch: merged.sketch)
             } else {
-                cells[column] = .stats(bucket.stats)
+                cells[column] = .stats(bucket.stats, sketch: bucket.sketch)
             }
         }
         return cells
@@ -194,8 +210,8 @@ struct MapGrid {
             return dataset.heatScale(level, aggregate: navigation.aggregate, series: navigation.seriesIndex, value: navigation.valueIndex)
         }
         let values = rows.flatMap { cells(ofRow: $0, columns: 0..<columnCount) }.compactMap { cell -> Double? in
-            guard case .stats(let stats) = cell else { return nil }
-            return stats.plotted(navigation.aggregate)
+            guard let value = cell.value(navigation.aggregate), value.isFinite else { return nil }
+            return value
         }
         return HeatScale(values: values)
     }
@@ -241,12 +257,16 @@ struct MapGrid {
         guard rowCount > 0, columnCount > 0 else { return "no data" }
         let aggregate = navigation.aggregate
         let final = isFinal(row: row, column: column)
-        func number(_ stats: Stats) -> String { final ? stats.value(aggregate).map(NumberFormat.exact) ?? "no data" : ellipsis }
-        func value(_ stats: Stats) -> String { stats.isEmpty && final ? "no data" : "\(aggregate.rawValue) \(number(stats))" }
+        func number(_ cell: Cell) -> String { final ? cell.value(aggregate).map(NumberFormat.exact) ?? "no data" : ellipsis }
+        func value(_ cell: Cell) -> String {
+            guard case .stats(let stats, _) = cell, !stats.isEmpty || !final else { return "no data" }
+            return "\(aggregate.rawValue) \(number(cell))"
+        }
         if rowsAreSeries {
-            let stats = periodStats(column, series: seriesRows[row])
+            let series = seriesRows[row]
+            let period = Cell.stats(periodStats(column, series: series), sketch: periodSketch(column, series: series))
             let soFar = now.flatMap(nowRow) == column ? "  so far" : ""
-            return "\(rowLabel(row))  \(calendar.periodName(level, ordinal: dataset.ordinal(level, index: column)))  \(value(stats))\(soFar)"
+            return "\(rowLabel(row))  \(calendar.periodName(level, ordinal: dataset.ordinal(level, index: column)))  \(value(period))\(soFar)"
         }
         let page = navigation.page(in: dataset, level: level, index: row)
         // An hour's minutes carry its hour: the row's day before them, and after them the offset of a repeated hour.
@@ -259,13 +279,13 @@ struct MapGrid {
             return subUnit == .hour ? "\(id) \(columnLabel(column)):00  skipped by the clock change"
                                     : "\(id)  no \(subUnit.name) \(columnLabel(column))"
         }
-        var merged = Stats()
-        for part in parts { merged.merge(part.stats) }
+        let both = parts.dropFirst().reduce(first) { $0.merged(with: $1) }
+        let merged = Cell.stats(both.stats, sketch: both.sketch)
         guard parts.count > 1 else { return "\(id) \(subBucketLabel(start: first.start, end: last.end))\(mark)  \(value(merged))" }
         // A repeated DST hour: the wall-clock hour once, then each time it came, told apart by its offset.
         let hour = subBucketLabel(start: first.start, end: last.end)
         return "\(id) \(hour) twice  \(value(merged))  ("
-            + parts.map { "\(number($0.stats)) at UTC\(calendar.localTime(at: $0.start).offsetString)" }.joined(separator: ", ") + ")"
+            + parts.map { "\(number(.stats($0.stats, sketch: $0.sketch))) at UTC\(calendar.localTime(at: $0.start).offsetString)" }.joined(separator: ", ") + ")"
     }
 
     private func subBucketLabel(start: Int64, end: Int64) -> String {

@@ -134,9 +134,9 @@ struct MapScreen: AppScreen {
             return
         case .skipped:
             screen.fill(rect, with: glyphs.hatch, style: .muted)
-        case .stats(let stats):
+        case .stats:
             // An infinite sum is above any top (marked as such); two meeting make NaN, which has no shade.
-            guard let value = stats.value(state.navigation.aggregate), !value.isNaN else { return }
+            guard let value = cell.value(state.navigation.aggregate), !value.isNaN else { return }
             if value == 0 {
                 screen.write(String(glyphs.middleDot), x: x + (width - 1) / 2, y: y, style: .muted)
             } else if let fraction = scale.fraction(value) ?? (scale.cutsOutliers ? nil : 1) {

@@ -24,7 +24,8 @@ struct MiniCard: Sendable {
     let end: Int64
     private let looks: [Aggregate: Look]
 
-    init(page: Page, label: String, width: Int) {
+    /// `asked` is the aggregate shown, which may be a percentile `a` does not offer (`--agg p90`).
+    init(page: Page, label: String, width: Int, asked: Aggregate) {
         self.label = label
         start = page.start
         end = page.end
@@ -32,16 +33,20 @@ struct MiniCard: Sendable {
         // Within a tenth of the longest: a 28-day February and a 23-hour DST day are whole.
         let longest = page.buckets.map { $0.end - $0.start }.max() ?? 0
         let whole = page.buckets.map { ($0.end - $0.start) * 10 >= longest * 9 }
-        for aggregate in Aggregate.allCases {
-            let values = page.buckets.map { $0.stats.plotted(aggregate) }
+        let aggregates = Aggregate.allCases.contains(asked) ? Aggregate.allCases : Aggregate.allCases + [asked]
+        // A percentile needs sketches: without them it has nothing to show.
+        for aggregate in aggregates where !aggregate.isPercentile || page.sketch != nil {
+            let values = page.buckets.map { $0.plotted(aggregate) }
             let wholeValues = zip(values, whole).compactMap { $1 ? $0 : nil }
             let shown = wholeValues.isEmpty ? values.compactMap { $0 } : wholeValues
-            looks[aggregate] = Look(total: page.stats.value(aggregate),
+            looks[aggregate] = Look(total: page.value(aggregate),
                                     columns: (0..<width).map { Sparkline.mean(column: $0, of: width, values: values) },
                                     low: shown.min(), high: shown.max())
         }
         self.looks = looks
     }
 
-    func look(_ aggregate: Aggregate) -> Look { looks[aggregate]! }
+    func look(_ aggregate: Aggregate) -> Look {
+        looks[aggregate] ?? Look(total: nil, columns: looks[.sum]!.columns.map { _ in nil }, low: nil, high: nil)
+    }
 }

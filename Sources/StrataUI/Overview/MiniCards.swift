@@ -10,10 +10,11 @@ extension PeriodMemo where Value == MiniCard {
         self.init(limit: 4096)
     }
 
-    func card(_ level: Level, index: Int, series: Int, value: Int, in dataset: Dataset, width: Int) -> MiniCard {
+    func card(_ level: Level, index: Int, series: Int, value: Int, in dataset: Dataset, width: Int, asked: Aggregate) -> MiniCard {
         self.value(level, index: index, series: series, value: value) {
             let page = dataset.page(level, index: index, series: series, value: value)
-            return MiniCard(page: page, label: dataset.calendar.periodName(level, ordinal: page.ordinal, short: true), width: width)
+            return MiniCard(page: page, label: dataset.calendar.periodName(level, ordinal: page.ordinal, short: true), width: width,
+                            asked: asked)
         }
     }
 }

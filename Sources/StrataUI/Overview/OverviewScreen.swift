@@ -43,7 +43,9 @@ struct OverviewScreen: AppScreen {
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
         // While a load runs the total is not final: it reads `…`.
-        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate) {
+        // A percentile's is every value's, from the sketches merged.
+        let sketch = navigation.aggregate.isPercentile ? dataset.totalSketch(series: navigation.shownSeries, value: navigation.valueIndex) : nil
+        if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate, sketch: sketch) {
             let shown = dataset.readiness.isReady ? valueFormat.humane(total) : glyphs.ellipsis
             text += "  \(navigation.aggregate == .sum ? "total" : navigation.aggregate.rawValue) \(shown)"
         }
@@ -70,7 +72,8 @@ struct OverviewScreen: AppScreen {
         var x = 1 + shift
         while x < frame.grid.width, first + cards.count < count {
             cards.append(env.memory.miniCards.card(level, index: first + cards.count, series: navigation.shownSeries,
-                                            value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2))
+                                            value: navigation.valueIndex, in: dataset, width: OverviewLayout.cardWidth - 2,
+                                            asked: navigation.aggregate))
             x += OverviewLayout.cardSlot
         }
         let looks = cards.map { $0.look(navigation.aggregate) }
@@ -93,9 +96,11 @@ struct OverviewScreen: AppScreen {
     }
 
     /// The running period's total as the pager's stats line counts it: up
-    /// to "now", to the second (a card is cached, "now" moves on).
+    /// to "now", to the second (a card is cached, "now" moves on). A
+    /// percentile's is the period's sketch's: its rows so far, as no sketch is cut at "now".
     func soFar(_ level: Level, index: Int) -> Double? {
         let page = dataset.page(level, index: index, series: navigation.shownSeries, value: navigation.valueIndex)
+        if navigation.aggregate.isPercentile { return page.value(navigation.aggregate) }
         return PartialPeriod(page: page, now: env.now, coverage: dataset.coverage)
             .stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex).value(navigation.aggregate)
     }
@@ -130,10 +135,15 @@ struct OverviewScreen: AppScreen {
         let firstOrdinal = dataset.ordinal(level, index: 0)
         // The running period ranks by what it has so far, as its card shows.
         let running = dataset.calendar.ordinal(of: level.unit, at: env.now)
+        let aggregate = navigation.aggregate
+        // A percentile's from the periods' sketches (none for periods finer than those kept).
+        let percentiles = aggregate.isPercentile
+            ? dataset.periodPercentiles(level, aggregate: aggregate, series: navigation.shownSeries, value: navigation.valueIndex) : nil
         // The highest ten, kept in order as the periods go by: no sort of the whole level each frame.
         var ranked: [(ordinal: Int, value: Double)] = []
-        for (ordinal, stats) in zip(periods.ordinals, periods.stats) {
-            guard let value = ordinal == running ? soFar(level, index: ordinal - firstOrdinal) : stats.value(navigation.aggregate),
+        for (i, (ordinal, stats)) in zip(periods.ordinals, periods.stats).enumerated() {
+            let whole = percentiles.map { $0[i] } ?? stats.value(aggregate)
+            guard let value = ordinal == running ? soFar(level, index: ordinal - firstOrdinal) : whole,
                   dataset.readiness(level, index: ordinal - firstOrdinal).isReady else { continue }
             if ranked.count == OverviewLayout.topCount, let last = ranked.last, value <= last.value { continue }
             let place = ranked.firstIndex { value > $0.value } ?? ranked.count

@@ -36,7 +36,8 @@ extension PagerScreen {
 
     /// Quantities (`sum`, `count`): total, rate per sub-bucket, peak, change
     /// in %. Levels (`mean`, `min`, `max`): the value, low and high with their
-    /// times, change in the value's own units. No % against a zero or
+    /// times, change in the value's own units; a percentile adds the
+    /// period's p50, p95 and p99. No % against a zero or
     /// negative base; a partial period is compared with the same part of the one before.
     /// A running period counts what has happened: data after "now" (a schedule,
     /// a forecast) waits, as it does in the sub-buckets the comparison takes.
@@ -60,7 +61,10 @@ extension PagerScreen {
         if chart.series.count > 1, !aggregate.isQuantity {
             return overlaidLevelItems(page, series: chart.series, buckets: upTo, mark: part.mark)
         }
-        guard let value = part.stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex).value(aggregate) else {
+        let stats = part.stats(of: page, in: dataset, series: navigation.shownSeries, value: navigation.valueIndex)
+        // A percentile of a running period would need the sketch of its part: it waits for the whole.
+        let sketch = part.isRunning ? nil : page.sketch
+        guard let value = stats.value(aggregate, sketch: sketch) else {
             return [StatsItem(text: part.isRunning ? "no data yet" : "no data", style: .muted)]
         }
         let isQuantity = aggregate.isQuantity
@@ -70,10 +74,16 @@ extension PagerScreen {
         let per = aggregate == .mean && dataset.isDuration(value: navigation.valueIndex) ? " per interval" : ""
         var items = [StatsItem(text: "\(name) \(format.humane(value))\(per)", style: Style(.plain, bold: true))]
         if let mark = part.mark { items.append(StatsItem(text: mark, style: Style(.warning, bold: true), gap: 1)) }
+        // A percentile's neighbours tell the spread: p50, p95 and p99 of the period, the one asked first.
+        if aggregate.isPercentile {
+            for other in Aggregate.shownPercentiles where other != aggregate {
+                if let v = stats.value(other, sketch: sketch) { items.append(StatsItem(text: "\(other.rawValue) \(format.humane(v))", style: .plain, rank: 1)) }
+            }
+        }
 
         var bars: [(value: Double, bucket: Int)] = []
         for (i, bucket) in page.buckets.prefix(upTo).enumerated() {
-            if let v = bucket.stats.value(aggregate) { bars.append((v, i)) }
+            if let v = bucket.value(aggregate) { bars.append((v, i)) }
         }
         // A rate per sub-bucket, over the time the data covers (up to now, to the second).
         let elapsed = part.covered.isEmpty ? 1 : part.elapsedBuckets
@@ -113,7 +123,7 @@ extension PagerScreen {
         for s in series {
             let buckets = navigation.page(in: dataset, level: page.level, index: page.index, series: s).buckets.prefix(buckets)
             for (i, bucket) in buckets.enumerated() {
-                guard let v = bucket.stats.value(aggregate) else { continue }
+                guard let v = bucket.value(aggregate) else { continue }
                 if v > high?.value ?? -.infinity { high = (v, s, i) }
                 if v < low?.value ?? .infinity { low = (v, s, i) }
             }
@@ -153,8 +163,10 @@ extension PagerScreen {
         guard page.index > 0 else { return nil }
         let aggregate = navigation.aggregate
         guard let comparedBuckets = part.comparedBuckets else {
-            return dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)
-                .value(aggregate).map { ($0, value, false) }
+            // A percentile is the previous page's sketch's; a part of a period has none to compare.
+            let previous = aggregate.isPercentile ? navigation.page(in: dataset, level: page.level, index: page.index - 1).value(aggregate)
+                : dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex).value(aggregate)
+            return previous.map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)
         guard dataset.barsReadiness(of: before).isReady else { return nil }

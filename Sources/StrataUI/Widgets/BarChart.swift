@@ -59,11 +59,7 @@ public struct BarChart: Widget, Sendable {
 
     /// Each series' value in one column (nil where it has none).
     func stack(_ column: Int, _ columns: ChartColumns) -> [Double?] {
-        input.series.map { buckets in
-            var stats = Stats()
-            for i in columns.ranges[column] where i < buckets.count { stats.merge(buckets[i]) }
-            return stats.plotted(input.aggregate)
-        }
+        input.series.map { columns.merged($0, columns.ranges[column]).plotted(input.aggregate) }
     }
 
     /// One series' range with zero in it: the common case, without a stack per column.
@@ -71,9 +67,7 @@ public struct BarChart: Widget, Sendable {
         let buckets = input.series[0]
         var low = Double.infinity, high = -Double.infinity
         for range in columns.ranges {
-            var stats = Stats()
-            for i in range where i < buckets.count { stats.merge(buckets[i]) }
-            guard let value = stats.plotted(input.aggregate) else { continue }
+            guard let value = columns.merged(buckets, range).plotted(input.aggregate) else { continue }
             low = min(low, value, 0)
             high = max(high, value, 0)
         }

@@ -33,15 +33,17 @@ struct ChartColumns {
     /// The braille dot column at the middle of a column, counted from `plotX` (two dots a cell).
     func dotX(of column: Int, plotX: Int) -> Int { 2 * (x(of: column) - plotX) + barWidth - 1 }
 
-    /// Each column's stats: its sub-buckets merged.
-    func merge(_ buckets: [Stats]) -> [Stats] {
+    /// Each column's sub-bucket: its sub-buckets merged.
+    func merge(_ buckets: [SubBucket]) -> [SubBucket] {
         // A column a sub-bucket, the usual case: nothing to merge.
         if ranges.count == buckets.count { return buckets }
-        return ranges.map { range in
-            var stats = Stats()
-            for i in range where i < buckets.count { stats.merge(buckets[i]) }
-            return stats
-        }
+        return ranges.map { merged(buckets, $0) }
+    }
+
+    /// The sub-buckets of `range` as one (an empty one past the end).
+    func merged(_ buckets: [SubBucket], _ range: Range<Int>) -> SubBucket {
+        let inside = buckets[Swift.min(range.lowerBound, buckets.count)..<Swift.min(range.upperBound, buckets.count)]
+        return inside.dropFirst().reduce(inside.first ?? SubBucket(start: 0, end: 0, stats: Stats())) { $0.merged(with: $1) }
     }
 
     /// Labels under the columns, every so many so that none touch another,

@@ -3,8 +3,8 @@ import StrataData
 /// What a chart of sub-buckets is given, whichever way it draws them: bars
 /// or lines take the same input, so a page switches between them freely.
 public struct ChartInput: Sendable {
-    /// Per series, the stats of each sub-bucket; one series draws plain marks.
-    public var series: [[Stats]]
+    /// Per series, each sub-bucket (its stats, and its sketch for a percentile); one series draws plain marks.
+    public var series: [[SubBucket]]
     public var labels: [String]
     public var aggregate: Aggregate
     /// A sub-bucket drawn in the accent colour (the "now" one), for a single series.
@@ -17,7 +17,7 @@ public struct ChartInput: Sendable {
     /// How the y axis labels read (durations for interval data).
     public var format: ValueFormat
 
-    public init(series: [[Stats]], labels: [String], aggregate: Aggregate, highlighted: Int? = nil,
+    public init(series: [[SubBucket]], labels: [String], aggregate: Aggregate, highlighted: Int? = nil,
                 range: ClosedRange<Double>? = nil, glyphs: Glyphs, colors: Bool = false, format: ValueFormat = .number) {
         self.series = series
         self.labels = labels

@@ -56,11 +56,11 @@ public struct LineChart: Widget, Sendable {
     }
 
     /// The lowest and highest value drawn: of the aggregate, or of the band's min and max.
-    func extent(_ columns: [[Stats]]) -> ClosedRange<Double>? {
+    func extent(_ columns: [[SubBucket]]) -> ClosedRange<Double>? {
         var low = Double.infinity, high = -Double.infinity
-        for stats in columns.joined() where !stats.isEmpty {
-            low = min(low, band ? stats.min : stats.plotted(input.aggregate) ?? low)
-            high = max(high, band ? stats.max : stats.plotted(input.aggregate) ?? high)
+        for bucket in columns.joined() where !bucket.stats.isEmpty {
+            low = min(low, band ? bucket.stats.min : bucket.plotted(input.aggregate) ?? low)
+            high = max(high, band ? bucket.stats.max : bucket.plotted(input.aggregate) ?? high)
         }
         return low <= high ? low...high : nil
     }
@@ -85,9 +85,9 @@ public struct LineChart: Widget, Sendable {
     }
 
     /// Each column's min–max, joined to the next column's across the dots between them.
-    private func fillBand(_ stats: [Stats], chart: ChartPlot, into canvas: inout BrailleCanvas) {
+    private func fillBand(_ stats: [SubBucket], chart: ChartPlot, into canvas: inout BrailleCanvas) {
         var previous: (x: Int, low: Int, high: Int)?
-        for (i, s) in stats.enumerated() {
+        for (i, s) in stats.map(\.stats).enumerated() {
             guard !s.isEmpty else {
                 previous = nil
                 continue

@@ -33,7 +33,7 @@ struct PageChartView: Widget {
             drawLegend(into: &grid, row: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 1, height: 1), chart: chart, pages: pages)
             plot = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
         }
-        let series = pages.map { $0.buckets.map(\.stats) }
+        let series = pages.map(\.buckets)
         let labels = labels(of: page)
         let range = chart.levelRange(navigation, level: page.level, dataset: dataset)
         let aggregate = navigation.aggregate

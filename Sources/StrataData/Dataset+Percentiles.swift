@@ -1,0 +1,41 @@
+extension Dataset {
+    /// Value `v`'s percentile `aggregate` of each period of the level for
+    /// series `s`, in the order of its `periods` (nil where it has no
+    /// values, or is finer than the sketches kept). Merged once, then
+    /// remembered: the overview ranks and the map shades by them each frame.
+    public func periodPercentiles(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> [Double?] {
+        percentileMemo.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
+            guard let periods = seriesByValue[v][s].periods[level] else { return [] }
+            return zip(periods.ordinals, periods.stats).map { ordinal, stats in
+                stats.plotted(aggregate, sketch: sketch(from: calendar.start(of: level.unit, ordinal: ordinal),
+                                                        to: calendar.end(of: level.unit, ordinal: ordinal), series: s, value: v))
+            }
+        }!
+    }
+
+    /// Every sketch of series `s` merged: the percentiles of all its values. nil when none are kept.
+    public func totalSketch(series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
+        guard v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
+        return sketchesByValue[v][s].merged(in: Int.min..<Int.max)
+    }
+
+    /// The percentile of every sub-bucket of a level no finer than the
+    /// sketches kept, for its heat scale: their sketches merged per sub-bucket.
+    func subBucketPercentiles(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> [Double] {
+        guard let unit = sketchUnit, v < sketchesByValue.count, s < sketchesByValue[v].count else { return [] }
+        let sub = subUnit(of: level), kept = sketchesByValue[v][s]
+        var values: [Double] = [], open = QuantileSketch(), last: Int?
+        func close() { if let q = open.quantile(Double(aggregate.tenths) / 1000) { values.append(q) } }
+        // Sorted by ordinal, so each sub-bucket's sketches come together.
+        for (ordinal, sketch) in zip(kept.ordinals, kept.sketches) {
+            let o = sub == unit ? ordinal : calendar.ordinal(of: sub, at: calendar.start(of: unit, ordinal: ordinal))
+            if o != last {
+                close()
+                (open, last) = (QuantileSketch(), o)
+            }
+            open.merge(sketch)
+        }
+        close()
+        return values
+    }
+}
