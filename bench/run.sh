@@ -428,11 +428,12 @@ fi
 # from 2022-01-01 UTC, with values 0–99.99 from the row's number, an index on
 # time, vacuumed and analyzed (so no autovacuum runs while it is measured). Measured:
 # strata's first screen with no flags against psql running the coarse
-# `GROUP BY` strata sends (as the server logged it from strata's session), the
+# `GROUP BY` strata sends (as the server logged it from strata's session) and
+# the simplest hand-written `GROUP BY` of the same hours (issue 35), the
 # peak RSS of strata, and every byte the server sent strata, counted by
 # bench/pgproxy.py between strata and the server's TCP port.
 postgres_bench() {
-    local bin dir port uri cmd psql_cmd proxy tcp server
+    local bin dir port uri cmd psql_cmd hand_cmd proxy tcp server
     server=$(Tools/throwaway-postgres start --tcp) || exit 1
     eval "$server"   # dir, port, bin, uri; the server's log is $dir/log
     trap "Tools/throwaway-postgres stop '$dir'" EXIT
@@ -457,10 +458,13 @@ SQL
     sed -n 's/^.*LOG:  execute [^:]*: \(SELECT .* GROUP BY .*\)$/\1/p' "$dir/log" | grep -v '\$1' > "$OUT/pg-coarse.sql" || true
     [ "$(wc -l < "$OUT/pg-coarse.sql")" = 1 ] || { log "not one coarse GROUP BY in the server's log"; cat "$dir/log" >&2; exit 1; }
     psql_cmd="$bin/psql '$uri' -X -q -f $OUT/pg-coarse.sql"
+    # The simplest statement a person would write for the same hours (the server's TimeZone is UTC, as strata's statement's).
+    echo "SELECT date_trunc('hour', time), count(*), sum(value), min(value), max(value) FROM events GROUP BY 1" > "$OUT/pg-hand.sql"
+    hand_cmd="$bin/psql '$uri' -X -q -f $OUT/pg-hand.sql"
 
-    # One run of each a round: load that comes and goes (builds on the shared cores) falls on both alike.
-    log "strata's first screen against psql's GROUP BY, $RUNS rounds of one run each"
-    for ((r = 1; r <= RUNS; r++)); do hf "$OUT/pg-first-$r.json" 1 "$cmd" "$psql_cmd"; done
+    # One run of each a round: load that comes and goes (builds on the shared cores) falls on all alike.
+    log "strata's first screen against psql's GROUP BY and the hand-written one, $RUNS rounds of one run each"
+    for ((r = 1; r <= RUNS; r++)); do hf "$OUT/pg-first-$r.json" 1 "$cmd" "$psql_cmd" "$hand_cmd"; done
     rss pg-strata "$cmd"
 
     # Every byte the server sent strata, through the counting proxy (which stops by itself).
@@ -484,8 +488,10 @@ def pooled(i):  # median of command i's times over all rounds, and its mean CPU 
             statistics.mean(r[i]["user"] + r[i]["system"] for r in rounds))
 def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 def verdict(ok): return "**met**" if ok else "**missed**"
-(t_strata, c_strata), (t_psql, c_psql) = pooled(0), pooled(1)
-spread = [f"{min(r[i]['times'][0] for r in rounds):.1f}–{max(r[i]['times'][0] for r in rounds):.1f} s" for i in (0, 1)]
+(t_strata, c_strata), (t_psql, c_psql), (t_hand, c_hand) = pooled(0), pooled(1), pooled(2)
+spread = [f"{min(r[i]['times'][0] for r in rounds):.1f}–{max(r[i]['times'][0] for r in rounds):.1f} s" for i in (0, 1, 2)]
+# Each round's ratio of strata's statement to the hand-written one: the rounds share their load, the medians may not.
+ratios = sorted(r[1]["times"][0] / r[2]["times"][0] for r in rounds)
 try: rss = int(open(f"{out}/pg-strata.rss").read().split()[-1]) / 1024
 except Exception: rss = float("nan")
 conns = json.load(open(f"{out}/pg-bytes.json"))["connections"]
@@ -503,13 +509,15 @@ print(f"{version}, a throwaway server on this machine (`fsync=off`, otherwise it
       f"value float8)` of {int(rows):,} rows 3 s apart from 2022-01-01 UTC, an index on time "
       f"({open(f'{out}/pg-size.txt').read().strip()} with it; loaded, indexed, vacuumed and analyzed in {open(f'{out}/pg-load.seconds').read().strip()} s). "
       f"strata's first screen with no flags (`--dump`) against `psql` running the coarse `GROUP BY` strata sends, as the server "
-      f"logged it; both over the Unix socket, medians of {len(rounds)} rounds of one run of each (hyperfine), so the two share "
-      f"the load. The server's time is most of both: ranges {spread[0]} (strata) and {spread[1]} (psql). "
+      f"logged it; all over the Unix socket, medians of {len(rounds)} rounds of one run of each (hyperfine), so they share "
+      f"the load; beside them the simplest hand-written `GROUP BY` of the same hours. The server's time is most of each: "
+      f"ranges {spread[0]} (strata), {spread[1]} (psql, strata's statement) and {spread[2]} (psql, hand-written). "
       f"Load average right after: {load}.\n")
 print("| command | median | CPU (user+sys) | peak RSS | bytes from the server |")
 print("|---|---:|---:|---:|---:|")
 print(f"| strata first screen, no flags (`--dump`) | {fmt(t_strata)} | {fmt(c_strata)} | {rss:.1f} MB | {received:,} |")
 print(f"| `psql`, the same coarse `GROUP BY` | {fmt(t_psql)} | {fmt(c_psql)} | — | — |")
+print(f"| `psql`, the hand-written `GROUP BY` (below) | {fmt(t_hand)} | {fmt(c_hand)} | — | — |")
 print()
 print("The bytes the server sent strata, by statement (bench/pgproxy.py, between strata and the server's TCP port):\n")
 print("| statements | rows | bytes |")
@@ -521,6 +529,8 @@ for s in pages: print(f"| the page's `GROUP BY` ({s['sql'].split(chr(39))[1]}s o
 print()
 print(f"- First screen within 1.3× psql's `GROUP BY`: {t_strata / t_psql:.2f}× ({fmt(t_strata)} vs {fmt(t_psql)}) — "
       f"{verdict(t_strata <= 1.3 * t_psql)}.")
+print(f"- strata's statement within 1.2× the hand-written `GROUP BY`: {t_psql / t_hand:.2f}× ({fmt(t_psql)} vs {fmt(t_hand)}; "
+      f"by round {ratios[0]:.2f}–{ratios[-1]:.2f}×) — {verdict(t_psql <= 1.2 * t_hand)}.")
 print(f"- Peak RSS at most 32 MB: {rss:.1f} MB — {verdict(rss <= 32)}.")
 print(f"- Bytes from the server within 2× the aggregates shown: {received:,} B against {buckets:,} buckets × {per_bucket} B = "
       f"{shown:,} B, {received / shown:.2f}× — {verdict(received <= 2 * shown)}. The bytes are all the server sent on strata's "
@@ -531,6 +541,8 @@ print("```sh")
 print(f"{strata} 'postgresql://strata@SOCKET_DIR:PORT/postgres' --table events --dump --now {now}")
 print(f"{bindir}/psql 'postgresql://strata@SOCKET_DIR:PORT/postgres' -X -q -f COARSE.sql   # COARSE.sql:")
 print(open(f"{out}/pg-coarse.sql").read().strip())
+print(f"{bindir}/psql 'postgresql://strata@SOCKET_DIR:PORT/postgres' -X -q -f HAND.sql   # HAND.sql:")
+print(open(f"{out}/pg-hand.sql").read().strip())
 print("```")
 PY
 }

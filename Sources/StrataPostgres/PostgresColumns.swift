@@ -16,6 +16,7 @@ struct PostgresColumns {
         /// text, varchar, bpchar, name, and `"char"`.
         static let texts: Set<UInt32> = [25, 1043, 1042, 19, 18]
         static let interval: UInt32 = 1186
+        static let real: UInt32 = 700
     }
 
     init(_ header: PostgresResult, source: String) {
@@ -30,6 +31,9 @@ struct PostgresColumns {
     func timeKind(_ c: Int) -> PostgresPlan.TimeKind? { TypeID.times[types[c]] }
 
     func isNumber(_ c: Int) -> Bool { TypeID.numbers.contains(types[c]) }
+
+    /// `real` (float4): summed in its own type, it rounds at 24 bits.
+    func isReal(_ c: Int) -> Bool { types[c] == TypeID.real }
 
     func isText(_ c: Int) -> Bool { TypeID.texts.contains(types[c]) }
 

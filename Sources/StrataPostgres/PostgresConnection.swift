@@ -132,10 +132,16 @@ public final class PostgresConnection: @unchecked Sendable {
     /// Runs one statement as `query` does, handing `row` each row as it
     /// arrives (libpq's single-row mode, each a result of one row): memory
     /// holds one row, not the whole answer.
-    func stream(_ sql: String, _ parameters: [String] = [], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
+    /// - Parameter inUTC: the statement's `TimeZone` is UTC (`SET LOCAL`: the
+    ///   session's, which a card's rows are written in, is kept).
+    func stream(_ sql: String, _ parameters: [String] = [], inUTC: Bool = false,
+                row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
         lock.lock()
         defer { lock.unlock() }
-        try readOnly { () throws(ReadError) in try streamRows(sql, parameters, row: row) }
+        try readOnly { () throws(ReadError) in
+            if inUTC { try command("SET LOCAL TimeZone = 'UTC'") }
+            try streamRows(sql, parameters, row: row)
+        }
     }
 
     private func streamRows(_ sql: String, _ parameters: [String], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {

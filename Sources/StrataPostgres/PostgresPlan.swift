@@ -21,6 +21,8 @@ struct PostgresPlan {
     var timeKind: TimeKind
     /// Empty when counting rows; for intervals, those beside the duration.
     var valueColumns: [String]
+    /// The value columns of type `real` (float4), widened to float8 row by row.
+    var realColumns: Set<String> = []
     var seriesColumn: String?
     var calendar: CalendarSystem
     var levels: [Level]
@@ -233,6 +235,7 @@ struct PostgresPlan {
         }
         let others = candidates.filter { $0 != value }
         plan.valueColumns = value.map { [names[$0]] + others.map { names[$0] } } ?? []
+        plan.realColumns = Set(((value.map { [$0] } ?? []) + others).filter(columns.isReal).map { names[$0] })
         let kind = value.map { ValueKind.byName(names[$0]) ?? ValueKind(aggregate: .sum, reason: "") }
         plan.profile.aggregate = kind?.aggregate ?? .count
         plan.profile.aggregateReason = kind?.reason ?? ""

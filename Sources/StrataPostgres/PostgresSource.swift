@@ -38,7 +38,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         foldsSeries = options.seriesColumn == nil
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
-        statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000)
+        statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
+                                        binsDates: !forcesFallback && connection.serverVersion >= 140_000)
         startLevel = setup.startLevel
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
         reach = longest
@@ -208,11 +209,18 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
         var order = PostgresSeriesOrder(limit: seriesOrder == nil ? SeriesRule.loadLimit : nil)
         var rows = 0, timeless = 0, pastLimit = 0
-        try connection.stream(statements.buckets(unit, ranged: range != nil), parameters) { result throws(ReadError) in
-            guard let start = result.int64(0, 0) else {
+        let span = range.map { $0.lowerBound...max($0.lowerBound, $0.upperBound - 1) } ?? plan.span ?? 0...0
+        let grid = UTCGrid(unit: unit, zone: plan.calendar.zone, over: span)
+        let calendar = plan.calendar
+        try connection.stream(statements.buckets(grid, ranged: range != nil), parameters, inUTC: true) { result throws(ReadError) in
+            guard let cell = result.int64(0, 0) else {
                 timeless += bucketStats(result, column: 0).count
                 return
             }
+            // The cell lies inside one bucket: the grid holds every bucket's start over the span.
+            let ordinal = calendar.ordinal(of: unit, at: cell)
+            guard calendar.start(of: unit, ordinal: ordinal + 1) >= cell + grid.stride else { throw offGrid(unit, at: cell) }
+            let start = calendar.start(of: unit, ordinal: ordinal)
             guard let series = self.series(result, at: 1, order: &order) else {
                 pastLimit += bucketStats(result, column: 0).count
                 return
@@ -327,6 +335,15 @@ public final class PostgresSource: Source, @unchecked Sendable {
             return target
         }
         return (renumbered, names)
+    }
+
+    /// The error when a cell of the grid holds two buckets' rows: the zone's
+    /// offset changed where the span the grid was made for did not reach
+    /// (rows added after the load read it).
+    private func offGrid(_ unit: TimeUnit, at cell: Int64) -> ReadError {
+        let at = plan.calendar.localTime(at: cell).date.isoString
+        return .unreadable(file: name, reason: "rows at \(at) lie outside the span strata read at the start, where the zone "
+                           + "\(plan.calendar.zone.displayName) cuts a \(unit.name) elsewhere; open the table again")
     }
 
     /// The error when the server starts a period where strata's calendar does not.

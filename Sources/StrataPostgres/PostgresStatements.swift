@@ -12,6 +12,8 @@ struct PostgresStatements {
     /// Engines without `date_trunc(unit, time, zone)` (PostgreSQL before 12
     /// and those derived from it): the same buckets from `AT TIME ZONE` and arithmetic.
     let fallback: Bool
+    /// The server has `date_bin` (PostgreSQL 14 and later).
+    var binsDates = true
 
     var zone: String { PostgresRelation.literal(Self.zoneName(plan.calendar.zone)) }
     var column: String { PostgresRelation.quoted(plan.timeColumn) }
@@ -72,25 +74,43 @@ struct PostgresStatements {
             + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(from)"
     }
 
-    /// Per bucket of `unit` and series: its start, the series and the first
-    /// instant in it (only when there is a series column), then count, sum,
-    /// min and max of each value (`count(*)` when counting). Without a
-    /// series a row is no more than that: the bytes the server sends stay
-    /// near the size of the aggregates (`make bench` measures them).
-    /// Unranged, rows with no time form one more group, whose start is
-    /// NULL: they are counted as skipped, in the same statement.
+    /// Per cell of `grid` and series: its start (UTC seconds), the series
+    /// and the first instant in it (only when there is a series column),
+    /// then count, sum, min and max of each value (`count(*)` when
+    /// counting). The cells are UTC (the session's `TimeZone` is UTC for
+    /// the statement: `PostgresConnection.stream(inUTC:)`), so the server's
+    /// zone rules play no part; strata adds each into its own bucket. The
+    /// start is converted once per group, and only a `real` value is cast
+    /// (per row: its own sum rounds at `real`'s precision); the others'
+    /// aggregates come as the server writes them. Without a series a row is
+    /// no more than that: the bytes the server sends stay near the size of
+    /// the aggregates (`make bench` measures them). Unranged, rows with no
+    /// time form one more group, whose start is NULL: they are counted as
+    /// skipped, in the same statement.
     /// - Parameter ranged: only `[$1, $2)`.
-    func buckets(_ unit: TimeUnit, ranged: Bool) -> String {
+    func buckets(_ grid: UTCGrid, ranged: Bool) -> String {
         let aggregates = plan.valueColumns.isEmpty
             ? "count(*)"
             : plan.valueColumns.map { name in
-                let value = "\(PostgresRelation.quoted(name))::float8"
+                let value = PostgresRelation.quoted(name) + (plan.realColumns.contains(name) ? "::float8" : "")
                 return "count(\(value)), sum(\(value)), min(\(value)), max(\(value))"
             }.joined(separator: ", ")
-        let keys = plan.seriesColumn == nil ? "1" : "1, 2"
+        let cell = cell(grid)
+        let keys = plan.seriesColumn == nil ? cell : "\(cell), 2"
+        let order = plan.seriesColumn == nil ? "1" : "1, 2"
         let seriesItems = plan.seriesColumn == nil ? "" : "\(series), extract(epoch FROM min(\(time)))::float8, "
-        return "SELECT \(bucketStart(unit)), \(seriesItems)\(aggregates) FROM \(from) "
-            + (ranged ? "WHERE \(range) " : "") + "GROUP BY \(keys) ORDER BY \(keys)"
+        return "SELECT extract(epoch FROM \(cell))::int8, \(seriesItems)\(aggregates) FROM \(from) "
+            + (ranged ? "WHERE \(range) " : "") + "GROUP BY \(keys) ORDER BY \(order)"
+    }
+
+    /// The start of the time's cell of `grid`, a `timestamptz`: the two-argument
+    /// `date_trunc` (in UTC) where the grid is UTC's minutes, hours or days,
+    /// the cheapest; else `date_bin` (PostgreSQL 14), else arithmetic on the epoch.
+    func cell(_ grid: UTCGrid) -> String {
+        let units: [Int64: String] = [60: "minute", 3600: "hour", 86_400: "day"]
+        if grid.origin == 0, let unit = units[grid.stride] { return "date_trunc('\(unit)', \(time))" }
+        if binsDates { return "date_bin('\(grid.stride) seconds', \(time), to_timestamp(\(grid.origin)))" }
+        return "to_timestamp(floor((extract(epoch FROM \(time)) - \(grid.origin)) / \(grid.stride)) * \(grid.stride) + \(grid.origin))"
     }
 
     /// The column of `buckets`' rows the first value's count is in.
