@@ -346,6 +346,7 @@ public enum DataLoader {
                                     firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn,
                                     calendar: accumulator.calendar, levels: [], profile: profile,
                                     otherValues: otherNames.indices.map { (otherNames[$0], all.column($0 + 1)) }, rowLocator: rowLocator)
+            (result.filteredOut, result.lackingField) = (sink.filteredOut, sink.lackingField)
             if accumulator.holdsIntervals, !sink.intervals.isDropped {
                 result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: inputs)
             }
