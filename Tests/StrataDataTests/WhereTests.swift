@@ -45,6 +45,13 @@ struct WhereTests {
         guard case .unknownColumn(_, "--where", "level", []) = lines else { Issue.record("\(lines)"); return }
     }
 
+    /// No row passing is said as such, not as rows skipped.
+    @Test func noRowPasses() throws {
+        let error = try #require(Fixture.error(Self.readings, name: "temps.csv") { $0.filter = try? RowFilter.parse("temp > 100") })
+        #expect(error.message.hasSuffix(": no row passes --where (5 rows read)"))
+        #expect(error.exitCode == 65)
+    }
+
     /// A JSON record lacking the field does not pass, and is counted as lacking it.
     @Test(arguments: Fixture.Road.allCases)
     func jsonLinesFields(road: Fixture.Road) throws {
