@@ -43,8 +43,7 @@ final class LogFields {
         let userStart = ident + 1
         let user = Self.token(f, userStart)
         guard user + 1 < f.count, f[user] == ByteText.space, f[user + 1] == UInt8(ascii: "[") else { return false }
-        let close = Self.find(UInt8(ascii: "]"), f, user + 2)
-        guard close < f.count else { return false }
+        guard let close = f[(user + 2)...].firstIndex(of: UInt8(ascii: "]")) else { return false }
         visit(Self.name("time"), Field(rebasing: f[(user + 2)..<close]), user + 2)
         visit(Self.name("client"), Field(rebasing: f[0..<client]), 0)
         emitUnlessDash("user", f, userStart, user, visit)
@@ -99,12 +98,9 @@ final class LogFields {
         let method = Self.token(f, start)
         guard method > start, method < end, f[method] == ByteText.space else { return }
         var pathEnd = end
-        var space = end - 1
-        while space > method + 1, f[space] != ByteText.space { space -= 1 }
-        if space > method + 1 { pathEnd = space }
+        if let space = f[(method + 1)..<end].lastIndex(of: ByteText.space), space > method + 1 { pathEnd = space }
         visit(Self.name("method"), Field(rebasing: f[start..<method]), start)
-        let escaped = Self.find(Self.backslash, f, method + 1) < pathEnd
-        emitText("path", f, (method + 1, pathEnd, pathEnd, escaped ? 1 : 0), visit)
+        emitText("path", f, (method + 1, pathEnd, pathEnd, f[(method + 1)..<pathEnd].count { $0 == Self.backslash }), visit)
         if pathEnd < end { visit(Self.name("protocol"), Field(rebasing: f[(pathEnd + 1)..<end]), pathEnd + 1) }
     }
 
@@ -273,26 +269,18 @@ final class LogFields {
     @inline(__always)
     private static func name(_ s: StaticString) -> Field { Field(start: s.utf8Start, count: s.utf8CodeUnitCount) }
 
-    /// The first `byte` at or after `i`, else the end (memchr: the lines are long and the fields many).
-    @inline(__always)
-    private static func find(_ byte: UInt8, _ f: Field, _ i: Int) -> Int {
-        guard i < f.count, let hit = memchr(f.baseAddress! + i, Int32(byte), f.count - i) else { return f.count }
-        return f.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-    }
-
     /// The end of the run of non-space bytes at `i`.
     @inline(__always)
-    private static func token(_ f: Field, _ i: Int) -> Int { find(ByteText.space, f, i) }
+    private static func token(_ f: Field, _ i: Int) -> Int {
+        var j = i
+        while j < f.count, f[j] != ByteText.space { j += 1 }
+        return j
+    }
 
     /// The quoted text at `i` (a `"`): its content's bounds, where it ends past
     /// the closing quote, and how many backslashes it holds; nil when never closed.
     private static func quoted(_ f: Field, _ i: Int) -> (start: Int, end: Int, after: Int, escapes: Int)? {
-        var j = find(quote, f, i + 1)
-        guard j < f.count else { return nil }
-        // A quote after a backslash is escaped: then go byte by byte.
-        guard find(backslash, f, i + 1) < j else { return (i + 1, j, j + 1, 0) }
-        j = i + 1
-        var escapes = 0
+        var j = i + 1, escapes = 0
         while j < f.count {
             if f[j] == backslash {
                 escapes += 1
