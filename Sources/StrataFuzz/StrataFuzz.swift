@@ -73,7 +73,7 @@ enum StrataFuzz {
             _ = error.message
             return
         }
-        precondition(result.accepted + result.skipped == result.rowsRead, "accounting: \(result)")
+        precondition(result.accepted + result.skipped + result.filteredOut == result.rowsRead, "accounting: \(result)")
         // Aggregate what was accepted; keep it cheap when the times span centuries.
         var accumulator = result.accumulator
         accumulator.flush()

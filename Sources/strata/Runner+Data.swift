@@ -128,6 +128,7 @@ extension Runner {
         options.durationColumn = command.duration
         options.labelColumn = command.label
         options.countOnly = command.count
+        options.filter = try? command.rowFilter()
         return options
     }
 
@@ -179,7 +180,10 @@ extension Runner {
     func tell(_ result: LoadResult, about dataset: Dataset, now: Int64) -> Aggregate {
         for note in result.notes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
-        if result.loading == nil { reportSkipped(result) }
+        if result.loading == nil {
+            reportSkipped(result)
+            reportFiltered(result)
+        }
         let aggregate = suggestedAggregate(result)
         if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\(result.profile.aggregateReason); --agg overrides)") }
         if let tail = dataset.farTail {
@@ -210,6 +214,15 @@ extension Runner {
         let listed = result.firstSkipped.count
         warn("skipped \(result.skipped) of \(result.rowsRead) rows" + (result.skipped > listed && listed > 0 ? ", the first \(listed):" : ""))
         for row in result.firstSkipped { warn("  \(row)") }
+    }
+
+    /// How many rows `--where` passed, and of those it did not, how many lacked a field it names.
+    private func reportFiltered(_ result: LoadResult) {
+        guard let expression = command.whereExpression else { return }
+        let passed = result.rowsRead - result.filteredOut
+        let read = result.rowsRead < 1_000_000 ? CountText.grouped(result.rowsRead) : ProgressLine.count(result.rowsRead)
+        let lacking = result.lackingField == 0 ? "" : " (\(CountText.grouped(result.lackingField)) without a field it names)"
+        warn("where \(expression): \(CountText.grouped(passed)) of \(read) rows\(lacking)")
     }
 
     func warn(_ line: String) {

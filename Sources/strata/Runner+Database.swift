@@ -16,6 +16,9 @@ extension Runner {
     func databaseRoad(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
                       startLevel: Level?) throws(Failure) -> Road {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
+        if command.whereExpression != nil {
+            throw .usage("--where reads files and pipes, not a database yet: put the condition in --query's WHERE")
+        }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
         if let agg = command.agg, agg.isPercentile {

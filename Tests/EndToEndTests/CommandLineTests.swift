@@ -400,4 +400,23 @@ struct CommandLineTests {
         let timeline = try Self.strata("\(open) m")
         #expect(timeline.stdout.contains("Newspoll  ·  Wed 10 Apr 00:00–Sat 13 Apr 00:00  ·  3d"))
     }
+
+    /// `--where` on an access log: the export holds the 5xx rows alone (2, both at 14:xx), stderr
+    /// says how many of the 5 passed, a file and a pipe alike; a bad expression is one line with its column, exit 64.
+    @Test func whereKeepsTheRowsThatPass() throws {
+        let log = "'" + Repository.fixture("logs/access-nginx.log") + "'"
+        let filed = try Self.strata("\(log) --where 'status >= 500' --export csv --level hour")
+        #expect(filed.status == 0)
+        #expect(filed.stderr.contains("strata: where status >= 500: 2 of 5 rows\n"))
+        #expect(filed.stdout.contains("hour,2023-10-10T14:00+00:00,2023-10-10T14:00:00+00:00,2023-10-10T15:00:00+00:00,2,2,1,1,1\n"))
+        #expect(!filed.stdout.contains("T13:00+00:00,2023"))
+        let piped = try Self.strata("--where 'status >= 500' --export csv --level hour < \(log)")
+        #expect(piped.stdout == filed.stdout)
+        let bad = try Self.strata("\(log) --where 'status >= 5xx' --dump")
+        #expect(bad.status == 64)
+        #expect(bad.stderr == "strata: --where status >= 5xx: not a number at column 11 (see strata --help)\n")
+        let unknown = try Self.strata("\(log) --where 'stauts = 200' --dump")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("--where \"stauts\": no such column"))
+    }
 }

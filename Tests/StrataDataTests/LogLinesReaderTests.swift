@@ -15,8 +15,9 @@ struct LogLinesReaderTests {
         let ua = "\"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)\""
         let text = (0..<5).map { i in "10.0.0.\(i) - - [10/Oct/2000:13:5\(i):36 -0700] \"GET /a,b HTTP/1.1\" 200 \(i * 100) \"-\" \(ua)\n" }.joined()
         let r = try Fixture.load(text, name: "access.log.1")
-        #expect(r.notes.first == "input: lines")
-        #expect(r.notes[1] == "time: first timestamp on each line, format DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)")
+        // Read as records (see LogRecordTests): its time is a field.
+        #expect(r.notes.first == "input: Common/Combined Log Format lines, fields time, client, method, path, protocol, status, bytes, agent")
+        #expect(r.notes[1] == "time: field \"time\", format DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)")
         #expect(r.accepted == 5)
         #expect(Fixture.minutes(r).first?.0 == Fixture.utc(2000, 10, 10, 20, 50, 0))
     }
@@ -24,7 +25,7 @@ struct LogLinesReaderTests {
     @Test func syslogAndAppLogs() throws {
         let syslog = try Fixture.loadPiped(Array("Nov  1 13:55:36 host sshd[12]: Accepted\nNov  1 14:00:00 host cron[1]: run\n".utf8),
                                            baseUnit: .minute)
-        #expect(syslog.notes[1...2] == ["time: first timestamp on each line, format Mon DD HH:MM:SS (syslog, year assumed)",
+        #expect(syslog.notes[1...2] == ["time: field \"time\", format Mon DD HH:MM:SS (syslog, year assumed)",
                                         "time: syslog lines have no year: each takes the latest that does not put it after now"])
         // "now" is 2023-11-14: 1 November is this year's.
         #expect(Fixture.minutes(syslog).first?.0 == Fixture.utc(2023, 11, 1, 13, 55))

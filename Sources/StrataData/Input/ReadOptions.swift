@@ -30,6 +30,8 @@ public struct ReadOptions: Sendable {
     public var header: Bool?
     /// `--skip N`: lines above a CSV/TSV's header; nil: found (`Sample.preambleLength`).
     public var skipLines: Int?
+    /// `--where`: only the rows it passes are read; the others are counted (`LoadResult.filteredOut`).
+    public var filter: RowFilter?
     /// `--strict`: stop at the first bad row (exit 65).
     public var strict = false
     /// "Now" in UTC seconds, for syslog times (which have no year); nil: the clock.

@@ -307,10 +307,14 @@ public enum DataLoader {
     }
 
     /// The error for inputs that gave no row to keep: empty, a header
-    /// only, or every row skipped.
+    /// only, every row skipped, or none passing `--where`.
     private static func nothingAccepted(_ sink: RowSink?, file: String, headerOnly: Bool) -> ReadError {
         if (sink?.rowsRead ?? 0) == 0 {
             return .noValidRows(file: file, detail: headerOnly ? "no data rows after the header" : "the input is empty")
+        }
+        if let sink, sink.filteredOut > 0 {
+            let skipped = sink.skipped > 0 ? ", \(sink.skipped) skipped" : ""
+            return .noValidRows(file: file, detail: "no row passes --where (\(CountText.grouped(sink.rowsRead)) rows read\(skipped))")
         }
         return .allSkipped(file: file, rows: sink?.rowsRead ?? 0, first: sink?.firstSkipped.first)
     }
@@ -349,6 +353,7 @@ public enum DataLoader {
                                     firstSkipped: sink.firstSkipped, notes: notes, timeName: timeName, seriesColumn: seriesColumn,
                                     calendar: accumulator.calendar, levels: [], profile: profile,
                                     otherValues: otherNames.indices.map { (otherNames[$0], all.column($0 + 1)) }, rowLocator: rowLocator)
+            (result.filteredOut, result.lackingField) = (sink.filteredOut, sink.lackingField)
             if accumulator.holdsIntervals, !sink.intervals.isDropped {
                 result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: inputs)
             }

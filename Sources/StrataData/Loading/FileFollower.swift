@@ -242,6 +242,8 @@ extension LoadResult {
         rowsRead += sink.rowsRead
         accepted += sink.accepted
         skipped += sink.skipped
+        filteredOut += sink.filteredOut
+        lackingField += sink.lackingField
         for var row in sink.firstSkipped where firstSkipped.count < keep {
             row.line += lineOffset
             firstSkipped.append(row)

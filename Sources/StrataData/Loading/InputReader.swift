@@ -92,23 +92,13 @@ final class InputReader {
         try run(scanner, plan, into: &sink)
         if recordsPath != nil {
             let rows = sink.rowsRead - rowsBefore - (arrayBroke ? 1 : 0)
-            let what = pairsName.map { ", [time, value] pairs in \($0) (\(Self.grouped(rows)) rows)" }
-                ?? " (\(Self.grouped(rows)) record\(rows == 1 ? "" : "s"))"
+            let what = pairsName.map { ", [time, value] pairs in \($0) (\(CountText.grouped(rows)) rows)" }
+                ?? " (\(CountText.grouped(rows)) record\(rows == 1 ? "" : "s"))"
             notes[0] += what
         }
         return .rows
     }
 
-    /// `2,300`: a count as the notes write it.
-    static func grouped(_ n: Int) -> String {
-        var digits = String(n)
-        var i = digits.count - 3
-        while i > 0 {
-            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: i))
-            i -= 3
-        }
-        return digits
-    }
 
     // MARK: reading
 

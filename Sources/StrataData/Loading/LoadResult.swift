@@ -1,5 +1,5 @@
 /// Everything read from the inputs: the accumulated buckets and the
-/// accounting (`accepted + skipped == rowsRead`, always).
+/// accounting (`accepted + skipped + filteredOut == rowsRead`, always).
 public struct LoadResult: Sendable {
     public var accumulator: Accumulator
     /// Series names in order of first appearance; name `i` is accumulator
@@ -15,6 +15,9 @@ public struct LoadResult: Sendable {
     public var rowsRead: Int
     public var accepted: Int
     public var skipped: Int
+    /// Rows `--where` did not pass, and how many of those lacked a field it names.
+    public var filteredOut = 0
+    public var lackingField = 0
     /// The first few skipped rows, in input order.
     public var firstSkipped: [SkippedRow]
     /// Lines for stderr: the format and columns picked, e.g.

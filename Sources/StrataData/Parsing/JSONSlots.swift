@@ -70,6 +70,8 @@ final class JSONSlots {
     }
 
     @inline(__always) func isPresent(_ i: Int) -> Bool { found[i] }
+    /// Slot `i`'s value, nil when the record has none.
+    @inline(__always) func present(_ i: Int) -> Field? { found[i] ? values[i].bytes : nil }
     @inline(__always) func value(_ i: Int) -> Field { values[i].bytes }
     @inline(__always) func kind(_ i: Int) -> JSONLine.Kind { kinds[i] }
     @inline(__always) func offset(_ i: Int) -> Int { offsets[i] }

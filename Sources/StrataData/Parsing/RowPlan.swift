@@ -56,6 +56,8 @@ struct RowPlan: Sendable {
     var decimalComma = false
     /// Interval rows: the sample's typical length in seconds, if any (see `IntervalEnds`).
     var usualLength: Int64?
+    /// `--where`, its names resolved to this plan's columns (or slots): rows it does not pass are counted, not read.
+    var filter: RowMatcher?
 
     /// Value columns the accumulator holds: the value (or counted rows, or
     /// the duration) and the others.

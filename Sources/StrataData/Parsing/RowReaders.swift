@@ -18,12 +18,23 @@ enum RecordPlan: Sendable {
     /// slot `i` of the plan's columns; with `pairs`, each of a record's
     /// `[time, value]` pairs is a row.
     case json(RowPlan, paths: [[UInt8]], pairs: JSONPairs.Plan?)
-    case lines(TimeFormat)
+    /// Log lines of a known shape, read as records: `paths[i]` is the field read into slot `i`.
+    case log(RowPlan, LogFormat, paths: [[UInt8]])
+    /// Lines of no known shape: each counts 1 at the first time on it. `filter` matches text only.
+    case lines(TimeFormat, filter: RowMatcher?)
 
     var format: TimeFormat {
         switch self {
-        case .delimited(let p, _, _), .json(let p, _, _): p.format
-        case .lines(let f): f
+        case .delimited(let p, _, _), .json(let p, _, _), .log(let p, _, _): p.format
+        case .lines(let f, _): f
+        }
+    }
+
+    /// The plan of a record's fields; nil for lines of no known shape.
+    var rowPlan: RowPlan? {
+        switch self {
+        case .delimited(let p, _, _), .json(let p, _, _), .log(let p, _, _): p
+        case .lines: nil
         }
     }
 
@@ -48,7 +59,9 @@ enum RowReaders {
             try delimited(scanner, p, parser: &parser, sink: &sink, recordsBeforeRows: skipHeader ? plan.recordsBeforeRows : 0, cancel: cancel)
         case .json(let p, let paths, let pairs):
             try json(scanner, p, paths: paths, pairs: pairs, parser: &parser, sink: &sink, cancel: cancel)
-        case .lines: try lines(scanner, parser: &parser, sink: &sink, cancel: cancel)
+        case .log(let p, let format, let paths):
+            try log(scanner, p, format: format, paths: paths, parser: &parser, sink: &sink, cancel: cancel)
+        case .lines(_, let filter): try lines(scanner, filter: filter, parser: &parser, sink: &sink, cancel: cancel)
         }
     }
 
@@ -84,6 +97,7 @@ enum RowReaders {
         var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
         var loop = RecordLoop(recordsToPass: recordsBeforeRows, cancel: cancel)
         while try loop.next(scanner, &sink) {
+            guard sink.passes(plan.filter, text: scanner.recordBytes, field: { $0 < scanner.fieldCount ? scanner.field($0) : nil }) else { continue }
             guard scanner.fieldCount >= needed else {
                 try skipShortRow(scanner, plan, &sink)
                 continue
@@ -246,6 +260,7 @@ enum RowReaders {
                     try skipInvalid(failure, skip: skip, &sink)
                     continue
                 }
+                guard sink.passes(plan.filter, text: scanner.field(0), field: slots.present) else { continue }
                 try jsonRow(plan, slots, &joined, &parser, &ends, values, skip: skip, record: scanner.recordLine, &sink)
                 continue
             }
@@ -276,6 +291,7 @@ enum RowReaders {
                 if rows > 1 { sink.rowsRead += 1 }
                 if let t = pairs.time { slots.set(t, value: time, kind: .number, offset: start) }
                 if let v = pairs.value { slots.set(v, value: value, kind: .string, offset: start) }
+                guard sink.passes(plan.filter, text: record, field: slots.present) else { return }
                 try jsonRow(plan, slots, &joined, &parser, &ends, values, skip: skip, record: scanner.recordLine, &sink)
             }
             if !holdsPairs {
@@ -367,10 +383,61 @@ enum RowReaders {
 
     // MARK: logs
 
-    static func lines(_ scanner: RecordScanner, parser: inout TimeParser, sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
+    /// Log lines read as records: each line's fields into the slots, then
+    /// read as a JSON record's are. A line not of the format counts 1 at
+    /// the first time on it, with no fields, as a line of no known shape does.
+    static func log(_ scanner: RecordScanner, _ plan: RowPlan, format: LogFormat, paths: [[UInt8]], parser: inout TimeParser,
+                    sink: inout RowSink, cancel: CancelFlag?) throws(ReadError) {
+        sink.prepare(for: plan)
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: plan.width)
+        let fields = LogFields(format)
+        let slots = JSONSlots(paths)
+        var joined = ByteBuffer()
+        defer {
+            values.deallocate()
+            fields.free()
+            joined.free()
+        }
+        let file = scanner.stream.name
+        var ends = IntervalEnds(plan, parser: parser, baseUnit: sink.accumulator.baseUnit)
+        var loop = RecordLoop(recordsToPass: 0, cancel: cancel)
+        func skip(at offset: Int, _ reason: String, _ sink: inout RowSink) throws(ReadError) {
+            try sink.skip(skippedRow(scanner, file: file, at: offset, reason))
+        }
+        while try loop.next(scanner, &sink) {
+            slots.reset()
+            let line = scanner.field(0)
+            let read = fields.read(line) { name, value, offset in slots.offer(path: name, value: value, kind: .string, offset: offset) }
+            if !read { slots.reset() }
+            guard sink.passes(plan.filter, text: line, field: slots.present) else { continue }
+            if read {
+                try jsonRow(plan, slots, &joined, &parser, &ends, values, skip: skip, record: scanner.recordLine, &sink)
+                continue
+            }
+            guard plan.end == nil, let (seconds, _) = parser.find(in: line) else {
+                try skip(at: 0, "neither a \(format.name) line nor a \(parser.format.shortDescription) time", &sink)
+                continue
+            }
+            var series = 0
+            if plan.series != nil {
+                guard let s = sink.series.index(of: Field(start: nil, count: 0)) else {
+                    try skip(at: 0, "series past the limit of \(SeriesTable.limit) series", &sink)
+                    continue
+                }
+                series = s
+            }
+            values[0] = plan.value == nil ? 1 : .nan
+            for k in plan.others.indices { values[k + 1] = .nan }
+            sink.accept(seconds: seconds, series: series, values: values)
+        }
+    }
+
+    static func lines(_ scanner: RecordScanner, filter: RowMatcher?, parser: inout TimeParser, sink: inout RowSink,
+                      cancel: CancelFlag?) throws(ReadError) {
         sink.accumulator.countRows(false)  // each line adds its 1 (after a table read into the same sink)
         var loop = RecordLoop(recordsToPass: 0, cancel: cancel)
         while try loop.next(scanner, &sink) {
+            guard sink.passes(filter, text: scanner.field(0), field: { _ in nil }) else { continue }
             if let (seconds, _) = parser.find(in: scanner.field(0)) {
                 sink.accept(seconds: seconds, value: 1, series: 0)
             } else {

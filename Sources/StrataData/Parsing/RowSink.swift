@@ -7,6 +7,9 @@ struct RowSink: Sendable {
     var rowsRead = 0
     var accepted = 0
     var skipped = 0
+    /// Rows `--where` did not pass, and how many of those lacked a field it names.
+    var filteredOut = 0
+    var lackingField = 0
     var firstSkipped: [SkippedRow] = []
     var trail: RowTrail
     let keep: Int
@@ -128,6 +131,19 @@ struct RowSink: Sendable {
         return count
     }
 
+    /// Whether a row passes `--where` (always, without one); one that does not is counted.
+    @inline(__always)
+    mutating func passes(_ matcher: RowMatcher?, text: @autoclosure () -> Field, field: (Int) -> Field?) -> Bool {
+        guard let matcher else { return true }
+        var lacking = false
+        guard matcher.passes(text: text(), lacking: &lacking, field: field) else {
+            filteredOut += 1
+            if lacking { lackingField += 1 }
+            return false
+        }
+        return true
+    }
+
     /// Counts a bad row; with `--strict`, stops there.
     mutating func skip(_ row: @autoclosure () -> SkippedRow) throws(ReadError) {
         skipped += 1
@@ -145,6 +161,8 @@ struct RowSink: Sendable {
         rowsRead += other.rowsRead
         accepted += other.accepted
         skipped += other.skipped
+        filteredOut += other.filteredOut
+        lackingField += other.lackingField
         for var row in other.firstSkipped where firstSkipped.count < keep {
             row.line += lineOffset
             firstSkipped.append(row)

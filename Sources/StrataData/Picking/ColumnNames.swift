@@ -18,7 +18,7 @@ public enum ColumnNames {
         "dayofweek", "dayofyear", "dayofmonth", "weekofyear",
     ]
     /// Last words of names that number a row or a thing rather than measure it.
-    static let idWords: Set<String> = ["id", "uuid", "flight", "no", "nr", "idx", "seq"]
+    static let idWords: Set<String> = ["id", "uuid", "flight", "no", "nr", "idx", "seq", "pid"]
 
     /// `temp_max` → temp, max; `avgSpeed` → avg, speed; lowercased.
     static func words(_ name: String) -> [String] {
@@ -47,7 +47,8 @@ public enum ColumnNames {
         let n = name.lowercased()
         if TimePart(name: n) != nil || isDatePart(name) { return "is a part of the time" }
         if words(name).last.map(idWords.contains) == true { return "is an id" }
-        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") { return "is a code" }
+        // An HTTP or exit status is a code too: a sum or mean of 200s and 404s says nothing.
+        if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") || n == "status" { return "is a code" }
         return nil
     }
 

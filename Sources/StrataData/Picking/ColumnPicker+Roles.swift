@@ -29,11 +29,15 @@ extension ColumnPicker {
     }
 
     /// A column named like a time that holds whole numbers no clock has
-    /// (`air_time` 227, 160: minutes past 59) and no epoch: durations, a value.
+    /// (`air_time` 227, 160: minutes past 59) and no epoch, or fractions
+    /// below an epoch's (`request_time` 0.072 seconds): durations, a value.
     /// `dep_time` 517 (05:17) stays a clock.
     private func holdsDurations(_ c: Int, named n: String) -> Bool {
         guard ColumnNames.words(n).contains("time") else { return false }
         let present = sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty }
+        let decimals = present.compactMap { ValueParser.plainDecimal($0) }
+        if !decimals.isEmpty, decimals.count == present.count, decimals.allSatisfy({ (0..<1e8).contains($0) }),
+           decimals.contains(where: { $0.rounded() != $0 }) { return true }
         let numbers = present.compactMap { Int(String(decoding: $0, as: UTF8.self)) }
         guard !numbers.isEmpty, numbers.count == present.count, numbers.allSatisfy({ (0..<100_000_000).contains($0) }) else { return false }
         return numbers.contains { $0 % 100 >= 60 || $0 > 2400 }

@@ -159,7 +159,7 @@ extension InputPlanner {
 
     /// Renumbers the fields `plan` uses into slots 0, 1, 2…, in the order
     /// it names them; returns each slot's path.
-    private static func slot(_ plan: inout RowPlan, names: [String]) -> [[UInt8]] {
+    static func slot(_ plan: inout RowPlan, names: [String]) -> [[UInt8]] {
         var paths: [[UInt8]] = []
         func slot(_ c: Int) -> Int {
             let p = Array(names[c].utf8)

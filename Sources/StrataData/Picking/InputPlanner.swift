@@ -32,6 +32,8 @@ final class InputPlanner {
     private(set) var otherNames: [String] = []
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
+    /// The names of the columns or fields the picker chose from, for `--where`.
+    private var fieldNames: [String] = []
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
     /// A JSON document's records: the dotted path of their array (empty at the top).
@@ -111,8 +113,11 @@ final class InputPlanner {
         case .lines:
             do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
         }
+        if let filter = options.filter { plan = try filtered(plan, by: filter) }
         if let recordsPath {
             notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
+        } else if case .log(_, let log, _) = plan {
+            notes.insert("input: \(log.name) lines, fields " + fieldNames.joined(separator: ", "), at: 0)
         } else if sniffed && (format == .jsonl || format == .lines) {
             notes.insert("input: \(format.rawValue)", at: 0)
         }
@@ -317,6 +322,7 @@ final class InputPlanner {
         }
         valueName = plan.valueName
         timeName = plan.timeName
+        fieldNames = (0..<picker.columnCount).map(picker.name)
         otherNames = plan.otherNames
         seriesColumn = plan.series != nil || !plan.sideBySide.isEmpty ? plan.seriesName : nil
         return plan
@@ -358,12 +364,47 @@ final class InputPlanner {
             && records.count > 1 && first.allSatisfy { !ByteText.trimmed($0).isEmpty }
     }
 
+    /// `plan` reading only the rows `filter` passes: its names resolved to
+    /// the columns (a name or a 1-based index), or to slots of the fields
+    /// (added to those read) that the sample held; lines of no known shape have text alone.
+    private func filtered(_ plan: RecordPlan, by filter: RowFilter) throws(ReadError) -> RecordPlan {
+        let unknown = { (name: String) in ReadError.unknownColumn(file: self.file, option: "--where", column: name, available: self.fieldNames) }
+        switch plan {
+        case .delimited(var p, let header, let preamble):
+            p.filter = try RowMatcher(filter) { (name) throws(ReadError) in
+                if let c = fieldNames.firstIndex(of: name) { return c }
+                guard let n = Int(name), n >= 1, n <= fieldNames.count else { throw unknown(name) }
+                return n - 1
+            }
+            return .delimited(p, hasHeader: header, preamble: preamble)
+        case .json(var p, var paths, let pairs):
+            p.filter = try slotMatcher(filter, &paths, unknown)
+            return .json(p, paths: paths, pairs: pairs)
+        case .log(var p, let format, var paths):
+            p.filter = try slotMatcher(filter, &paths, unknown)
+            return .log(p, format, paths: paths)
+        case .lines(let format, _):
+            return .lines(format, filter: try RowMatcher(filter) { (name) throws(ReadError) in throw unknown(name) })
+        }
+    }
+
+    private func slotMatcher(_ filter: RowFilter, _ paths: inout [[UInt8]], _ unknown: (String) -> ReadError) throws(ReadError) -> RowMatcher {
+        try RowMatcher(filter) { (name) throws(ReadError) in
+            guard fieldNames.contains(name) else { throw unknown(name) }
+            let path = Array(name.utf8)
+            if let slot = paths.firstIndex(of: path) { return slot }
+            paths.append(path)
+            return paths.count - 1
+        }
+    }
+
     private func prepareLines(_ scanner: RecordScanner) throws(ReadError) -> RecordPlan {
+        let lines = try sampleRecords(scanner, count: Self.sampleRows)
+        if lines.count == 0, let error = onlyOversized() { throw error }
+        if let log = LogFormat.detect((0..<lines.count).map { lines.value($0, 0) }) { return try prepareLog(scanner, log) }
         for (option, spec) in [("--time", options.timeColumn), ("--value", options.valueColumn), ("--series", options.seriesColumn)] {
             if let spec { throw .unknownColumn(file: file, option: option, column: spec, available: []) }
         }
-        let lines = try sampleRecords(scanner, count: Self.sampleRows)
-        if lines.count == 0, let error = onlyOversized() { throw error }
         let format: TimeFormat?
         if let pattern {
             format = .pattern(pattern)
@@ -382,7 +423,51 @@ final class InputPlanner {
         notes.append("time: first timestamp on each line, format \(format.description)")
         notes.append("value: none, counting lines")
         valueName = ColumnNames.countedRows
-        return .lines(format)
+        return .lines(format, filter: nil)
+    }
+
+    /// The plan for log lines of `format`: the sample (spread through a
+    /// regular file) split into fields, whose time, values and series the
+    /// column picker chooses as it does a table's.
+    private func prepareLog(_ scanner: RecordScanner, _ format: LogFormat) throws(ReadError) -> RecordPlan {
+        let lines = try sampleRecords(scanner, count: Self.sampleRows, spread: true)
+        var names = format.fieldNames
+        var index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let reader = LogFields(format)
+        defer { reader.free() }
+        let data = Sample()
+        for segment in lines.segments {
+            data.beginSegment()
+            for r in segment {
+                var row: [Int: [UInt8]] = [:]
+                let read = reader.read(lines.value(r, 0)) { name, value, _ in
+                    let key = String(decoding: name, as: UTF8.self)
+                    let c = index[key] ?? {
+                        index[key] = names.count
+                        names.append(key)
+                        return names.count - 1
+                    }()
+                    // The first of a name holds, as a record's slot keeps it.
+                    if row[c] == nil { row[c] = Array(value) }
+                }
+                if read { data.append(names.indices.map { row[$0] ?? [] }) }
+            }
+        }
+        // Fields that no sampled line holds (no request time in this log) are left out.
+        let held = names.indices.filter { c in (0..<data.count).contains { !data.value($0, c).isEmpty } }
+        let columns = Sample()
+        for segment in data.segments {
+            columns.beginSegment()
+            for r in segment { columns.append(held.map { data.value(r, $0) }) }
+        }
+        let heldNames = held.map { names[$0] }
+        // A log line is an event: a duration on it (`duration=12ms`) is a value, not the length of an interval, unless asked.
+        var pick = options
+        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
+        let picker = ColumnPicker(file: file, names: heldNames, sample: columns, options: pick, pattern: pattern, noun: "field", years: years)
+        var plan = try adopt(picker)
+        let paths = Self.slot(&plan, names: heldNames)
+        return .log(plan, format, paths: paths)
     }
 
 }

@@ -9,11 +9,13 @@ public struct RecordField: Hashable, Sendable {
 /// Splits the raw rows of a `RowLocator`'s inputs into named fields: a
 /// delimited input by its delimiter and quotes, under its header's names
 /// (read once, when this is made); a JSON record into its scalar fields
-/// with their dotted paths, and its arrays. A log line has no fields.
+/// with their dotted paths, and its arrays; a log line of a known shape
+/// into its fields (`LogFields`). A line of no known shape has none.
 public struct RecordFields: Sendable {
     private enum Shape: Sendable {
         case delimited(UInt8, names: [String])
         case json
+        case log(LogFormat)
         case lines
     }
 
@@ -27,6 +29,7 @@ public struct RecordFields: Sendable {
             case (.delimited(_, let hasHeader, let preamble), .delimited(let delimiter)):
                 shapes[source.name] = .delimited(delimiter, names: hasHeader ? Self.header(of: source, after: preamble, limits: limits) : [])
             case (.json, _): shapes[source.name] = .json
+            case (.log(_, let format, _), _): shapes[source.name] = .log(format)
             default: shapes[source.name] = .lines
             }
         }
@@ -50,6 +53,17 @@ public struct RecordFields: Sendable {
                     fields.append(RecordField(name: String(decoding: path, as: UTF8.self), value: Self.compact(array)))
                 }) { path, value, _, _ in
                     fields.append(RecordField(name: String(decoding: path, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+                }
+            }
+            return fields
+        case .log(let format)?:
+            var fields: [RecordField] = []
+            let reader = LogFields(format)
+            defer { reader.free() }
+            var bytes = Array(row.text.utf8)
+            bytes.withUnsafeMutableBufferPointer { line in
+                reader.read(Field(line)) { name, value, _ in
+                    fields.append(RecordField(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
                 }
             }
             return fields

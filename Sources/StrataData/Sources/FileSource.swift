@@ -104,12 +104,7 @@ public final class FileSource: Source, @unchecked Sendable {
 
     /// Whether the rows were read as intervals: the plan has an end, whatever the value column is called.
     private static func holdsIntervals(_ locator: RowLocator) -> Bool {
-        locator.sources.contains { source in
-            switch source.plan {
-            case .delimited(let plan, _, _), .json(let plan, _, _): plan.end != nil
-            case .lines: false
-            }
-        }
+        locator.sources.contains { source in source.plan.rowPlan?.end != nil }
     }
 
     private static func valueNames(_ result: LoadResult) -> [String] {
