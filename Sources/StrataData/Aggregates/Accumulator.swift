@@ -91,6 +91,13 @@ public struct Accumulator: Sendable {
     /// Value columns held.
     var width: Int { runs.count }
 
+    /// No buckets, kept within the same limits: a followed file cut short.
+    var emptied: Accumulator {
+        var empty = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        (empty.seriesBaseLimit, empty.baseLimit) = (seriesBaseLimit, baseLimit)
+        return empty
+    }
+
     /// Adds empty columns up to `width` (counted at their rows' starts, for intervals).
     mutating func widen(to width: Int) {
         while runs.count < width {

@@ -168,6 +168,8 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         var parser = TimeParser(format: plan.format, zone: result.calendar.zone,
                                 years: years ?? .until(options.now ?? Int64(Date().timeIntervalSince1970)))
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false)
+        // As the load kept: a quarter's worth of intervals, each series' base buckets while they fit.
+        sink.keep(within: options.memoryBudget, readsBack: true)
         sink.series = series
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader, cancel: nil)
         series = sink.series
@@ -220,8 +222,8 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
 extension LoadResult {
     /// The same picks and levels with no rows: a followed file cut short.
     mutating func empty() {
-        accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit)
-        for k in otherValues.indices { otherValues[k].accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit) }
+        accumulator = accumulator.emptied
+        for k in otherValues.indices { otherValues[k].accumulator = otherValues[k].accumulator.emptied }
         (rowsRead, accepted, skipped, firstSkipped) = (0, 0, 0, [])
         intervals = intervals.map { IntervalList().index(seriesCount: $0.bySeries.count, inputs: $0.inputs) }
     }
@@ -237,7 +239,7 @@ extension LoadResult {
             otherValues[k].accumulator.merge(all.column(k + 1))
         }
         if named { seriesNames = sink.series.names }
-        intervals = intervals.map { sink.intervals.index(after: $0, lineOffset: lineOffset, seriesCount: sink.series.names.count) }
+        intervals = intervals.flatMap { sink.intervals.index(after: $0, lineOffset: lineOffset, seriesCount: sink.series.names.count) }
         rowsRead += sink.rowsRead
         accepted += sink.accepted
         skipped += sink.skipped
