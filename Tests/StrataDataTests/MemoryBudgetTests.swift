@@ -241,7 +241,7 @@ extension MemoryBudgetTests {
             let growth = try #require(try follower.grow())
             result = growth.result
             source.followed(result)
-            if let times = growth.change == nil ? growth.added : Int64.min...Int64.max { fine.readAgain(overlapping: times) }
+            if let times = growth.change?.replacesRows ?? false ? Int64.min...Int64.max : growth.added { fine.readAgain(overlapping: times) }
             return growth
         }
     }
@@ -397,6 +397,53 @@ extension MemoryBudgetTests {
             try Data(text(rows[..<cuts[1]]).utf8).write(to: URL(fileURLWithPath: path))
             try followed.poll()
             try expectAFreshLoads(rows[..<cuts[1]], keptIntervals: false, locations: true)
+        }
+    }
+}
+
+extension MemoryBudgetTests {
+    /// Readings every ten minutes for `days` days from 2024-01-01 UTC, a value each.
+    static func readings(days: Range<Int>) -> [String] {
+        days.flatMap { day in
+            (0..<144).map { i in "\(FileSourceTests.iso(Fixture.utc(2024, 1, 1) + Int64(day * 144 + i) * 600)),\((day * 144 + i) % 97)" }
+        }
+    }
+
+    /// A followed file's base is the load's until its rows outgrow it: a
+    /// day of readings keeps its 144 minutes within room for 300 buckets;
+    /// three days (432 minutes) make it hours, merged from the minutes, and
+    /// the poll says so. Every page still equals a fresh load's with no
+    /// budget, an hour's minutes read back from the file.
+    @Test func aFollowedFileThatOutgrowsItsBaseMakesItCoarser() throws {
+        let budget = 300 * BucketBudget.bytesPerBucket * BucketBudget.share
+        func text(_ days: Range<Int>) -> String { (["time,value"] + Self.readings(days: days)).joined(separator: "\n") + "\n" }
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("followed.csv", text(0..<1), in: folder)
+            let loaded = try Self.load(path, budget: budget) { ($0.seriesColumn, $0.endsAtLastLine) = (nil, true) }
+            #expect(loaded.accumulator.baseUnit == .minute && loaded.accumulator.bucketCount == 144)
+            var options = FileSourceTests.options()
+            (options.seriesColumn, options.memoryBudget) = (nil, budget)
+            options.endsAtLastLine = true
+            let followed = try Followed(path, loaded: loaded, options: options)
+
+            try FileFollowerTests.append(Self.readings(days: 1..<3).map { $0 + "\n" }.joined(), to: path)
+            let growth = try followed.poll()
+            #expect(growth.change == .coarsened(.hour))
+            #expect(growth.result.accumulator.baseUnit == .hour && growth.result.accumulator.bucketCount == 72)
+            #expect(growth.result.keptLessThanItsLevelsDraw)
+            #expect(growth.result.notes.last == "followed: \(path) grew past what --memory keeps of finer buckets at row 432: "
+                    + "hours are kept from then on, and a page's finer bars read back from the file")
+            let full = try Self.load(Fixture.write("fresh.csv", text(0..<3), in: folder), budget: nil) { $0.seriesColumn = nil }
+            #expect(full.accumulator.baseUnit == .minute)
+            let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
+            let read = Self.pages(Dataset(loaded: growth.result, levels: growth.result.levels, finePages: followed.fine))
+            #expect(read.count == reference.count && reference.count > 70)
+            for (key, buckets) in reference where read[key] != buckets {
+                Issue.record("page \(key) differs")
+            }
+            // Within the new base, nothing more is said.
+            try FileFollowerTests.append(Self.readings(days: 3..<4).map { $0 + "\n" }.joined(), to: path)
+            #expect(try followed.poll().change == nil)
         }
     }
 }

@@ -32,7 +32,7 @@ struct RowSink: Sendable {
         sink.progress = progress
         sink.intervals = intervals.emptied
         sink.accumulator.seriesBaseLimit = accumulator.seriesBaseLimit
-        sink.accumulator.baseLimit = accumulator.baseLimit
+        (sink.accumulator.baseLimit, sink.accumulator.coarsestBase) = (accumulator.baseLimit, accumulator.coarsestBase)
         return sink
     }
 

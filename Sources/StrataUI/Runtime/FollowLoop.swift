@@ -39,7 +39,9 @@ public final class FollowLoop: @unchecked Sendable {
             let grown = growth.result
             observe(grown)
             // A file rotated or cut holds other rows anywhere: every page is read again.
-            if let times = growth.change == nil ? growth.added : Int64.min...Int64.max { finePages?.readAgain(overlapping: times) }
+            if let times = growth.change?.replacesRows ?? false ? Int64.min...Int64.max : growth.added {
+                finePages?.readAgain(overlapping: times)
+            }
             feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels, finePages: readsPages(grown) ? finePages : nil),
                                rows: CardRows.reader(growth.rows),
                                notice: growth.change.map(notice)))
@@ -66,6 +68,7 @@ public final class FollowLoop: @unchecked Sendable {
         case .truncated: "\(name) was truncated: read again from its start"
         case .removed: "\(name) was removed: waiting for it"
         case .back: "\(name) is back: following it"
+        case .coarsened(let unit): "\(name) grew past --memory: \(unit.name)s kept, finer bars read back"
         }
     }
 }
