@@ -10,7 +10,8 @@ server (Tools/throwaway-postgres) started for it and stopped after. The
 terminal's state after signals, and the other PostgreSQL attacks (passwords
 in every URI shape, the set_config bypass, NULL times, a server stopped
 mid-session and started again), are tests of the end-to-end and PostgreSQL
-suites: `make test-adversarial` runs those after this script.
+suites: `make test-adversarial` runs those after this script, under the same
+cap (the tests' runner, and every strata it starts).
 
 Usage: Tools/adversarial.py [BINARY]   (default .build-dist/release/strata)
 """
@@ -27,8 +28,9 @@ BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build-dist/rele
 # of state are the fixed overhead on top (the 10M-row bench peaks at 27 MB).
 BUDGET_MB = 64
 OVERHEAD_MB = 48
-# No case may map more than this: a runaway allocation fails fast.
-ADDRESS_CAP = 4 << 30
+# No case may map more than this: a runaway allocation fails fast. The Makefile
+# gives the same cap to the Swift tests it runs after.
+ADDRESS_CAP = int(os.environ.get("STRATA_ADDRESS_CAP_KB", 4 << 20)) << 10
 TIMEOUT = 60
 
 
