@@ -39,10 +39,16 @@ test-e2e: build dist
 # the terminal's state after each signal and after Ctrl-Z and fg (tmux, the debug build) and the
 # PostgreSQL attacks (passwords in every URI shape, the set_config bypass, NULL
 # times, a server stopped and started again mid-session).
+# Both runs are under one address-space cap (4 GB, in kB): the script's cases
+# each by setrlimit; the tests' runner (the PostgreSQL attacks run in it) and
+# every tmux server and strata it starts by `ulimit -v`, once they are built
+# (the compiler needs more).
 ADVERSARIAL_TESTS := EndToEndTests/aSignalRestoresTheTerminal|EndToEndTests/ctrlZHandsTheTerminalBackUntilFg|EndToEndTests/ctrlCQuitsAndRestoresTheTerminal|DatabaseEndToEndTests|PostgresAddressTests|PostgresFailureTests|PostgresReconnectTests
+ADDRESS_CAP_KB := 4194304
 test-adversarial: build dist-binary
-	python3 Tools/adversarial.py $(DIST_BINARY)
-	SWIFT_BACKTRACE=interactive=no $(SWIFT) test --filter '$(ADVERSARIAL_TESTS)'
+	STRATA_ADDRESS_CAP_KB=$(ADDRESS_CAP_KB) python3 Tools/adversarial.py $(DIST_BINARY)
+	$(SWIFT) build --build-tests
+	ulimit -v $(ADDRESS_CAP_KB) && SWIFT_BACKTRACE=interactive=no $(SWIFT) test --skip-build --filter '$(ADVERSARIAL_TESTS)'
 
 # Every zone's offset changes from 1900 to 2037 through the real path
 # (ZoneDatabaseTests): a minute or two, so not part of `make test`.

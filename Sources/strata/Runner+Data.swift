@@ -30,10 +30,9 @@ extension Runner {
         let follows = command.follow
         return Road(source: source,
                     ended: { line?.finish() },
-                    // A followed file reads back only the bars finer than it kept: the running period's rows,
+                    // A followed file reads back only what it did not keep: the running period's rows,
                     // read again on every poll, would hold back the screen's every update.
-                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace
-                        && (!follows || $0.accumulator.baseUnit > Level.baseUnit(for: $0.levels)) },
+                    readsRangesAgain: { $0.rowLocator.readsRangesInPlace && (!follows || $0.keptLessThanItsLevelsDraw) },
                     rows: { $0.rowLocator },
                     endNotice: sources == [.standardInput] ? "input ended" : nil,
                     follow: { [self] result, feed, latest, finePages in
@@ -100,7 +99,9 @@ extension Runner {
               let follower = FileFollower(path: path, result: loaded, options: options) else { return }
         // From now on a page is read back through the follower's descriptor, which a line half-written meanwhile does not change.
         source.followed(follower.current)
-        FollowLoop(follower, name: loaded.sourceName, feed: feed, finePages: finePages, observe: {
+        // A file within its budget at load reads its pages back once it has grown past it.
+        let pages = finePages ?? (loaded.rowLocator.readsRangesInPlace ? pagesOf(source) : nil)
+        FollowLoop(follower, name: loaded.sourceName, feed: feed, finePages: pages, readsPages: \.keptLessThanItsLevelsDraw, observe: {
             latest.keep($0)
             source.followed($0)
         }).start()
@@ -112,7 +113,12 @@ extension Runner {
     /// (a pipe or gzip as it streams), or need not (a followed file that kept every level's bars).
     private func finePages(_ road: Road, result: LoadResult) -> FinePages? {
         guard road.readsRangesAgain(result) else { return nil }
-        return FinePages(source: road.source, mode: .background, budget: Int(command.memory << 20) / 4)
+        return pagesOf(road.source)
+    }
+
+    /// The pages read back from `source`, kept within a quarter of the budget.
+    private func pagesOf(_ source: any Source) -> FinePages {
+        FinePages(source: source, mode: .background, budget: Int(command.memory << 20) / 4)
     }
 
     /// What the command line says each column is for, files and databases alike.

@@ -220,6 +220,32 @@ struct MemoryBudgetTests {
 }
 
 extension MemoryBudgetTests {
+    /// A followed file as the app holds it (`FollowLoop`, `Runner.startFollowing`):
+    /// its follower, and the pages read back through the follower's descriptors.
+    final class Followed {
+        let follower: FileFollower
+        let source: FileSource
+        let fine: FinePages
+        private(set) var result: LoadResult
+
+        init(_ path: String, loaded: LoadResult, options: ReadOptions) throws {
+            follower = try #require(FileFollower(path: path, result: loaded, options: options))
+            source = MemoryBudgetTests.fineSource(path, loaded)
+            fine = FinePages(source: source, mode: .inline, budget: 1 << 20)
+            result = loaded
+        }
+
+        /// What the app does on a poll that found something: the pages over its rows are read again.
+        @discardableResult
+        func poll() throws -> InputGrowth {
+            let growth = try #require(try follower.grow())
+            result = growth.result
+            source.followed(result)
+            if let times = growth.change?.replacesRows ?? false ? Int64.min...Int64.max : growth.added { fine.readAgain(overlapping: times) }
+            return growth
+        }
+    }
+
     /// Loads `path` to follow it (`-f`) within `budget` bytes, as `load` does.
     static func loadToFollow(_ path: String, budget: Int64?) throws -> LoadResult {
         try load(path, budget: budget) { $0.endsAtLastLine = true }
@@ -242,22 +268,12 @@ extension MemoryBudgetTests {
             var options = FileSourceTests.options()
             options.memoryBudget = 1
             options.endsAtLastLine = true
-            let follower = try #require(FileFollower(path: path, result: loaded, options: options))
-            let source = Self.fineSource(path, loaded)
-            let fine = FinePages(source: source, mode: .inline, budget: 1 << 20)
-            var result = loaded
-
-            /// What the app does on a poll that found something (`FollowLoop`, `Runner.startFollowing`).
-            func poll() throws {
-                let growth = try #require(try follower.grow())
-                result = growth.result
-                source.followed(result)
-                if let times = growth.change == nil ? growth.added : Int64.min...Int64.max { fine.readAgain(overlapping: times) }
-            }
+            let followed = try Followed(path, loaded: loaded, options: options)
             /// Every page of the followed dataset against a fresh load, with no budget, of `text`.
             func expectPages(as text: String) throws {
                 let fresh = Fixture.write("fresh.csv", text, in: folder)
                 let full = try Self.load(fresh, budget: nil)
+                let (result, fine) = (followed.result, followed.fine)
                 #expect(full.accumulator.baseUnit == .minute && result.accumulator.baseUnit == .hour)
                 let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
                 let read = Self.pages(Dataset(loaded: result, levels: result.levels, finePages: fine))
@@ -270,18 +286,164 @@ extension MemoryBudgetTests {
             try expectPages(as: Generated.text(g.rows[..<cuts[0]].map { $0 }, header: g.header))
             for (from, to) in [(cuts[0], cuts[1]), (cuts[1], cuts[2])] {
                 try FileFollowerTests.append(rows[from..<to].map { $0 + "\n" }.joined(), to: path)
-                try poll()
+                try followed.poll()
                 try expectPages(as: Generated.text(g.rows[..<to].map { $0 }, header: g.header))
             }
             // Rotated: the old file's rows are read back from it, the new file's from the new one.
             try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
             _ = Fixture.write("followed.csv", Generated.text(g.rows[cuts[2]...].map { $0 }, header: g.header), in: folder)
-            try poll()
+            try followed.poll()
             try expectPages(as: Generated.text(g.rows, header: g.header))
             // Cut and written again: only what the file holds now.
             try Data(Generated.text(g.rows[..<cuts[1]].map { $0 }, header: g.header).utf8).write(to: URL(fileURLWithPath: path))
-            try poll()
+            try followed.poll()
             try expectPages(as: Generated.text(g.rows[..<cuts[1]].map { $0 }, header: g.header))
+        }
+    }
+}
+
+extension MemoryBudgetTests {
+    /// Loads talks at `path` to follow them, on days, weeks and months, within `budget` bytes.
+    static func loadTalksToFollow(_ path: String, budget: Int64?) throws -> LoadResult {
+        var options = IntervalWindowTests.options(budget: budget)
+        options.endsAtLastLine = true
+        var setup = LoadSetup()
+        setup.zone = Fixture.newYork.zone
+        setup.levels = [.day, .week, .month]
+        return try DataLoader.load([.file(path)], options: options, setup: setup)
+    }
+
+    /// A followed file of intervals keeps a quarter of its budget's worth of
+    /// them, as a plain file does: appended past it, it keeps none, and the
+    /// timeline's windows are read back through the follower's descriptors.
+    /// After appends within the limit and past it, a rotation and a cut,
+    /// every window of three days, every day's intervals counted once per
+    /// room, and every page equal a fresh load's of the same rows with no
+    /// budget (where each interval is, too, until the rotation makes two files of one).
+    @Test func followedIntervalsPastTheBudgetGiveAFreshLoadsWindows() throws {
+        let talks = IntervalWindowTests.Talks(seed: 21)
+        let rows = talks.rows.map(\.text)
+        let cuts = [rows.count / 3, rows.count / 3 + 7, 2 * rows.count / 3]
+        func text(_ part: ArraySlice<String>) -> String { ([IntervalWindowTests.Talks.header] + part).joined(separator: "\n") + "\n" }
+        // Room for the first cut's intervals and ten more.
+        let budget = Int64(cuts[0] + 10) * 40 * 4
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("followed.csv", text(rows[..<cuts[0]]), in: folder)
+            let freshFolder = folder.appendingPathComponent("fresh")
+            try FileManager.default.createDirectory(at: freshFolder, withIntermediateDirectories: true)
+            let loaded = try Self.loadTalksToFollow(path, budget: budget)
+            #expect(loaded.intervals?.count == cuts[0])
+            var options = IntervalWindowTests.options(budget: budget)
+            options.endsAtLastLine = true
+            let followed = try Followed(path, loaded: loaded, options: options)
+            /// The followed dataset against a fresh load of `rows` with no budget.
+            func expectAFreshLoads(_ rows: ArraySlice<String>, keptIntervals: Bool, locations: Bool) throws {
+                let full = try Self.loadTalksToFollow(Fixture.write("followed.csv", text(rows), in: freshFolder), budget: nil)
+                let result = followed.result
+                #expect((result.intervals != nil) == keptIntervals && full.intervals?.count == rows.count)
+                // Within the limit a room's hours may be read back too (`mergesSeriesBase`); past it the windows are.
+                #expect(result.keptLessThanItsLevelsDraw || keptIntervals)
+                let reference = Dataset(loaded: full, levels: full.levels)
+                let dataset = Dataset(loaded: result, levels: result.levels, finePages: followed.fine)
+                let (expectedPages, read) = (Self.pages(reference), Self.pages(dataset))
+                #expect(read.count == expectedPages.count && expectedPages.count >= 12)
+                for (key, buckets) in expectedPages where read[key] != buckets {
+                    Issue.record("page \(key) differs: \(read[key] ?? []) for \(buckets)")
+                }
+                #expect(dataset.count(.day) == reference.count(.day))
+                let calendar = reference.calendar
+                func day(_ i: Int) -> Range<Int64> {
+                    let ordinal = reference.ordinal(.day, index: i)
+                    return calendar.start(of: .day, ordinal: ordinal)..<calendar.end(of: .day, ordinal: ordinal)
+                }
+                func shown(_ index: IntervalIndex?, names: [String], in window: Range<Int64>) -> [IntervalWindowTests.Shown] {
+                    guard let index else { return [] }
+                    return IntervalWindowTests.shown(index, series: names, from: window.lowerBound, to: window.upperBound).map {
+                        IntervalWindowTests.Shown(series: $0.series, start: $0.start, end: $0.end, label: $0.label,
+                                                  location: locations ? $0.location : nil)
+                    }.sorted { ($0.series, $0.start, $0.end) < ($1.series, $1.start, $1.end) }
+                }
+                var seen = 0
+                for i in 0..<reference.count(.day) {
+                    let periods = [day(i - 1), day(i), day(i + 1)]
+                    let window = periods[0].lowerBound..<periods[2].upperBound
+                    let windowRead = try #require(dataset.intervals(periods: periods), "day \(i) is still being read")
+                    let found = shown(windowRead, names: result.seriesNames, in: window)
+                    let expected = shown(reference.intervals(periods: periods), names: full.seriesNames, in: window)
+                    #expect(found == expected, "day \(i): \(found.count) intervals, expected \(expected.count)")
+                    seen += found.count
+                    for s in reference.series.indices {
+                        let stats = dataset.intervalStats(series: s, value: 0, from: day(i).lowerBound, to: day(i).upperBound, period: day(i))
+                        #expect(stats == reference.intervalStats(series: s, value: 0, from: day(i).lowerBound, to: day(i).upperBound,
+                                                                  period: day(i)), "day \(i), series \(s)")
+                    }
+                }
+                #expect(seen >= rows.count)
+            }
+
+            try expectAFreshLoads(rows[..<cuts[0]], keptIntervals: true, locations: true)
+            try FileFollowerTests.append(rows[cuts[0]..<cuts[1]].map { $0 + "\n" }.joined(), to: path)
+            try followed.poll()
+            try expectAFreshLoads(rows[..<cuts[1]], keptIntervals: true, locations: true)
+            try FileFollowerTests.append(rows[cuts[1]..<cuts[2]].map { $0 + "\n" }.joined(), to: path)
+            try followed.poll()
+            try expectAFreshLoads(rows[..<cuts[2]], keptIntervals: false, locations: true)
+            // Rotated: the old file's intervals are read back from it, the new file's from the new one.
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            _ = Fixture.write("followed.csv", text(rows[cuts[2]...]), in: folder)
+            try followed.poll()
+            try expectAFreshLoads(rows[...], keptIntervals: false, locations: false)
+            // Cut and written again: only what the file holds now.
+            try Data(text(rows[..<cuts[1]]).utf8).write(to: URL(fileURLWithPath: path))
+            try followed.poll()
+            try expectAFreshLoads(rows[..<cuts[1]], keptIntervals: false, locations: true)
+        }
+    }
+}
+
+extension MemoryBudgetTests {
+    /// Readings every ten minutes for `days` days from 2024-01-01 UTC, a value each.
+    static func readings(days: Range<Int>) -> [String] {
+        days.flatMap { day in
+            (0..<144).map { i in "\(FileSourceTests.iso(Fixture.utc(2024, 1, 1) + Int64(day * 144 + i) * 600)),\((day * 144 + i) % 97)" }
+        }
+    }
+
+    /// A followed file's base is the load's until its rows outgrow it: a
+    /// day of readings keeps its 144 minutes within room for 300 buckets;
+    /// three days (432 minutes) make it hours, merged from the minutes, and
+    /// the poll says so. Every page still equals a fresh load's with no
+    /// budget, an hour's minutes read back from the file.
+    @Test func aFollowedFileThatOutgrowsItsBaseMakesItCoarser() throws {
+        let budget = 300 * BucketBudget.bytesPerBucket * BucketBudget.share
+        func text(_ days: Range<Int>) -> String { (["time,value"] + Self.readings(days: days)).joined(separator: "\n") + "\n" }
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("followed.csv", text(0..<1), in: folder)
+            let loaded = try Self.load(path, budget: budget) { ($0.seriesColumn, $0.endsAtLastLine) = (nil, true) }
+            #expect(loaded.accumulator.baseUnit == .minute && loaded.accumulator.bucketCount == 144)
+            var options = FileSourceTests.options()
+            (options.seriesColumn, options.memoryBudget) = (nil, budget)
+            options.endsAtLastLine = true
+            let followed = try Followed(path, loaded: loaded, options: options)
+
+            try FileFollowerTests.append(Self.readings(days: 1..<3).map { $0 + "\n" }.joined(), to: path)
+            let growth = try followed.poll()
+            #expect(growth.change == .coarsened(.hour))
+            #expect(growth.result.accumulator.baseUnit == .hour && growth.result.accumulator.bucketCount == 72)
+            #expect(growth.result.keptLessThanItsLevelsDraw)
+            #expect(growth.result.notes.last == "followed: \(path) grew past what --memory keeps of finer buckets at row 432: "
+                    + "hours are kept from then on, and a page's finer bars read back from the file")
+            let full = try Self.load(Fixture.write("fresh.csv", text(0..<3), in: folder), budget: nil) { $0.seriesColumn = nil }
+            #expect(full.accumulator.baseUnit == .minute)
+            let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
+            let read = Self.pages(Dataset(loaded: growth.result, levels: growth.result.levels, finePages: followed.fine))
+            #expect(read.count == reference.count && reference.count > 70)
+            for (key, buckets) in reference where read[key] != buckets {
+                Issue.record("page \(key) differs")
+            }
+            // Within the new base, nothing more is said.
+            try FileFollowerTests.append(Self.readings(days: 3..<4).map { $0 + "\n" }.joined(), to: path)
+            #expect(try followed.poll().change == nil)
         }
     }
 }

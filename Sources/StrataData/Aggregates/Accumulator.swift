@@ -76,12 +76,14 @@ public struct Accumulator: Sendable {
     /// Instants of an input read once (a pipe, gzip), whose finer buckets
     /// cannot be read back a page at a time: the most base buckets kept,
     /// over every column and series. Past it the base becomes the next
-    /// coarser unit, each bucket merged into its hour (or day), up to days.
+    /// coarser unit, each bucket merged into its hour (or day), up to `coarsestBase`.
     var baseLimit = Int.max
     /// The most sketches kept (`BucketBudget.sketches(within:)`): past it
     /// they are kept per coarser period, up to days, and finer sub-buckets'
     /// percentiles are read back from the source.
     var sketchLimit = Int.max
+    /// The coarsest base `baseLimit` makes: days, or a followed file's finest level's periods.
+    var coarsestBase = TimeUnit.day
 
     public init(calendar: CalendarSystem, baseUnit: TimeUnit) {
         self.init(calendar: calendar, baseUnit: baseUnit, width: 1)
@@ -102,6 +104,15 @@ public struct Accumulator: Sendable {
     public mutating func keepSketches(unit: TimeUnit) {
         flush()
         sketches = SketchTable(unit: Swift.max(unit, baseUnit))
+    }
+
+    /// No buckets, kept within the same limits, sketches as before: a followed file cut short.
+    var emptied: Accumulator {
+        var empty = Accumulator(calendar: calendar, baseUnit: baseUnit)
+        (empty.seriesBaseLimit, empty.baseLimit, empty.coarsestBase) = (seriesBaseLimit, baseLimit, coarsestBase)
+        empty.sketchLimit = sketchLimit
+        if let sketches { empty.keepSketches(unit: sketches.unit) }
+        return empty
     }
 
     /// Adds empty columns up to `width` (counted at their rows' starts, for intervals).
@@ -302,14 +313,14 @@ public struct Accumulator: Sendable {
         sinceCount = 0
         guard baseLimit < .max, !holdsIntervals else { return }
         flush()
-        while baseUnit < .day, bucketCount > baseLimit { coarsen() }
+        while baseUnit < coarsestBase, bucketCount > baseLimit { coarsen() }
     }
 
     /// Base buckets held, over every column and series.
     var bucketCount: Int { runs.joined().reduce(0) { $0 + $1.count } }
 
     /// The next coarser base: each bucket merged into the one holding its start.
-    private mutating func coarsen() {
+    mutating func coarsen() {
         let unit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
         runs = runs.map { column in
             column.map { run in

@@ -77,12 +77,15 @@ struct IntervalList: Sendable {
     }
 
     /// `earlier`'s intervals and then these (read after them, their lines
-    /// moved down by `lineOffset`), as one index: a followed file's.
-    func index(after earlier: IntervalIndex, lineOffset: Int, seriesCount: Int) -> IntervalIndex {
+    /// moved down by `lineOffset`), as one index: a followed file's. Nil
+    /// past `limit` together, as a load lets them all go.
+    func index(after earlier: IntervalIndex, lineOffset: Int, seriesCount: Int) -> IntervalIndex? {
         var all = IntervalList()
+        all.limit = limit
         all.bySeries = earlier.bySeries
+        all.count = earlier.count
         for label in earlier.labels { _ = Array(label.utf8).withUnsafeBufferPointer { all.labels.index(of: $0, limit: .max) } }
         all.absorb(self, seriesMap: [], lineOffset: lineOffset)
-        return all.index(seriesCount: seriesCount, inputs: earlier.inputs)
+        return all.isDropped ? nil : all.index(seriesCount: seriesCount, inputs: earlier.inputs)
     }
 }

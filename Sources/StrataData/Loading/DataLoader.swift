@@ -209,8 +209,7 @@ public enum DataLoader {
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            // A followed file's appended intervals are indexed whole (`FileFollower`): it keeps every one.
-            part.keep(within: options.endsAtLastLine ? nil : loadBudget(options), readsBack: seekable)
+            part.keep(within: loadBudget(options), readsBack: seekable)
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)

@@ -46,6 +46,8 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
     private let header: [UInt8]?
     /// The times of the rows read in this poll, nil before any (`InputGrowth.added`).
     private var added: ClosedRange<Int64>?
+    /// The base this poll's rows made coarser, nil when they did not.
+    private var coarsened: TimeUnit?
 
     /// Follows `path`, whose load ended with `result` (read with `options`).
     public init?(path: String, result: LoadResult, options: ReadOptions) {
@@ -76,7 +78,7 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
     /// happened to the file, or nil when nothing did.
     public func poll() throws(ReadError) -> (result: LoadResult, change: InputChange?)? {
         var change: InputChange?
-        added = nil
+        (added, coarsened) = (nil, nil)
         let late = try readRetired()
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -169,11 +171,26 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
                                 years: years ?? .until(options.now ?? Int64(Date().timeIntervalSince1970)))
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false,
                            sketches: result.accumulator.sketches != nil)
+        // As the load kept: a quarter's worth of intervals, each series' base buckets while they fit.
+        sink.keep(within: options.memoryBudget, readsBack: true)
+        let limit = options.memoryBudget.map(BucketBudget.buckets(within:)) ?? .max
+        if let finest = result.levels.min()?.unit {
+            // A poll of many rows merges its buckets as it reads, as a pipe does, not past the finest level's periods.
+            (sink.accumulator.baseLimit, sink.accumulator.coarsestBase) = (limit, finest)
+        }
+        let base = result.accumulator.baseUnit
         sink.series = series
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader, cancel: nil)
         series = sink.series
         result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
                       keep: options.skippedToKeep)
+        result.coarsen(within: limit)
+        if result.accumulator.baseUnit > base {
+            let unit = result.accumulator.baseUnit
+            coarsened = unit
+            result.notes.append("followed: \(name) grew past what --memory keeps of finer buckets at row \(result.rowsRead): "
+                                + "\(unit.name)s are kept from then on, and a page's finer bars read back from the file")
+        }
         let index = sink.trail.finish()
         if let first = index.checkpoints.first {
             // The first checkpoint's bound holds for every row after it, once finished.
@@ -221,10 +238,26 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
 extension LoadResult {
     /// The same picks and levels with no rows: a followed file cut short.
     mutating func empty() {
-        accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit)
-        for k in otherValues.indices { otherValues[k].accumulator = Accumulator(calendar: calendar, baseUnit: accumulator.baseUnit) }
+        accumulator = accumulator.emptied
+        for k in otherValues.indices { otherValues[k].accumulator = otherValues[k].accumulator.emptied }
         (rowsRead, accepted, skipped, firstSkipped) = (0, 0, 0, [])
         intervals = intervals.map { IntervalList().index(seriesCount: $0.bySeries.count, inputs: $0.inputs) }
+    }
+
+    /// Makes the base of instants coarser, up to the finest level's periods,
+    /// while the buckets of every value column number more than `limit`: a
+    /// followed file that grew from days to years keeps hours, as a load of
+    /// it would, each merged from its minutes (as a pipe's are).
+    mutating func coarsen(within limit: Int) {
+        guard !accumulator.holdsIntervals, let finest = levels.min()?.unit else { return }
+        while accumulator.baseUnit < finest, accumulator.bucketCount + otherValues.reduce(0, { $0 + $1.accumulator.bucketCount }) > limit {
+            accumulator.flush()
+            accumulator.coarsen()
+            for k in otherValues.indices {
+                otherValues[k].accumulator.flush()
+                otherValues[k].accumulator.coarsen()
+            }
+        }
     }
 
     /// Adds the rows of `sink` (read after this result's, its series table
@@ -238,7 +271,7 @@ extension LoadResult {
             otherValues[k].accumulator.merge(all.column(k + 1))
         }
         if named { seriesNames = sink.series.names }
-        intervals = intervals.map { sink.intervals.index(after: $0, lineOffset: lineOffset, seriesCount: sink.series.names.count) }
+        intervals = intervals.flatMap { sink.intervals.index(after: $0, lineOffset: lineOffset, seriesCount: sink.series.names.count) }
         rowsRead += sink.rowsRead
         accepted += sink.accepted
         skipped += sink.skipped
@@ -253,6 +286,7 @@ extension LoadResult {
 
 extension FileFollower {
     public func grow() throws(ReadError) -> InputGrowth? {
-        try poll().map { InputGrowth(result: $0.result, rows: $0.result.rowLocator, change: $0.change, added: added) }
+        try poll().map { InputGrowth(result: $0.result, rows: $0.result.rowLocator, change: $0.change ?? coarsened.map(InputChange.coarsened),
+                                     added: added) }
     }
 }

@@ -66,3 +66,13 @@ extension LoadResult {
                   rowLocator: .none(calendar: accumulator.calendar, baseUnit: accumulator.baseUnit))
     }
 }
+
+extension LoadResult {
+    /// Whether the load kept less than its levels draw, to keep within its
+    /// budget: bars finer than its base, a timeline's windows, or a series'
+    /// own base buckets are read back from the input a page at a time.
+    public var keptLessThanItsLevelsDraw: Bool {
+        accumulator.baseUnit > Level.baseUnit(for: levels) || accumulator.mergesSeriesBase
+            || (accumulator.holdsIntervals && intervals == nil)
+    }
+}

@@ -37,7 +37,7 @@ struct RowSink: Sendable {
         sink.intervals = intervals.emptied
         sink.accumulator.seriesBaseLimit = accumulator.seriesBaseLimit
         sink.accumulator.sketchLimit = accumulator.sketchLimit
-        sink.accumulator.baseLimit = accumulator.baseLimit
+        (sink.accumulator.baseLimit, sink.accumulator.coarsestBase) = (accumulator.baseLimit, accumulator.coarsestBase)
         return sink
     }
 

@@ -14,15 +14,20 @@ public final class FollowLoop: @unchecked Sendable {
     private let name: String
     /// The pages the dataset reads back, which rows added or a file replaced make stale.
     private let finePages: FinePages?
+    /// Whether a fuller result's dataset reads pages back (`finePages`): a
+    /// file that grew past its budget does from then on.
+    private let readsPages: @Sendable (LoadResult) -> Bool
     /// Told of each fuller result before its dataset is posted: what a dump says on stderr comes from the last.
     private let observe: @Sendable (LoadResult) -> Void
 
     public init(_ input: any GrowingInput, name: String, feed: DatasetFeed, finePages: FinePages? = nil,
+                readsPages: @escaping @Sendable (LoadResult) -> Bool = { _ in true },
                 observe: @escaping @Sendable (LoadResult) -> Void = { _ in }) {
         self.input = input
         self.name = name
         self.feed = feed
         self.finePages = finePages
+        self.readsPages = readsPages
         self.observe = observe
     }
 
@@ -34,8 +39,11 @@ public final class FollowLoop: @unchecked Sendable {
             let grown = growth.result
             observe(grown)
             // A file rotated or cut holds other rows anywhere: every page is read again.
-            if let times = growth.change == nil ? growth.added : Int64.min...Int64.max { finePages?.readAgain(overlapping: times) }
-            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels, finePages: finePages), rows: CardRows.reader(growth.rows),
+            if let times = growth.change?.replacesRows ?? false ? Int64.min...Int64.max : growth.added {
+                finePages?.readAgain(overlapping: times)
+            }
+            feed.post(.dataset(Dataset(loaded: grown, levels: grown.levels, finePages: readsPages(grown) ? finePages : nil),
+                               rows: CardRows.reader(growth.rows),
                                notice: growth.change.map(notice)))
             return true
         } catch {
@@ -60,6 +68,7 @@ public final class FollowLoop: @unchecked Sendable {
         case .truncated: "\(name) was truncated: read again from its start"
         case .removed: "\(name) was removed: waiting for it"
         case .back: "\(name) is back: following it"
+        case .coarsened(let unit): "\(name) grew past --memory: \(unit.name)s kept, finer bars read back"
         }
     }
 }
