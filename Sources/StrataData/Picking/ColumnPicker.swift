@@ -20,6 +20,14 @@ struct ColumnPicker {
 
     /// Value columns of one kind may be read as series (`sideBySide`): a delimited file's, whose rows the loop reads so.
     var readsColumnsAsSeries = false
+    /// About how many rows the input holds (a regular file's size over the
+    /// head's bytes a row); nil when that is not known (a pipe as it comes).
+    var inputRows: Int?
+    /// Reads the input on from its top, past the header, as far as the
+    /// sample's window, handing `body` a batch of records at a time; true
+    /// when the input ended there. For series columns the sample cannot
+    /// judge (`SeriesRule.needsMoreRows`); nil reads on nowhere.
+    var readOn: ((_ body: (Sample) -> Void) throws(ReadError) -> Bool)?
 
     /// Each other value column costs an accumulator: a wide file loads this many.
     static let otherValuesLimit = 32
@@ -107,7 +115,7 @@ struct ColumnPicker {
                 series = intervalSeries(sampleIntervals(time, format, end), excluding: timeColumns + [end.column], decimalComma: decimalComma)
             }
         } else if series == nil && !seriesOff && options.seriesColumn == nil {
-            if let (column, why) = detectSeries(times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma) {
+            if let (column, why) = try detectSeries(time, format, times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma) {
                 series = column
                 seriesWhy = why
             }
