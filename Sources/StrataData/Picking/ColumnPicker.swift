@@ -134,9 +134,12 @@ struct ColumnPicker {
         // one, an id, a code or a constant; none for events.
         if end == nil && !options.countOnly && options.valueColumn == nil {
             let used = Set(timeColumns + [series].compactMap { $0 })
-            let first = (0..<columnCount).first { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
-            if let first, profile.looksLikeEvents {
-                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(first)) sums a column)")
+            let candidates = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
+            let first = candidates.first
+            if first != nil, profile.looksLikeEvents {
+                // The hint names a measure (latency_ms, bytes) before a code (status 200, 404, 500).
+                let measure = candidates.first { !holdsCodes($0, decimalComma: decimalComma) } ?? candidates[0]
+                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(measure)) sums a column)")
             } else {
                 value = first
             }
@@ -248,6 +251,14 @@ struct ColumnPicker {
         guard !present.isEmpty else { return false }
         let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
         return present.count { parse($0) != nil } * 2 > present.count
+    }
+
+    /// A few whole numbers, each on many rows: a code or a category (an HTTP
+    /// status), no amount to sum. At most 12 distinct in 24 values or more.
+    private func holdsCodes(_ c: Int, decimalComma: Bool) -> Bool {
+        let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
+        let numbers = sample.column(c).compactMap(parse)
+        return numbers.count >= 24 && numbers.allSatisfy { $0 == $0.rounded() } && Set(numbers).count <= 12
     }
 
     /// A value column's sample numbers in time order, one run per series.
