@@ -18,6 +18,10 @@ extension PostgresPlan {
         }
     }
 
+    /// What the end note adds for a `date` end: each date is its whole day,
+    /// ending where the next begins, as a file's dates alone are.
+    static func wholeDays(_ kind: TimeKind) -> String { kind == .date ? ", to the end of each day" : "" }
+
     /// `--end` or `--duration`, else the first column named like an end
     /// (a time) or a duration (an `interval` or a number), with the note
     /// that says so; nil when the rows are instants (`--end none` says they are).
@@ -27,7 +31,8 @@ extension PostgresPlan {
         let names = columns.names
         if let spec = options.endColumn {
             let c = try columns.findTime(spec, option: "--end")
-            return (c, .time(names[c], columns.timeKind(c)!), "end: column \"\(names[c])\", \(PostgresColumns.describe(columns.timeKind(c)!))")
+            return (c, .time(names[c], columns.timeKind(c)!), "end: column \"\(names[c])\", \(PostgresColumns.describe(columns.timeKind(c)!))"
+                        + wholeDays(columns.timeKind(c)!))
         }
         if let spec = options.durationColumn {
             let c = try columns.find(spec, option: "--duration")
@@ -39,7 +44,7 @@ extension PostgresPlan {
         for c in columns.indices where !used.contains(c) {
             let lower = names[c].lowercased()
             if IntervalRule.endNames.contains(lower), let kind = columns.timeKind(c) {
-                return (c, .time(names[c], kind), "end: column \"\(names[c])\", \(PostgresColumns.describe(kind)) "
+                return (c, .time(names[c], kind), "end: column \"\(names[c])\", \(PostgresColumns.describe(kind))\(wholeDays(kind)) "
                         + "(rows are intervals; --end or --duration picks another)")
             }
             if IntervalRule.durationNames.contains(lower), columns.isInterval(c) || columns.isNumber(c) {

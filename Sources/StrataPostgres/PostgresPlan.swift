@@ -112,7 +112,8 @@ struct PostgresPlan {
         if end == nil, let (c, typical) = pairedEnd(columns, options: options, time: time, sample: sample, candidates: otherTimes) {
             let before = IntervalRule.endingBefore(starts: sample.times, ends: sample.instants(names[c]))
             let order = IntervalRule.pairedOrder(start: "\"\(names[time])\"", typical: typical, endingBefore: before)
-            end = (c, .time(names[c], columns.timeKind(c)!), "end: column \"\(names[c])\" (\(order): rows are intervals; --end none counts the starts instead)")
+            end = (c, .time(names[c], columns.timeKind(c)!),
+                   "end: column \"\(names[c])\"\(wholeDays(columns.timeKind(c)!)) (\(order): rows are intervals; --end none counts the starts instead)")
         }
         func keys(_ c: Int) -> [String] { texts.firstIndex(of: c).map { sample.texts($0) } ?? [] }
 

@@ -39,6 +39,7 @@ struct PostgresSample {
     func intervals(_ end: PostgresPlan.End) -> [(Int64, Int64)?] {
         let ends: [Int64?]
         switch end {
+        case .time(let name, .date): ends = instants(name).map { $0.map { $0 + 86_400 } }  // a date is its whole day
         case .time(let name, _): ends = instants(name)
         case .duration: ends = zip(times, lengths).map { t, length in t.flatMap { t in length.map { t + $0 } } }
         }

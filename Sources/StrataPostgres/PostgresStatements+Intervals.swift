@@ -12,8 +12,11 @@ extension PostgresStatements {
 
     /// A row's end in UTC seconds: its end time's, or the start plus the
     /// duration (rounded, as a file's `5400.5` is); the start for instants.
+    /// A `date` is its whole day: it ends where the next day starts.
     var endSeconds: String {
         switch plan.end {
+        case .time(let name, .date)?:
+            return "floor(extract(epoch FROM \(instant("(\(PostgresRelation.quoted(name)) + 1)", kind: .date))))::int8"
         case .time(let name, let kind)?:
             return "floor(extract(epoch FROM \(instant(PostgresRelation.quoted(name), kind: kind))))::int8"
         case .duration(let name, let isInterval)?:

@@ -376,14 +376,15 @@ struct CommandLineTests {
 
     /// A value of poll rows (a fieldwork start and end): `--value` keeps them
     /// intervals. A vote share's week is its polls' mean weighted by their days
-    /// in it, (52 × 3 + 50.5 × 4) / 7 with their count the 7 days in seconds;
-    /// a sample size counts in the week its poll starts in.
+    /// in it, each end date a whole day: 10 to 13 January is 4 days, 11 to 16
+    /// January 4 of them before the 15th, so (52 × 4 + 50.5 × 4) / 8 with their
+    /// count the 8 days in seconds; a sample size counts in the week its poll starts in.
     @Test func aValueOfIntervalsExportsAsItsShareSays() throws {
         let share = try Self.strata("\(Self.polls) --value ALP_pct --series none --levels week --export csv")
         #expect(share.status == 0)
         #expect(share.stderr.contains("value: column \"ALP_pct\", weighted by each interval's time in a period"))
         #expect(share.stdout.split(separator: "\n")[1]
-                == "week,2024-W02,2024-01-08T00:00:00+00:00,2024-01-15T00:00:00+00:00,604800,30931200,50.5,52,51.1428571428571")
+                == "week,2024-W02,2024-01-08T00:00:00+00:00,2024-01-15T00:00:00+00:00,691200,35424000,50.5,52,51.25")
         let sizes = try Self.strata("\(Self.polls) --value sample_size --series none --levels week --export csv")
         #expect(sizes.stdout.split(separator: "\n")[1] == "week,2024-W02,2024-01-08T00:00:00+00:00,2024-01-15T00:00:00+00:00,2,2849,1245,1604,1424.5")
         let plain = try Self.strata("\(Self.polls) --export csv")
@@ -398,7 +399,8 @@ struct CommandLineTests {
         #expect(card.stdout.contains("polls.csv:18  2024-04-04,2024-04-09,Resolve,50.5,49.5,1620"))
         #expect(card.stdout.contains("polls.csv:19  2024-04-10,2024-04-13,Newspoll,51,49,1242"))
         let timeline = try Self.strata("\(open) m")
-        #expect(timeline.stdout.contains("Newspoll  ·  Wed 10 Apr 00:00–Sat 13 Apr 00:00  ·  3d"))
+        // 10 to 13 April: four whole days.
+        #expect(timeline.stdout.contains("Newspoll  ·  Wed 10 Apr 00:00–Sun 14 Apr 00:00  ·  4d"))
     }
 
     /// `--where` on an access log: the export holds the 5xx rows alone (2, both at 14:xx), stderr

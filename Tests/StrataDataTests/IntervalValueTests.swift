@@ -84,6 +84,7 @@ struct IntervalValueTests {
     static let levels: [Level] = [.day, .week, .month, .quarter]
 
     /// One row of `polls.csv`: UTC seconds, the pollster, and each value column's number (nil when empty).
+    /// Its end is a date alone, so the poll runs to the next day's start: 10 to 13 January is four days.
     struct Poll {
         let start: Int64
         let end: Int64
@@ -99,7 +100,7 @@ struct IntervalValueTests {
             return Fixture.utc(parts[0], parts[1], parts[2])
         }
         let polls = lines.dropFirst().map { fields in
-            Poll(start: date(fields[0]), end: date(fields[1]), pollster: String(fields[2]),
+            Poll(start: date(fields[0]), end: date(fields[1]) + 86_400, pollster: String(fields[2]),
                  values: Dictionary(uniqueKeysWithValues: (3..<fields.count).compactMap { c in Double(fields[c]).map { (header[c], $0) } }))
         }
         return (Array(header[3...]), polls)

@@ -128,6 +128,14 @@ struct PostgresIntervalTests {
                     }
                 }
             }
+            // A `date` end is its whole day, as a file's date alone: 10–13 and 11–16 January hold 4 days each of the week
+            // of 8 January (Berlin's midnights, no clock change), so ALP's share there is (52 × 4 + 50.5 × 4) / 8.
+            #expect(database.notes.contains("end: column \"end\", date, to the end of each day (rows are intervals; --end or --duration picks another)"),
+                    "\(database.notes)")
+            if value == "ALP_pct" {
+                let week = ours.index(.week, containing: 1_704_844_800)  // 2024-01-10T00:00Z
+                #expect(ours.stats(.week, index: week, value: 0).mean == 51.25)
+            }
             // From the middle of Resolve's 11–16 January to the middle of Newspoll's 31 January–3 February.
             let files = FileSource([], options: options, setup: setup, loaded: file)
             for unit in [TimeUnit.hour, .day, .week] {

@@ -37,7 +37,9 @@ struct IntervalEnds {
         switch end {
         case .time?:
             guard f.count > 0 else { return .failure(Skip(reason: "empty end in column \"\(name)\"")) }
-            guard let e = parser!.parse(f) else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) \(parser!.refusal(f))")) }
+            // A date alone is its whole day: it ends where the next begins.
+            let e = parser!.format.namesDayAlone(f) ? parser!.startOfDayAfter(f) : parser!.parse(f)
+            guard let e else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) \(parser!.refusal(f))")) }
             guard e >= start else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) is before the start")) }
             if let skip = tooLong(e - start) { return .failure(skip) }
             return .success(e)

@@ -9,7 +9,7 @@ extension ColumnPicker {
         if let spec = options.endColumn {
             let c = try resolve(spec, option: "--end")
             let f = try detectFormat(.column(c), explicit: true)
-            return (.time(c, f), "end: \(label(c)), format \(f.description)")
+            return (.time(c, f), endNote(c, f))
         }
         if let spec = options.durationColumn {
             let c = try resolve(spec, option: "--duration")
@@ -22,7 +22,7 @@ extension ColumnPicker {
         for c in 0..<columnCount where !used.contains(c) {
             let lower = name(c).lowercased()
             if IntervalRule.endNames.contains(lower), case .format(let f, _) = TimeFormatDetector.detect(sample.column(c), allowAnyEpoch: false) {
-                return (.time(c, f), "end: \(label(c)), format \(f.description) (rows are intervals; --end or --duration picks another)")
+                return (.time(c, f), endNote(c, f) + " (rows are intervals; --end or --duration picks another)")
             }
             if IntervalRule.durationNames.contains(lower), readsAsDurations(c, majority: true) {
                 return (.duration(c), "duration: \(label(c)) (rows are intervals; --end or --duration picks another)")
@@ -45,9 +45,15 @@ extension ColumnPicker {
             let ends = sampleTimes(.column(c), f).map { $0?.0 }
             guard let typical = IntervalRule.pairedLength(starts: starts, ends: ends) else { continue }
             let order = IntervalRule.pairedOrder(start: label(start), typical: typical, endingBefore: IntervalRule.endingBefore(starts: starts, ends: ends))
-            return (.time(c, f), "end: \(label(c)), format \(f.description) (\(order): rows are intervals; --end none counts the starts instead)")
+            return (.time(c, f), endNote(c, f) + " (\(order): rows are intervals; --end none counts the starts instead)")
         }
         return nil
+    }
+
+    /// `end: column "to", format YYYY-MM-DD`, and that a date alone ends
+    /// with its day (a poll in the field 1–3 January covers three days).
+    private func endNote(_ c: Int, _ f: TimeFormat) -> String {
+        "end: \(label(c)), format \(f.description)" + (f.namesDaysAlone ? ", to the end of each day" : "")
     }
 
     private func readsAsDurations(_ c: Int, majority: Bool) -> Bool {
@@ -61,7 +67,10 @@ extension ColumnPicker {
         let starts = sampleTimes(time, format).map { $0?.0 }
         switch end {
         case .time(let c, let f):
-            let ends = sampleTimes(.column(c), f).map { $0?.0 }
+            // Naive times read as UTC: a date alone ends a day later.
+            let ends = sampleTimes(.column(c), f).enumerated().map { r, e in
+                e.map { f.namesDayAlone(sample.value(r, c)) ? $0.0 + 86_400 : $0.0 }
+            }
             return zip(starts, ends).map { s, e in s.flatMap { s in e.map { (s, $0) } } }
         case .duration(let c):
             return starts.enumerated().map { r, s in

@@ -78,18 +78,52 @@ extension ColumnPicker {
     /// at a steady pace whose spans overlap (stations read at their own
     /// minutes). Both hold whatever the rows' order: sorted by time, by the
     /// column, or shuffled. Events that merely carry a label (sales of four
-    /// stores, days labelled with their weather) are neither.
-    func detectSeries(times: [(Int64, Int32?)?], excluding used: [Int], decimalComma: Bool) -> (column: Int, why: String)? {
+    /// stores, days labelled with their weather) are neither. Where the
+    /// sample holds too many names to tell, rows read on do (`seriesOfMany`).
+    func detectSeries(_ time: RowPlan.Time, _ format: TimeFormat, times: [(Int64, Int32?)?], excluding used: [Int],
+                      decimalComma: Bool) throws(ReadError) -> (column: Int, why: String)? {
         let timed = (0..<sample.count).filter { times[$0] != nil }
         guard timed.count >= 4 else { return nil }
+        var undecided: [Int] = []
         for c in 0..<columnCount where !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma) {
             let keys = timed.map { sample.text($0, c) }, instants = timed.map { times[$0]!.0 }
-            guard !ColumnNames.isDatePart(name(c)), !keys.allSatisfy(Self.namesADatePart),
-                  let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: instants, most: .max) else { continue }
+            guard !ColumnNames.isDatePart(name(c)), !keys.allSatisfy(Self.namesADatePart) else { continue }
+            guard let sharesTimes = SeriesRule.sharesTimes(keys: keys, times: instants, most: .max) else {
+                if SeriesRule.needsMoreRows(keys: keys, times: instants) { undecided.append(c) }
+                continue
+            }
             if sharesTimes { return (c, "each time has one row per \(name(c))") }
             if Self.interleavesAsReadings(keys: keys, times: instants) {
                 return (c, "each \(name(c))'s rows are readings at a steady pace, side by side in time")
             }
+        }
+        let shuffled = SampleProfile.isShuffled(timed.map { times[$0]!.0 })
+        return try seriesOfMany(undecided, time, format, shuffled: shuffled)
+    }
+
+    /// The first of `columns`, whose names a sample cannot judge, that rows
+    /// read on show as readings side by side (`SeriesRule.coversTimes`). A
+    /// shuffled input's rows read on are a random part of it, standing for
+    /// its `inputRows`; a sorted one's stand for themselves (a run of times),
+    /// as do all the rows of an input that ends among them.
+    private func seriesOfMany(_ columns: [Int], _ time: RowPlan.Time, _ format: TimeFormat,
+                              shuffled: Bool) throws(ReadError) -> (column: Int, why: String)? {
+        guard !columns.isEmpty, let readOn else { return nil }
+        var keys = columns.map { _ in [String]() }, instants: [Int64] = []
+        let ended = try readOn { batch in
+            for (r, t) in sampleTimes(time, format, of: batch).enumerated() {
+                guard let (instant, _) = t else { continue }
+                instants.append(instant)
+                for k in columns.indices { keys[k].append(batch.text(r, columns[k])) }
+            }
+        }
+        let estimated = shuffled && !ended
+        guard let inputRows = estimated ? inputRows.map({ max($0, instants.count) }) : instants.count else { return nil }
+        for (k, c) in columns.enumerated() where SeriesRule.coversTimes(keys: keys[k], times: instants, inputRows: inputRows) {
+            let names = SeriesRule.distinctCount(keys[k], of: inputRows), distinctTimes = SeriesRule.distinctCount(instants, of: inputRows)
+            let about = estimated ? "about " : ""
+            return (c, "each of \(about)\(Int(names.rounded())) names has a row at most of \(about)\(Int(distinctTimes.rounded())) times, "
+                    + "as \(instants.count) rows read on show")
         }
         return nil
     }

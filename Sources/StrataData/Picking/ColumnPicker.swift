@@ -20,6 +20,14 @@ struct ColumnPicker {
 
     /// Value columns of one kind may be read as series (`sideBySide`): a delimited file's, whose rows the loop reads so.
     var readsColumnsAsSeries = false
+    /// About how many rows the input holds (a regular file's size over the
+    /// head's bytes a row); nil when that is not known (a pipe as it comes).
+    var inputRows: Int?
+    /// Reads the input on from its top, past the header, as far as the
+    /// sample's window, handing `body` a batch of records at a time; true
+    /// when the input ended there. For series columns the sample cannot
+    /// judge (`SeriesRule.needsMoreRows`); nil reads on nowhere.
+    var readOn: ((_ body: (Sample) -> Void) throws(ReadError) -> Bool)?
 
     /// Each other value column costs an accumulator: a wide file loads this many.
     static let otherValuesLimit = 32
@@ -107,7 +115,7 @@ struct ColumnPicker {
                 series = intervalSeries(sampleIntervals(time, format, end), excluding: timeColumns + [end.column], decimalComma: decimalComma)
             }
         } else if series == nil && !seriesOff && options.seriesColumn == nil {
-            if let (column, why) = detectSeries(times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma) {
+            if let (column, why) = try detectSeries(time, format, times: times, excluding: timeColumns + [value].compactMap { $0 }, decimalComma: decimalComma) {
                 series = column
                 seriesWhy = why
             }
@@ -126,9 +134,12 @@ struct ColumnPicker {
         // one, an id, a code or a constant; none for events.
         if end == nil && !options.countOnly && options.valueColumn == nil {
             let used = Set(timeColumns + [series].compactMap { $0 })
-            let first = (0..<columnCount).first { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
-            if let first, profile.looksLikeEvents {
-                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(first)) sums a column)")
+            let candidates = (0..<columnCount).filter { !used.contains($0) && isValue($0, decimalComma: decimalComma) }
+            let first = candidates.first
+            if first != nil, profile.looksLikeEvents {
+                // The hint names a measure (latency_ms, bytes) before a code (status 200, 404, 500).
+                let measure = candidates.first { !holdsCodes($0, decimalComma: decimalComma) } ?? candidates[0]
+                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(measure)) sums a column)")
             } else {
                 value = first
             }
@@ -240,6 +251,14 @@ struct ColumnPicker {
         guard !present.isEmpty else { return false }
         let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
         return present.count { parse($0) != nil } * 2 > present.count
+    }
+
+    /// A few whole numbers, each on many rows: a code or a category (an HTTP
+    /// status), no amount to sum. At most 12 distinct in 24 values or more.
+    private func holdsCodes(_ c: Int, decimalComma: Bool) -> Bool {
+        let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
+        let numbers = sample.column(c).compactMap(parse)
+        return numbers.count >= 24 && numbers.allSatisfy { $0 == $0.rounded() } && Set(numbers).count <= 12
     }
 
     /// A value column's sample numbers in time order, one run per series.

@@ -207,9 +207,12 @@ final class InputPlanner {
         var picker = ColumnPicker(file: file, names: names, sample: data, options: options, pattern: pattern, noun: "column",
                                   decimalCommaAllowed: delimiter == UInt8(ascii: ";") || delimiter == ByteText.tab, years: years)
         picker.readsColumnsAsSeries = true
+        picker.inputRows = inputRows
+        let above = preamble + (header ? 1 : 0)
+        picker.readOn = { (body) throws(ReadError) in try self.batchesPastHead(scanner, skipping: above) { body($0); return false } }
         do {
             let plan = try adopt(picker)
-            if profile.needsReadOn, let gap = try gapPastHead(scanner, picker, plan, skipping: preamble + (header ? 1 : 0)) {
+            if profile.needsReadOn, let gap = try gapPastHead(scanner, picker, plan, skipping: above) {
                 profile.readOn(gap: gap)
             }
             return .delimited(plan, hasHeader: header, preamble: preamble)
@@ -254,30 +257,43 @@ final class InputPlanner {
     }
 
     /// How far the first time that differs from the first row's lies from
-    /// it: the input read on from its top (past `skipping` records), as
-    /// far as the sample's window, a batch of records at a time; nil when
+    /// it, the input read on past its head (`batchesPastHead`); nil when
     /// every time there is the first's.
     private func gapPastHead(_ scanner: RecordScanner, _ picker: ColumnPicker, _ plan: RowPlan,
                              skipping: Int) throws(ReadError) -> Int64? {
+        var first: Int64?, gap: Int64?
+        _ = try batchesPastHead(scanner, skipping: skipping) { batch in
+            for time in picker.sampleTimes(plan.time, plan.format, of: batch).lazy.compactMap({ $0?.0 }) {
+                guard let start = first else { first = time; continue }
+                if time != start { gap = abs(time - start); return true }
+            }
+            return false
+        }
+        return gap
+    }
+
+    /// Hands `body` the input's records past its first `skipping` (the
+    /// header, lines above it), read on from its top as far as the sample's
+    /// window, a batch at a time, until `body` says it has seen enough;
+    /// true when the input ended within the window.
+    private func batchesPastHead(_ scanner: RecordScanner, skipping: Int,
+                                 _ body: (Sample) -> Bool) throws(ReadError) -> Bool {
         try readingOn(scanner) { (reader) throws(ReadError) in
-            var first: Int64?, records = 0, held = 0, ended = false
-            while !ended && held < options.limits.sampleWindow {
+            var records = 0, held = 0, stopped = false, ended = false
+            while !stopped && held < options.limits.sampleWindow {
                 let batch = Sample()
                 while batch.count < 256 && held < options.limits.sampleWindow {
                     let next = try reader.next()
-                    if next == .end || next == .windowFull { ended = true; break }
+                    if next == .end || next == .windowFull { (stopped, ended) = (true, next == .end); break }
                     guard next == .record else { continue }
                     records += 1
                     guard records > skipping else { continue }
                     held += reader.recordEnd - reader.recordStart
                     batch.append((0..<reader.fieldCount).map { reader.field($0) })
                 }
-                for time in picker.sampleTimes(plan.time, plan.format, of: batch).lazy.compactMap({ $0?.0 }) {
-                    guard let start = first else { first = time; continue }
-                    if time != start { return abs(time - start) }
-                }
+                if body(batch) { break }
             }
-            return nil
+            return ended
         }
     }
 
@@ -317,15 +333,19 @@ final class InputPlanner {
         if let dayMonthNote { insertAfterTimeNote("time: " + dayMonthNote) }
         self.profile = profile
         // A regular file's size tells about how many rows its sample was taken from.
-        if let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 {
-            self.profile.sampled(picker.sample.count, of: Int(Double(range.count) / perRecord))
-        }
+        if let inputRows { self.profile.sampled(picker.sample.count, of: inputRows) }
         valueName = plan.valueName
         timeName = plan.timeName
         fieldNames = (0..<picker.columnCount).map(picker.name)
         otherNames = plan.otherNames
         seriesColumn = plan.series != nil || !plan.sideBySide.isEmpty ? plan.seriesName : nil
         return plan
+    }
+
+    /// About how many rows a regular file holds: its size over the head sample's bytes a record.
+    private var inputRows: Int? {
+        guard let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 else { return nil }
+        return Int(Double(range.count) / perRecord)
     }
 
     private func insertAfterTimeNote(_ note: String) {

@@ -26,13 +26,52 @@ public enum SeriesRule {
     /// several stations at once).
     public static func sharesTimes(keys: [String], times: [Int64], most: Int = cap) -> Bool? {
         let distinct = Set(keys)
-        guard (2...most).contains(distinct.count), distinct.count * 2 <= keys.count, !distinct.contains("") else { return nil }
-        var seen: Set<String> = [], under: [Int64: Set<String>] = [:], repeated = 0
-        for (key, t) in zip(keys, times) {
-            if !seen.insert("\(t)|\(key)").inserted { repeated += 1 }
-            under[t, default: []].insert(key)
-        }
-        guard repeated * 100 <= keys.count else { return nil }
+        guard (2...most).contains(distinct.count), distinct.count * 2 <= keys.count, !distinct.contains(""),
+              keysOncePerTime(keys, times) else { return nil }
+        var under: [Int64: Set<String>] = [:]
+        for (key, t) in zip(keys, times) { under[t, default: []].insert(key) }
         return times.count { under[$0]!.count > 1 } * 4 >= keys.count
+    }
+
+    /// Keys a sample cannot judge: more distinct than half its rows, yet
+    /// some repeat, none is empty, and a time has the same key twice in 1%
+    /// of the rows at most. 1,000 sensors in 780 shuffled rows show about
+    /// 530 names, users of 200,000 events as many: rows read on tell them
+    /// apart (`coversTimes`). A key on one row each (a request id, a
+    /// message) is no series, however many rows are read.
+    public static func needsMoreRows(keys: [String], times: [Int64]) -> Bool {
+        let distinct = Set(keys)
+        return distinct.count * 2 > keys.count && distinct.count < keys.count && !distinct.contains("") && keysOncePerTime(keys, times)
+    }
+
+    /// Many keys read side by side, by rows read on past a sample
+    /// (`needsMoreRows`): a series as `sharesTimes` has one, whose every
+    /// key has a row at half the input's times or more (readings of each
+    /// sensor at most minutes), where a user of events has one at few.
+    /// `keys` and `times` stand for an input of `inputRows`: rows picked
+    /// at random from more (a shuffled input's) count the names and times
+    /// they have not met too, as estimated from those met once and twice.
+    public static func coversTimes(keys: [String], times: [Int64], inputRows: Int) -> Bool {
+        guard sharesTimes(keys: keys, times: times, most: .max) != nil else { return false }
+        return Double(inputRows) / distinctCount(keys, of: inputRows) * 2 >= distinctCount(times, of: inputRows)
+    }
+
+    /// How many distinct values an input of `inputRows` holds, from a
+    /// random `values` of its rows: those met, and as many more as met once
+    /// squared over twice those met twice (Chao1, with its correction for
+    /// none met twice); those met when `values` is every row.
+    static func distinctCount<T: Hashable>(_ values: [T], of inputRows: Int) -> Double {
+        var tally: [T: Int] = [:]
+        for v in values { tally[v, default: 0] += 1 }
+        guard inputRows > values.count else { return Double(tally.count) }
+        let once = Double(tally.values.count { $0 == 1 }), twice = Double(tally.values.count { $0 == 2 })
+        return Double(tally.count) + once * (once - 1) / (2 * (twice + 1))
+    }
+
+    /// A time holds the same key twice in 1% of the rows at most (a stray duplicate).
+    private static func keysOncePerTime(_ keys: [String], _ times: [Int64]) -> Bool {
+        var seen: Set<String> = [], repeated = 0
+        for (key, t) in zip(keys, times) where !seen.insert("\(t)|\(key)").inserted { repeated += 1 }
+        return repeated * 100 <= keys.count
     }
 }

@@ -28,6 +28,26 @@ enum TimeFormat: Sendable, Equatable {
         }
     }
 
+    /// Dates with no time of day (`2024-01-03`, `03/01/2024`, `20240103`):
+    /// as an interval's end, each means its whole day (`IntervalEnds`).
+    var namesDaysAlone: Bool {
+        switch self {
+        case .iso(let d), .numeric(_, let d), .textual(let d): !d.contains("HH")
+        case .number(let reading): reading == .yyyymmdd || reading == .dayNumber
+        case .pattern(let p):
+            p.tokens.contains(.day) && !p.tokens.contains { [.hour, .hour12, .minute, .second, .epoch].contains($0) }
+        case .commonLog, .syslog, .epoch, .quarter, .month: false
+        }
+    }
+
+    /// `f`, a field of this format, is a date alone: an ISO column reads a
+    /// time of day where one is written, whatever its sample showed.
+    func namesDayAlone(_ f: Field) -> Bool {
+        guard namesDaysAlone else { return false }
+        if case .iso = self { return ByteText.trimmed(f).count == 10 }
+        return true
+    }
+
     /// A shorter name for per-row messages.
     var shortDescription: String {
         switch self {

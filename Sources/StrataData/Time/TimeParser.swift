@@ -64,6 +64,15 @@ struct TimeParser: Sendable {
         return t
     }
 
+    /// The start of the day after the date `raw` names, in the zone (a DST
+    /// day's 23 or 25 hours kept): a date alone as an interval's end is its
+    /// whole day. nil where `parse` gives nil.
+    mutating func startOfDayAfter(_ raw: Field) -> Int64? {
+        guard let t = parse(raw) else { return nil }
+        let day = floorDiv64(converter.zone.local(t), 86_400)
+        return converter.utc(fromLocal: (day + 1) * 86_400)
+    }
+
     /// Why a field that `parse` refused was refused: out of range, or not this format.
     mutating func refusal(_ raw: Field) -> String {
         if parseAny(raw) != nil { return "is outside the years 0001–9999" }
