@@ -221,8 +221,9 @@ struct EndToEndTests {
     /// again with the reports on; `q` then restores it all.
     @Test func ctrlZHandsTheTerminalBackUntilFg() throws {
         // A shell with job control, as at a prompt: Ctrl-Z stops strata and the script goes on.
-        let session = try TmuxSession("exec bash -c 'set -m; stty -g > before; \"$0\" --demo; echo \"stopped=$?\"; "
-            + "stty -g > stopped; read line; fg > /dev/null; echo \"exit=$?\"; stty -g > after; sleep 30' '\(strata)'")
+        // Each line is echoed after its file is written: the test reads the file once it sees the line.
+        let session = try TmuxSession("exec bash -c 'set -m; stty -g > before; \"$0\" --demo; code=$?; stty -g > stopped; "
+            + "echo \"stopped=$code\"; read line; fg > /dev/null; code=$?; stty -g > after; echo \"exit=$code\"; sleep 30' '\(strata)'")
         #expect(try session.waitForIdle().contains("demo: shop orders"))
         #expect(try session.display("#{mouse_button_flag}#{mouse_sgr_flag}") == "11\n")
         try session.send("C-z")

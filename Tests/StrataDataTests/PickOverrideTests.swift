@@ -66,20 +66,20 @@ struct PickOverrideTests {
         #expect(!chosen.countsRows && chosen.suggestedAggregate == .sum)
     }
 
-    /// Requests shuffled, times in epoch ms: the hint names the latency, a measure, not the status before it,
-    /// a code of three values (200, 404, 500) on many rows.
+    /// Requests shuffled, times in epoch ms: the hint names the latency, a measure, not the result before it,
+    /// a code of three values (200, 404, 500) on many rows, told by its values (a column named `status` is a code by its name).
     @Test func theHintNamesAMeasureBeforeACode() throws {
         var random = SplitMix(seed: 12)
         let rows = (0..<300).map { _ in
             let ms = 1_700_000_000_000 + Int(random.next() % 86_400_000), status = [200, 200, 200, 404, 500][Int(random.next() % 5)]
             return "\(ms)\t\(status)\t\(5 + random.next() % 900)\t\(100 + random.next() % 9_000)"
         }
-        let r = try Fixture.withFile("req.tsv", "time\tstatus\tlatency_ms\tbytes\n" + rows.joined(separator: "\n") + "\n") { path in
+        let r = try Fixture.withFile("req.tsv", "time\tresult\tlatency_ms\tbytes\n" + rows.joined(separator: "\n") + "\n") { path in
             try DataLoader.load([.file(path)], options: Fixture.options(), setup: LoadSetup())
         }
         #expect(r.countsRows, "\(r.notes)")
         #expect(r.notes.contains { $0.contains("--value latency_ms sums a column") }, "\(r.notes)")
-        #expect(r.otherValues.map(\.name) == ["status", "latency_ms", "bytes"])
+        #expect(r.otherValues.map(\.name) == ["result", "latency_ms", "bytes"])
     }
 
     @Test func eventsKeepTheirValueColumnsForV() throws {
