@@ -106,4 +106,14 @@ struct StartPeriodTests {
         let (_, stations) = try Self.dataset("stations-by-time.csv")
         #expect(stations.notes.contains("zone: UTC (every time carries this offset; --tz overrides)"))
     }
+
+    /// Six hours of events from midnight UTC are quiet in the other eighteen
+    /// only because they end: no clock to suggest.
+    @Test func hoursOfRowsShorterThanADaySuggestNoZone() throws {
+        let rows = (0..<400).map { k in "2026-05-04T\(Self.two(k * 54 / 3600)):\(Self.two(k * 54 / 60 % 60)):\(Self.two(k * 54 % 60))Z,1" }
+        let r = try Fixture.load("time,n\n" + rows.joined(separator: "\n") + "\n", name: "six-hours.csv", road: .file)
+        #expect(r.notes.contains("zone: UTC (every time carries this offset; --tz overrides)"), "\(r.notes)")
+    }
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

@@ -150,9 +150,11 @@ public struct SampleProfile: Sendable, Equatable {
         return forward * 4 >= times.count && backward * 4 >= times.count
     }
 
-    /// See `quietStart`: the window's rows are under 2% of all (a flat day would put 21% there).
+    /// See `quietStart`: the window's rows are under 2% of all (a flat day
+    /// would put 21% there), over a day or more of times: six hours of rows
+    /// are quiet in the eighteen they do not reach, which says nothing of a clock.
     private static func quietStart(_ times: [Int64]) -> Int? {
-        guard times.count >= quietRowsNeeded else { return nil }
+        guard times.count >= quietRowsNeeded, let first = times.min(), let last = times.max(), last - first >= 86_400 else { return nil }
         var byHour = [Int](repeating: 0, count: 24)
         for t in times { byHour[Int(((t % 86_400) + 86_400) % 86_400 / 3600)] += 1 }
         let window = { (start: Int) in (0..<5).reduce(0) { $0 + byHour[(start + $1) % 24] } }
