@@ -8,6 +8,8 @@ struct IntervalEnds {
     private let end: RowPlan.End?
     private let name: String
     private var parser: TimeParser?
+    /// The end's format writes dates alone (`TimeFormat.namesDaysAlone`), asked once.
+    private var endsNameDays = false
     private let usualLength: Int64?
     private let baseUnit: TimeUnit
 
@@ -16,7 +18,10 @@ struct IntervalEnds {
         name = plan.endName
         usualLength = plan.usualLength.map { max($0, 1) }
         self.baseUnit = baseUnit
-        if case .time(_, let format)? = plan.end { self.parser = TimeParser(format: format, sameAs: parser) }
+        if case .time(_, let format)? = plan.end {
+            self.parser = TimeParser(format: format, sameAs: parser)
+            endsNameDays = format.namesDaysAlone
+        }
     }
 
     /// Why an interval `length` seconds long is not taken, or nil.
@@ -38,7 +43,7 @@ struct IntervalEnds {
         case .time?:
             guard f.count > 0 else { return .failure(Skip(reason: "empty end in column \"\(name)\"")) }
             // A date alone is its whole day: it ends where the next begins.
-            let e = parser!.format.namesDayAlone(f) ? parser!.startOfDayAfter(f) : parser!.parse(f)
+            let e = endsNameDays && parser!.format.isDateAlone(f) ? parser!.startOfDayAfter(f) : parser!.parse(f)
             guard let e else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) \(parser!.refusal(f))")) }
             guard e >= start else { return .failure(Skip(reason: "end \(ByteText.quoted(f)) is before the start")) }
             if let skip = tooLong(e - start) { return .failure(skip) }

@@ -68,8 +68,9 @@ extension ColumnPicker {
         switch end {
         case .time(let c, let f):
             // Naive times read as UTC: a date alone ends a day later.
+            let daysAlone = f.namesDaysAlone
             let ends = sampleTimes(.column(c), f).enumerated().map { r, e in
-                e.map { f.namesDayAlone(sample.value(r, c)) ? $0.0 + 86_400 : $0.0 }
+                e.map { daysAlone && f.isDateAlone(sample.value(r, c)) ? $0.0 + 86_400 : $0.0 }
             }
             return zip(starts, ends).map { s, e in s.flatMap { s in e.map { (s, $0) } } }
         case .duration(let c):

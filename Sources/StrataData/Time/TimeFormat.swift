@@ -40,10 +40,11 @@ enum TimeFormat: Sendable, Equatable {
         }
     }
 
-    /// `f`, a field of this format, is a date alone: an ISO column reads a
-    /// time of day where one is written, whatever its sample showed.
-    func namesDayAlone(_ f: Field) -> Bool {
-        guard namesDaysAlone else { return false }
+    /// `f`, a field of a format that `namesDaysAlone`, is a date alone: an
+    /// ISO column reads a time of day where one is written, whatever its
+    /// sample showed. Per row, so it does not ask `namesDaysAlone` again
+    /// (a search of the format's text).
+    func isDateAlone(_ f: Field) -> Bool {
         if case .iso = self { return ByteText.trimmed(f).count == 10 }
         return true
     }
