@@ -92,6 +92,22 @@ struct FileFollowerTests {
         }
     }
 
+    /// With `--where`, the rows it passed over are counted afresh too: every row read is accepted, skipped or filtered out.
+    @Test func aTruncatedFileCountsItsFilteredRowsAfresh() throws {
+        try Fixture.withFile("log.csv", Self.header + "\n" + Self.rows(0..<50)) { path in
+            let options = Fixture.options { $0.filter = try? RowFilter.parse("city = Oslo") }
+            var setup = LoadSetup()
+            setup.levels = [.hour, .day]
+            let loaded = try DataLoader.load([.file(path)], options: options, setup: setup)
+            #expect(loaded.filteredOut == 25)
+            let follower = try #require(FileFollower(path: path, result: loaded, options: options))
+            try Data((Self.header + "\n" + Self.rows(100..<110)).utf8).write(to: URL(fileURLWithPath: path))
+            let again = try #require(try follower.poll())
+            #expect(again.change == .truncated)
+            #expect((again.result.rowsRead, again.result.accepted, again.result.filteredOut) == (10, 5, 5))
+        }
+    }
+
     @Test func aRotatedFileKeepsItsRowsAndTheNewOneIsReadFromItsStart() throws {
         try Fixture.withFolder { folder in
             let path = Fixture.write("log.csv", Self.header + "\n" + Self.rows(0..<40), in: folder)

@@ -240,7 +240,7 @@ extension LoadResult {
     mutating func empty() {
         accumulator = accumulator.emptied
         for k in otherValues.indices { otherValues[k].accumulator = otherValues[k].accumulator.emptied }
-        (rowsRead, accepted, skipped, firstSkipped) = (0, 0, 0, [])
+        (rowsRead, accepted, skipped, filteredOut, lackingField, firstSkipped) = (0, 0, 0, 0, 0, [])
         intervals = intervals.map { IntervalList().index(seriesCount: $0.bySeries.count, inputs: $0.inputs) }
     }
 
