@@ -35,6 +35,22 @@ struct LogLinesReaderTests {
         #expect(app.firstSkipped.first?.reason == "no YYYY-MM-DD HH:MM:SS.fff time on this line")
     }
 
+    /// A comma before a time's milliseconds splits no field: the lines of a
+    /// Python or log4j log are lines by their content, named or piped alike.
+    @Test(arguments: Fixture.Road.allCases)
+    func millisecondsAfterACommaMakeNoCSV(road: Fixture.Road) throws {
+        let text = "2024-01-05 10:00:00,123 INFO [main] start\n2024-01-05 10:00:01,456 WARN [pool-2] slow\n"
+            + "2024-01-05 10:01:59,999 INFO [main] done in 3 s\n"
+        for name in ["app.log", "app.txt"] {
+            let r = try Fixture.load(text, name: name, road: road)
+            #expect(r.notes.prefix(2) == ["input: lines", "time: first timestamp on each line, format YYYY-MM-DD HH:MM:SS.fff"])
+            #expect(r.accepted == 3 && r.skipped == 0)
+        }
+        // A time and a whole number per line is still a table with no header.
+        let table = try Fixture.load("2024-01-05 10:00:00,123\n2024-01-05 10:00:01,456\n", name: "values.txt", road: road)
+        #expect(table.notes.first == "input: no header")
+    }
+
     /// Syslog lines from 30 December to 2 January.
     static let newYear = "Dec 30 23:10:01 host cron[1]: a\nDec 31 10:00:00 host cron[1]: b\nJan  1 00:00:05 host cron[1]: c\n"
         + "Jan  2 08:00:00 host cron[1]: d\n"

@@ -2,7 +2,9 @@
 /// a leading `{` on a line of its own is JSON Lines; a leading `[`, or a
 /// `{` that opens more than its line, is a JSON document; `.tsv` or a
 /// consistent tab is TSV; a consistent `,` `;` or `|` is CSV; anything
-/// else is a log of lines.
+/// else is a log of lines. A comma that marks a time's fraction of a
+/// second (`10:00:00,123 INFO …`, as log4j and Python's logging write it)
+/// splits no field: by that alone a log is no CSV, whatever its name.
 enum FormatSniffer {
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
 
@@ -48,15 +50,16 @@ enum FormatSniffer {
         return best?.delimiter
     }
 
-    /// Occurrences of `d` outside quoted fields.
+    /// Occurrences of `d` outside quoted fields, but for a comma that marks
+    /// a time's fraction of a second.
     static func count(_ d: UInt8, in line: Field) -> Int {
         var n = 0, inQuote = false, fieldStart = true
-        for b in line {
+        for (i, b) in line.enumerated() {
             if inQuote {
                 if b == UInt8(ascii: "\"") { inQuote = false }
             } else if b == UInt8(ascii: "\"") && fieldStart {
                 inQuote = true
-            } else if b == d {
+            } else if b == d, !(d == UInt8(ascii: ",") && marksFraction(line, comma: i)) {
                 n += 1
                 fieldStart = true
                 continue
@@ -64,6 +67,16 @@ enum FormatSniffer {
             fieldStart = false
         }
         return n
+    }
+
+    /// Whether the comma at `i` follows a clock's seconds (`:SS`) and leads
+    /// digits then a space, as in `2024-01-05 10:00:00,123 INFO …`. A CSV's
+    /// value after a time ends its line or meets the next delimiter instead.
+    static func marksFraction(_ line: Field, comma i: Int) -> Bool {
+        guard i >= 3, line[i - 3] == UInt8(ascii: ":"), ByteText.isDigit(line[i - 2]), ByteText.isDigit(line[i - 1]) else { return false }
+        var k = i + 1
+        while k < line.count, ByteText.isDigit(line[k]) { k += 1 }
+        return k > i + 1 && k < line.count && line[k] == ByteText.space
     }
 
     /// Up to `max` non-blank complete lines (the last one only if the head is all there is).
