@@ -14,9 +14,10 @@ extension Dataset {
     }
 
     /// Every sketch of series `s` merged: the percentiles of all its values. nil when none are kept.
+    /// Merged once, then remembered.
     public func totalSketch(series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
         guard v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
-        return sketchesByValue[v][s].merged(in: Int.min..<Int.max)
+        return totalSketchMemo.value(SeriesValueKey(series: s, value: v)) { sketchesByValue[v][s].merged(in: Int.min..<Int.max) }
     }
 
     /// The percentile of every sub-bucket of a level no finer than the
@@ -38,4 +39,10 @@ extension Dataset {
         close()
         return values
     }
+}
+
+/// A series and a value column: what `Dataset.totalSketch` was asked.
+struct SeriesValueKey: Hashable, Sendable {
+    let series: Int
+    let value: Int
 }

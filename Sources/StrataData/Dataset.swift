@@ -43,6 +43,8 @@ public struct Dataset: Sendable {
     let heatScales = Memo<HeatScaleKey, HeatScale>()
     /// A level's periods' percentiles (`periodPercentiles`), per series.
     let percentileMemo = Memo<HeatScaleKey, [Double?]>(limit: 256)
+    /// A series' sketches merged (`totalSketch`): the overview's every level asks it each frame.
+    let totalSketchMemo = Memo<SeriesValueKey, QuantileSketch>(limit: 64)
     /// Interval stats worked out so far (`intervalStats`): a running period's are asked every frame.
     let intervalStatsMemo = Memo<IntervalStatsKey, Stats>(limit: 1024)
     /// The rows are intervals: the duration's values are seconds of overlap,
@@ -383,11 +385,11 @@ public struct Dataset: Sendable {
 /// A period's share of time and its rows' stats: a page's bar, or one of
 /// `Source.fine`'s buckets. UTC seconds, `[start, end)`.
 public struct SubBucket: Hashable, Sendable {
-    public let start: Int64
-    public let end: Int64
-    public let stats: Stats
+    public private(set) var start: Int64
+    public private(set) var end: Int64
+    public private(set) var stats: Stats
     /// The rows' values, for percentiles: only when the load keeps sketches.
-    public let sketch: QuantileSketch?
+    public private(set) var sketch: QuantileSketch?
 
     public init(start: Int64, end: Int64, stats: Stats, sketch: QuantileSketch? = nil) {
         self.start = start
@@ -404,11 +406,19 @@ public struct SubBucket: Hashable, Sendable {
 
     /// Both sub-buckets' rows together, from the first's start to the later end.
     public func merged(with other: SubBucket) -> SubBucket {
-        var stats = stats
+        var both = self
+        both.merge(other)
+        return both
+    }
+
+    /// Takes `other`'s rows in, in place: merging a run of them copies the
+    /// sketch once, not once per sub-bucket.
+    public mutating func merge(_ other: SubBucket) {
         stats.merge(other.stats)
-        var sketch = sketch
-        if let theirs = other.sketch { sketch = sketch.map { var s = $0; s.merge(theirs); return s } ?? theirs }
-        return SubBucket(start: Swift.min(start, other.start), end: Swift.max(end, other.end), stats: stats, sketch: sketch)
+        if let theirs = other.sketch {
+            if sketch == nil { sketch = theirs } else { sketch!.merge(theirs) }
+        }
+        (start, end) = (Swift.min(start, other.start), Swift.max(end, other.end))
     }
 }
 

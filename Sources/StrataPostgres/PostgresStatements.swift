@@ -3,14 +3,14 @@ import StrataData
 
 /// The SQL strata sends for a plan. Every identifier is quoted, the zone
 /// is a literal of a name strata knows, and times in ranges are
-/// parameters (`$1`, `$2`: UTC seconds). Buckets start where
-/// `date_trunc(unit, time, zone)` puts them: hours and minutes absolute,
-/// days local, as the file loader cuts them.
+/// parameters (`$1`, `$2`: UTC seconds). Instants are grouped by a UTC
+/// grid (`cell`) whose cells strata puts in its own buckets, as the file
+/// loader cuts them; intervals by `date_trunc(unit, time, zone)`.
 struct PostgresStatements {
     let plan: PostgresPlan
     let relation: PostgresRelation
     /// Engines without `date_trunc(unit, time, zone)` (PostgreSQL before 12
-    /// and those derived from it): the same buckets from `AT TIME ZONE` and arithmetic.
+    /// and those derived from it): intervals' buckets from `AT TIME ZONE` and arithmetic.
     let fallback: Bool
     /// The server has `date_bin` (PostgreSQL 14 and later).
     var binsDates = true

@@ -24,7 +24,7 @@ public struct Accumulator: Sendable {
     private var first = Self.blank
     private var others: [CompensatedStats]
     /// The values' sketches, beside the buckets, for percentiles (`keepSketches(unit:)`);
-    /// nil in a load that asks for none, and for counted rows and intervals.
+    /// nil in a load that asks for none (kept but empty for counted rows and intervals, which take no values).
     public private(set) var sketches: SketchTable?
     /// Rows the open bucket took through `add(seconds:series:values:)`.
     private var openRows = 0

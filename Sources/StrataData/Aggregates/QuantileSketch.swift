@@ -79,14 +79,6 @@ public struct QuantileSketch: Hashable, Sendable {
         return t < 0.5 ? a + (b - a) * t : b - (b - a) * (1 - t)
     }
 
-    /// About what this sketch holds in memory, in bytes.
-    public var bytes: Int {
-        // The object and array headers, then the elements held.
-        let object = 16 + 8 * 7, array = 32
-        return object + 3 * array + 8 * storage.values.capacity
-            + 4 * (storage.positive.counts.capacity + storage.negative.counts.capacity)
-    }
-
     public static func == (a: QuantileSketch, b: QuantileSketch) -> Bool {
         a.storage === b.storage || a.storage.contents == b.storage.contents
     }

@@ -107,9 +107,6 @@ public struct SketchTable: Sendable {
         }
         return SortedSketches(table)
     }
-
-    /// About what the sketches hold, in bytes.
-    public var bytes: Int { periods.joined().joined().reduce(0) { $0 + $1.value.bytes + 16 } }
 }
 
 /// One series' sketches, sorted by the ordinal of their unit, so that a

@@ -7,14 +7,14 @@ import Foundation
 struct RowMatcher: @unchecked Sendable {  // NSRegularExpression is immutable once made, safe to share
     private indirect enum Node {
         case compare(field: Int, RowFilter.Comparison, text: [UInt8], number: Double?, regex: NSRegularExpression?)
-        case oneOf(field: Int, [(text: [UInt8], number: Double?)])
+        /// `numbers`: some operand is a number, so the field is read as one.
+        case oneOf(field: Int, [(text: [UInt8], number: Double?)], numbers: Bool)
         case contains([UInt8])
         case not(Node)
         case and(Node, Node)
         case or(Node, Node)
     }
 
-    let filter: RowFilter
     private let root: Node
 
     /// `field` gives the reader's index of a name, or throws when the input has no such field.
@@ -25,14 +25,14 @@ struct RowMatcher: @unchecked Sendable {  // NSRegularExpression is immutable on
                 let regex = comparison.isRegex ? try? NSRegularExpression(pattern: operand.text) : nil
                 return .compare(field: try field(name), comparison, text: Array(operand.text.utf8), number: operand.number, regex: regex)
             case .oneOf(let name, let operands):
-                return .oneOf(field: try field(name), operands.map { (Array($0.text.utf8), $0.number) })
+                return .oneOf(field: try field(name), operands.map { (Array($0.text.utf8), $0.number) },
+                              numbers: operands.contains { $0.number != nil })
             case .contains(let text): return .contains(Array(text.utf8))
             case .not(let a): return .not(try node(a))
             case .and(let a, let b): return .and(try node(a), try node(b))
             case .or(let a, let b): return .or(try node(a), try node(b))
             }
         }
-        self.filter = filter
         root = try node(filter)
     }
 
@@ -93,13 +93,13 @@ struct RowMatcher: @unchecked Sendable {  // NSRegularExpression is immutable on
             case .notEqual: return !value.elementsEqual(operand)
             default: return false  // an order between numbers, and the field holds none
             }
-        case .oneOf(let c, let operands):
+        case .oneOf(let c, let operands, let numbers):
             guard let raw = field(c) else {
                 lacking = true
                 return false
             }
             let value = ByteText.trimmed(raw)
-            let v = operands.contains { $0.number != nil } ? ValueParser.parse(value) : nil
+            let v = numbers ? ValueParser.parse(value) : nil
             return operands.contains { operand in
                 if let number = operand.number, let v { return v == number }
                 return value.elementsEqual(operand.text)

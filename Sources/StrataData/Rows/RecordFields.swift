@@ -36,7 +36,7 @@ public struct RecordFields: Sendable {
         self.shapes = shapes
     }
 
-    /// The record's fields in order; empty for a log line (its text is the record).
+    /// The record's fields in order; empty for a line of no known shape (its text is the record).
     public func fields(of row: RawRow) -> [RecordField] {
         switch shapes[row.file] {
         case .delimited(let delimiter, let names)?:

@@ -279,7 +279,7 @@ struct MapGrid {
             return subUnit == .hour ? "\(id) \(columnLabel(column)):00  skipped by the clock change"
                                     : "\(id)  no \(subUnit.name) \(columnLabel(column))"
         }
-        let both = parts.dropFirst().reduce(first) { $0.merged(with: $1) }
+        let both = parts.dropFirst().reduce(into: first) { $0.merge($1) }
         let merged = Cell.stats(both.stats, sketch: both.sketch)
         guard parts.count > 1 else { return "\(id) \(subBucketLabel(start: first.start, end: last.end))\(mark)  \(value(merged))" }
         // A repeated DST hour: the wall-clock hour once, then each time it came, told apart by its offset.

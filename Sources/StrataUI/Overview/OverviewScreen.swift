@@ -43,7 +43,7 @@ struct OverviewScreen: AppScreen {
         }
         // Every level covers all the data: its total is the series' total, worked out once when loading.
         // While a load runs the total is not final: it reads `…`.
-        // A percentile's is every value's, from the sketches merged.
+        // A percentile's is every value's, from the sketches merged (once, then remembered).
         let sketch = navigation.aggregate.isPercentile ? dataset.totalSketch(series: navigation.shownSeries, value: navigation.valueIndex) : nil
         if let total = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].total.value(navigation.aggregate, sketch: sketch) {
             let shown = dataset.readiness.isReady ? valueFormat.humane(total) : glyphs.ellipsis

@@ -43,7 +43,7 @@ struct ChartColumns {
     /// The sub-buckets of `range` as one (an empty one past the end).
     func merged(_ buckets: [SubBucket], _ range: Range<Int>) -> SubBucket {
         let inside = buckets[Swift.min(range.lowerBound, buckets.count)..<Swift.min(range.upperBound, buckets.count)]
-        return inside.dropFirst().reduce(inside.first ?? SubBucket(start: 0, end: 0, stats: Stats())) { $0.merged(with: $1) }
+        return inside.dropFirst().reduce(into: inside.first ?? SubBucket(start: 0, end: 0, stats: Stats())) { $0.merge($1) }
     }
 
     /// Labels under the columns, every so many so that none touch another,

@@ -58,16 +58,16 @@ struct PageChartView: Widget {
     /// alone would not say which month they are in.
     private func labels(of page: Page) -> [String] {
         let calendar = dataset.calendar
-        return page.buckets.indices.map { i in
-            let start = page.buckets[i].start
-            let date = calendar.localTime(at: start).date
-            if page.subUnit == .week {
-                let monthStarts = i == 0 || calendar.localTime(at: page.buckets[i - 1].start).date.month != date.month
-                return monthStarts ? CalendarSystem.monthNames[date.month - 1] : "\(date.day)"
+        if page.subUnit == .week {
+            let dates = page.buckets.map { calendar.localTime(at: $0.start).date }
+            return dates.indices.map { i in
+                i == 0 || dates[i - 1].month != dates[i].month ? CalendarSystem.monthNames[dates[i].month - 1] : "\(dates[i].day)"
             }
-            let label = calendar.subBucketLabel(subUnit: page.subUnit, start: start)
+        }
+        return page.buckets.map { bucket in
+            let label = calendar.subBucketLabel(subUnit: page.subUnit, start: bucket.start)
             guard page.level == .week else { return label }
-            return "\(CalendarSystem.weekdayNames[date.isoWeekday - 1]) \(label)"
+            return "\(CalendarSystem.weekdayNames[calendar.localTime(at: bucket.start).date.isoWeekday - 1]) \(label)"
         }
     }
 
