@@ -222,7 +222,7 @@ struct PostgresPlan {
         let candidates = numeric.filter { ColumnNames.refusal(ofValue: names[$0]) == nil }
         var value = try namedValue(columns, options: options)
         if value == nil, !options.countOnly, let first = candidates.first {
-            if plan.profile.looksLikeEvents {
+            if plan.profile.looksLikeEvents, !options.asksValues {
                 notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(ShellWord.quoted(names[first])) sums a column)")
             } else {
                 value = first

@@ -134,6 +134,7 @@ extension Runner {
         options.durationColumn = command.duration
         options.labelColumn = command.label
         options.countOnly = command.count
+        options.asksValues = command.agg.map { !$0.isQuantity } ?? false
         options.filter = try? command.rowFilter()
         return options
     }

@@ -80,6 +80,13 @@ struct PickOverrideTests {
         #expect(r.countsRows, "\(r.notes)")
         #expect(r.notes.contains { $0.contains("--value latency_ms sums a column") }, "\(r.notes)")
         #expect(r.otherValues.map(\.name) == ["result", "latency_ms", "bytes"])
+        // Asked for a mean or a percentile (`--agg p99`), the same rows are read by that measure:
+        // every counted row is worth 1, and a percentile of ones says nothing.
+        let p99 = try Fixture.withFile("req.tsv", "time\tresult\tlatency_ms\tbytes\n" + rows.joined(separator: "\n") + "\n") { path in
+            try DataLoader.load([.file(path)], options: Fixture.options { $0.asksValues = true }, setup: LoadSetup())
+        }
+        #expect(!p99.countsRows && p99.valueName == "latency_ms", "\(p99.notes)")
+        #expect(p99.notes.contains("value: column \"latency_ms\""), "\(p99.notes)")
     }
 
     @Test func eventsKeepTheirValueColumnsForV() throws {

@@ -55,6 +55,10 @@ public struct ReadOptions: Sendable {
     /// `--memory`, in bytes: the buckets kept may be coarser than the levels
     /// need when finer ones would not fit (`BucketBudget`); nil: no limit.
     public var memoryBudget: Int64?
+    /// `--agg` asks what values are like (a mean, min, max or percentile),
+    /// not how many there are: rows that look like events are read by their
+    /// measure, not counted.
+    public var asksValues = false
     /// Every bucket keeps a sketch of its values, so percentiles can be
     /// asked (`--agg pNN`): they count against `memoryBudget` too.
     public var keepsSketches = false

@@ -139,7 +139,12 @@ struct ColumnPicker {
             if first != nil, profile.looksLikeEvents {
                 // The hint names a measure (latency_ms, bytes) before a code (status 200, 404, 500).
                 let measure = candidates.first { !holdsCodes($0, decimalComma: decimalComma) } ?? candidates[0]
-                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(measure)) sums a column)")
+                if options.asksValues {
+                    // Every row counts 1: a mean or a percentile of that is 1. What is asked is the measure's.
+                    value = measure
+                } else {
+                    notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(measure)) sums a column)")
+                }
             } else {
                 value = first
             }
