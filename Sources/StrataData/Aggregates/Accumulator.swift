@@ -71,8 +71,10 @@ public struct Accumulator: Sendable {
     /// Buckets entered (intervals added, once for each column they fill)
     /// since the buckets were last counted against `baseLimit` (`seriesBaseLimit`).
     private var sinceCount = 0
-    /// How many may be entered between two counts.
-    private static let countEvery = 65_536
+    /// How many may be entered between two counts: a count is a sum over
+    /// the runs (a thousand series' at most), and shuffled rows' buckets
+    /// (kept aside, at twice an ordered one's cost) must not overshoot far.
+    private static let countEvery = 8_192
     /// Instants of an input read once (a pipe, gzip), whose finer buckets
     /// cannot be read back a page at a time: the most base buckets kept,
     /// over every column and series. Past it the base becomes the next

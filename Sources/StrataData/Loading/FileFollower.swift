@@ -172,12 +172,9 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false,
                            sketches: result.accumulator.sketches != nil)
         // As the load kept: a quarter's worth of intervals, each series' base buckets while they fit.
-        sink.keep(within: options.memoryBudget, readsBack: true)
+        // A poll of many rows merges its buckets as it reads, as a pipe does, not past the finest level's periods.
+        sink.keep(within: options.memoryBudget, readsBack: true, coarsest: result.levels.min()?.unit ?? result.accumulator.baseUnit)
         let limit = options.memoryBudget.map(BucketBudget.buckets(within:)) ?? .max
-        if let finest = result.levels.min()?.unit {
-            // A poll of many rows merges its buckets as it reads, as a pipe does, not past the finest level's periods.
-            (sink.accumulator.baseLimit, sink.accumulator.coarsestBase) = (limit, finest)
-        }
         let base = result.accumulator.baseUnit
         sink.series = series
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader, cancel: nil)

@@ -53,6 +53,8 @@ public struct LoadResult: Sendable {
     /// The connection the numbers are read again over (a database's), for
     /// the screens to say when it is lost; nil for files.
     public var link: SourceLink?
+    /// What the footer says when the load made its base coarser to keep within the budget.
+    public var budgetNotice: String?
 }
 
 extension LoadResult {
