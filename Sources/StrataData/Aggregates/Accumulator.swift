@@ -108,11 +108,11 @@ public struct Accumulator: Sendable {
         sketches = SketchTable(unit: Swift.max(unit, baseUnit))
     }
 
-    /// No buckets, kept within the same limits, sketches as before: a followed file cut short.
+    /// No buckets, sketches of the same unit, series' intervals put together
+    /// past the same limit (a load's column carries no other): a followed file cut short.
     var emptied: Accumulator {
         var empty = Accumulator(calendar: calendar, baseUnit: baseUnit)
-        (empty.seriesBaseLimit, empty.baseLimit, empty.coarsestBase) = (seriesBaseLimit, baseLimit, coarsestBase)
-        empty.sketchLimit = sketchLimit
+        empty.seriesBaseLimit = seriesBaseLimit
         if let sketches { empty.keepSketches(unit: sketches.unit) }
         return empty
     }
@@ -394,6 +394,15 @@ public struct Accumulator: Sendable {
         let unit = sketches!.unit
         let ordinal = unit == baseUnit ? openOrdinal : calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: openOrdinal))
         if sketches!.enter(ordinal: ordinal, series: openSeries) { keepSketchesWithinLimit() }
+    }
+
+    /// Sketches held, over every column and series.
+    var sketchCount: Int { sketches?.count ?? 0 }
+
+    /// Keeps the sketches per period of `unit` from now on (coarser than theirs), each merged into the one holding it.
+    mutating func coarsenSketches(to unit: TimeUnit) {
+        flush()
+        sketches?.coarsen(to: unit, calendar: calendar)
     }
 
     private mutating func keepSketchesWithinLimit() {

@@ -181,7 +181,7 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         series = sink.series
         result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
                       keep: options.skippedToKeep)
-        result.coarsen(within: limit)
+        result.coarsen(within: limit, sketches: options.memoryBudget.map(BucketBudget.sketches(within:)) ?? .max)
         if result.accumulator.baseUnit > base {
             let unit = result.accumulator.baseUnit
             coarsened = unit
@@ -245,7 +245,8 @@ extension LoadResult {
     /// while the buckets of every value column number more than `limit`: a
     /// followed file that grew from days to years keeps hours, as a load of
     /// it would, each merged from its minutes (as a pipe's are).
-    mutating func coarsen(within limit: Int) {
+    mutating func coarsen(within limit: Int, sketches sketchLimit: Int) {
+        keepSketches(within: sketchLimit)
         guard !accumulator.holdsIntervals, let finest = levels.min()?.unit else { return }
         while accumulator.baseUnit < finest, accumulator.bucketCount + otherValues.reduce(0, { $0 + $1.accumulator.bucketCount }) > limit {
             accumulator.flush()
@@ -254,6 +255,18 @@ extension LoadResult {
                 otherValues[k].accumulator.flush()
                 otherValues[k].accumulator.coarsen()
             }
+        }
+    }
+
+    /// Makes the sketches (`--agg pNN`) of every value column per coarser
+    /// period, up to days, while they number more than `limit` together, as
+    /// a load keeps them: a followed file's would grow with it.
+    private mutating func keepSketches(within limit: Int) {
+        while var unit = accumulator.sketches?.unit, unit < .day,
+              accumulator.sketchCount + otherValues.reduce(0, { $0 + $1.accumulator.sketchCount }) > limit {
+            unit = TimeUnit(rawValue: unit.rawValue + 1)!
+            accumulator.coarsenSketches(to: unit)
+            for k in otherValues.indices { otherValues[k].accumulator.coarsenSketches(to: unit) }
         }
     }
 
