@@ -17,6 +17,7 @@ Usage: Tools/adversarial.py [BINARY]   (default .build-dist/release/strata)
 """
 import gzip
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -115,6 +116,16 @@ def many_series(folder):
                  ("2024-01-01T00:%02d:00Z,s%05d,%d" % (m, s, (m * s) % 100) for m in range(60) for s in range(5000)))
 
 
+def shuffled_sensors(folder):
+    """1,000 sensors reading every minute for three days (4.3M rows), shuffled (by a seeded generator)."""
+    sensors, minutes = 1000, 3 * 1440
+    stamps = [time.strftime("%Y-%m-%dT%H:%M:00Z", time.gmtime(1704067200 + m * 60)) for m in range(minutes)]
+    order = list(range(sensors * minutes))
+    random.Random(36).shuffle(order)
+    return table(folder, "sensors.csv", "sensor,time,value",
+                 ("s%04d,%s,%d" % (n % sensors, stamps[n // sensors], (n * 31) % 1000) for n in order))
+
+
 def millennia_intervals(count):
     """`count` intervals, one series each, each from about the year 1 to about 9999."""
     def make(folder):
@@ -191,6 +202,8 @@ CASES = [
     Case("10,000 columns of 2,000 rows", wide_table(2000), ["--dump"], 0),
     Case("10,000 columns of 20,000 rows, --memory 16", wide_table(20000), ["--dump", "--memory", "16"], 0, budget=16),
     Case("5,000 series", many_series, ["--dump", "--series", "sensor"], 0),
+    Case("1,000 sensors of minutes over 3 days, shuffled", shuffled_sensors, ["--dump"], 0,
+         says="1000 series' minutes pass what --memory keeps: hours kept"),
     Case("3 intervals over the years 1 to 9999", millennia_intervals(3), ["--dump"], 0),
     # Hours count minutes: an interval of 2^22 minutes or more is skipped, and these are all.
     Case("3 intervals over the years 1 to 9999, hours", millennia_intervals(3), ["--dump", "--levels", "hour,day"], 65,

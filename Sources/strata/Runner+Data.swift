@@ -66,8 +66,10 @@ extension Runner {
                     // Held while the terminal is in use, and printed when it is restored.
                     if watched { reportSkipped(result) }
                     let pages = finePages(road, result: result)
+                    let notices = [road.endNotice, result.budgetNotice].compactMap { $0 }
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: pages),
-                                       rows: CardRows.reader(road.rows(result)), notice: road.endNotice))
+                                       rows: CardRows.reader(road.rows(result)),
+                                       notice: notices.isEmpty ? nil : notices.joined(separator: "; ")))
                     road.follow?(result, feed, latest, pages)
                 case .failed(let error):
                     road.ended()

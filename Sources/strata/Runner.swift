@@ -58,7 +58,9 @@ struct Runner {
                             aggregate: command.agg ?? suggested, aggregateFollowsData: command.agg == nil, chart: command.chart, size: size,
                             animates: !headless && stdoutIsTerminal && !command.noAnimation,
                             readRows: readRows, readsRowsInSlices: interactive,
-                            feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow)
+                            feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
+                            // A load that ended before the first screen says here what a later end posts with its dataset.
+                            notice: dataset.loading == nil ? latest.result?.budgetNotice : nil)
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.

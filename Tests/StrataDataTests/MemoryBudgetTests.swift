@@ -446,4 +446,40 @@ extension MemoryBudgetTests {
             #expect(try followed.poll().change == nil)
         }
     }
+
+    /// A followed file's sketches (`--agg p99`) keep within their share of
+    /// the budget as a load's do: a day of readings keeps its 144 minutes'
+    /// sketches within room for 200; three days (432) make them hours' (72),
+    /// as a fresh load of the three days within the same budget keeps them,
+    /// the buckets staying minutes. Every page's sketches still equal a
+    /// fresh load's with no budget, a minute's read back from the file.
+    @Test func aFollowedFilesSketchesKeepWithinTheirBudget() throws {
+        let budget = 200 * 4 * BucketBudget.bytesPerSketch
+        #expect(BucketBudget.sketches(within: budget) == 200 && BucketBudget.buckets(within: budget) > 432)
+        func text(_ days: Range<Int>) -> String { (["time,value"] + Self.readings(days: days)).joined(separator: "\n") + "\n" }
+        let sketchOptions = { (options: inout ReadOptions) in (options.seriesColumn, options.keepsSketches) = (nil, true) }
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("followed.csv", text(0..<1), in: folder)
+            let loaded = try Self.load(path, budget: budget) { sketchOptions(&$0); $0.endsAtLastLine = true }
+            #expect(loaded.accumulator.sketches?.unit == .minute && loaded.accumulator.sketchCount == 144)
+            var options = FileSourceTests.options()
+            sketchOptions(&options)
+            (options.memoryBudget, options.endsAtLastLine) = (budget, true)
+            let followed = try Followed(path, loaded: loaded, options: options)
+
+            try FileFollowerTests.append(Self.readings(days: 1..<3).map { $0 + "\n" }.joined(), to: path)
+            let grown = try followed.poll().result
+            let fresh = try Self.load(Fixture.write("fresh.csv", text(0..<3), in: folder), budget: budget, sketchOptions)
+            #expect(fresh.accumulator.sketches?.unit == .hour && fresh.accumulator.sketchCount == 72)
+            #expect(grown.accumulator.sketches?.unit == .hour && grown.accumulator.sketchCount == 72)
+            #expect(grown.accumulator.baseUnit == .minute && grown.keptLessThanItsLevelsDraw)
+            let full = try Self.load(Fixture.write("full.csv", text(0..<3), in: folder), budget: nil, sketchOptions)
+            let reference = PercentileTests.sketches(Dataset(loaded: full, levels: full.levels))
+            let read = PercentileTests.sketches(Dataset(loaded: grown, levels: grown.levels, finePages: followed.fine))
+            #expect(read.count == reference.count && reference.count > 70)
+            for (key, sketches) in reference where read[key] != sketches {
+                Issue.record("page \(key) differs")
+            }
+        }
+    }
 }

@@ -71,8 +71,10 @@ public struct Accumulator: Sendable {
     /// Buckets entered (intervals added, once for each column they fill)
     /// since the buckets were last counted against `baseLimit` (`seriesBaseLimit`).
     private var sinceCount = 0
-    /// How many may be entered between two counts.
-    private static let countEvery = 65_536
+    /// How many may be entered between two counts: a count is a sum over
+    /// the runs (a thousand series' at most), and shuffled rows' buckets
+    /// (kept aside, at twice an ordered one's cost) must not overshoot far.
+    private static let countEvery = 8_192
     /// Instants of an input read once (a pipe, gzip), whose finer buckets
     /// cannot be read back a page at a time: the most base buckets kept,
     /// over every column and series. Past it the base becomes the next
@@ -106,11 +108,11 @@ public struct Accumulator: Sendable {
         sketches = SketchTable(unit: Swift.max(unit, baseUnit))
     }
 
-    /// No buckets, kept within the same limits, sketches as before: a followed file cut short.
+    /// No buckets, sketches of the same unit, series' intervals put together
+    /// past the same limit (a load's column carries no other): a followed file cut short.
     var emptied: Accumulator {
         var empty = Accumulator(calendar: calendar, baseUnit: baseUnit)
-        (empty.seriesBaseLimit, empty.baseLimit, empty.coarsestBase) = (seriesBaseLimit, baseLimit, coarsestBase)
-        empty.sketchLimit = sketchLimit
+        empty.seriesBaseLimit = seriesBaseLimit
         if let sketches { empty.keepSketches(unit: sketches.unit) }
         return empty
     }
@@ -392,6 +394,15 @@ public struct Accumulator: Sendable {
         let unit = sketches!.unit
         let ordinal = unit == baseUnit ? openOrdinal : calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: openOrdinal))
         if sketches!.enter(ordinal: ordinal, series: openSeries) { keepSketchesWithinLimit() }
+    }
+
+    /// Sketches held, over every column and series.
+    var sketchCount: Int { sketches?.count ?? 0 }
+
+    /// Keeps the sketches per period of `unit` from now on (coarser than theirs), each merged into the one holding it.
+    mutating func coarsenSketches(to unit: TimeUnit) {
+        flush()
+        sketches?.coarsen(to: unit, calendar: calendar)
     }
 
     private mutating func keepSketchesWithinLimit() {

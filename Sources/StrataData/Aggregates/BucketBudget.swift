@@ -37,6 +37,18 @@ public enum BucketBudget {
         return buckets * Int64(max(1, columns)) > Int64(Self.buckets(within: budget)) ? finest.unit : fine
     }
 
+    /// What a load says when its base buckets passed the budget while it
+    /// read (every series' and column's counted together) and were merged
+    /// into `kept`'s: on stderr (`note`) and in the footer (`notice`).
+    public static func coarserBase(from asked: TimeUnit, to kept: TimeUnit, series: Int,
+                                   readsBack: Bool) -> (note: String, notice: String) {
+        let what = series > 1 ? "\(series) series' \(asked.name)s" : "its \(asked.name)s"
+        let finer = readsBack ? "a page's \(asked.name)s are read back from the file when shown"
+            : "a page's \(asked.name)s are not kept, as the input is read once"
+        return ("memory: \(what) pass what --memory keeps: \(kept.name)s kept, \(finer) (--memory MB keeps more)",
+                "\(what) passed --memory: \(kept.name)s kept, finer bars \(readsBack ? "read back" : "not kept")")
+    }
+
     /// A unit's usual length: a day for anything longer, as no base is.
     private static func seconds(_ unit: TimeUnit) -> Int64 {
         switch unit {

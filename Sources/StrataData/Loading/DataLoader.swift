@@ -64,8 +64,9 @@ public enum DataLoader {
         // Buckets coarser than the levels need are read back a page at a time: only from files read again at
         // a page's bytes (gzip would be inflated from its start for each page).
         // A first look (a head and a tail) is small: it keeps every level's, so its pages are drawn at once.
-        let budget = sources.allSatisfy(Self.isSeekable) ? loadBudget(options) : nil
-        let decide = { (profile: SampleProfile, columns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit) in
+        let seekable = sources.allSatisfy(Self.isSeekable)
+        let budget = seekable ? loadBudget(options) : nil
+        let decide = { (profile: SampleProfile, columns: Int) throws(ReadError) -> InputReader.BasePick in
             var zone = setup.zone ?? setup.fallbackZone
             if setup.zone == nil {
                 let pick = afterwards ?? Self.zonePick(profile, fallback: setup.fallbackZone)
@@ -82,7 +83,11 @@ public enum DataLoader {
             // Intervals keep theirs: each is split into every bucket it covers, and the timeline reads them all.
             let unit = profile.typicalDuration != nil ? Level.intervalBaseUnit(for: needed)
                 : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
-            return (CalendarSystem(zone: zone, weekStart: setup.weekStart), unit)
+            // Past the budget (many series' buckets) a file's base goes no coarser than its finest level's
+            // periods, which stay exact, its pages' bars read back; a pipe's, to days, as none are read back.
+            let coarsest = seekable ? Swift.min(needed.min()!.unit, .day) : .day
+            return InputReader.BasePick(calendar: CalendarSystem(zone: zone, weekStart: setup.weekStart), baseUnit: unit,
+                                        coarsestBase: Swift.max(unit, coarsest))
         }
         // The rows read so far get the picks and the levels their times fit (a load may end with coarser ones).
         partials?.complete = { partial in
@@ -160,7 +165,7 @@ public enum DataLoader {
     }
 
     private static func read(_ sources: [InputSource], options: ReadOptions, calendar: CalendarSystem, baseUnit: TimeUnit,
-                             decide: ((SampleProfile, Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?,
+                             decide: ((SampleProfile, Int) throws(ReadError) -> InputReader.BasePick)?,
                              copies: InputCopies?, partials: PartialResults?) throws(ReadError) -> LoadResult {
         let pattern = try timePattern(options)
         let sources = sources.isEmpty ? [InputSource.standardInput] : sources
@@ -171,6 +176,8 @@ public enum DataLoader {
         let now = options.now ?? Int64(Date().timeIntervalSince1970)
         var calendar = calendar, baseUnit = baseUnit
         var decided = decide == nil
+        // The coarsest base the budget may make: none coarser than asked until the sample says.
+        var coarsest = seekable ? baseUnit : .day
         var profile: SampleProfile?
         var timeName = ""
         var otherNames: [String] = []
@@ -193,7 +200,9 @@ public enum DataLoader {
             if !decided, let decide {
                 reader.decide = { p, columns throws(ReadError) in
                     decided = true
-                    return try decide(p, columns)
+                    let pick = try decide(p, columns)
+                    coarsest = pick.coarsestBase
+                    return pick
                 }
             }
             // Each input is read into its own sink when it is a series of its own.
@@ -209,7 +218,7 @@ public enum DataLoader {
                 }
             }
             part.intervals.input = UInt16(truncatingIfNeeded: rowSources.count)
-            part.keep(within: loadBudget(options), readsBack: seekable)
+            part.keep(within: loadBudget(options), readsBack: seekable, coarsest: coarsest)
             let outcome = try reader.read(into: &part)
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
@@ -250,6 +259,10 @@ public enum DataLoader {
         guard var sink, sink.accepted > 0 || options.planOnly else {
             throw nothingAccepted(sink, file: sources.count == 1 ? sources[0].displayName : name, headerOnly: !headerOnly.isEmpty)
         }
+        let kept = sink.accumulator.baseUnit
+        let coarsened = kept > baseUnit ? BucketBudget.coarserBase(from: baseUnit, to: kept, series: sink.series.names.count,
+                                                                   readsBack: seekable) : nil
+        if let coarsened { notes.append(coarsened.note) }
         // A series column found in the file, not named: past the cap, its largest series and the rest.
         if options.seriesColumn == nil, !options.seriesPerFile, let column = seriesColumn,
            let count = sink.foldSeries(cap: SeriesRule.cap) {
@@ -268,6 +281,7 @@ public enum DataLoader {
                                                            now: now, limits: options.limits, filePerSeries: options.seriesPerFile,
                                                            keepsSketches: options.keepsSketches))
         result.loading = firstLook
+        result.budgetNotice = coarsened?.notice
         result.offsetsDiffer = offsets.mixed
         result.offsetChanges = offsets.changes
         if let longest = sink.intervals.longest, let usual = first.typicalDuration,

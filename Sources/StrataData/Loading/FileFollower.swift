@@ -172,19 +172,16 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false,
                            sketches: result.accumulator.sketches != nil)
         // As the load kept: a quarter's worth of intervals, each series' base buckets while they fit.
-        sink.keep(within: options.memoryBudget, readsBack: true)
+        // A poll of many rows merges its buckets as it reads, as a pipe does, not past the finest level's periods.
+        sink.keep(within: options.memoryBudget, readsBack: true, coarsest: result.levels.min()?.unit ?? result.accumulator.baseUnit)
         let limit = options.memoryBudget.map(BucketBudget.buckets(within:)) ?? .max
-        if let finest = result.levels.min()?.unit {
-            // A poll of many rows merges its buckets as it reads, as a pipe does, not past the finest level's periods.
-            (sink.accumulator.baseLimit, sink.accumulator.coarsestBase) = (limit, finest)
-        }
         let base = result.accumulator.baseUnit
         sink.series = series
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skippingHeader, cancel: nil)
         series = sink.series
         result.append(sink, lineOffset: lines, named: !result.seriesNames.isEmpty || result.seriesColumn != nil,
                       keep: options.skippedToKeep)
-        result.coarsen(within: limit)
+        result.coarsen(within: limit, sketches: options.memoryBudget.map(BucketBudget.sketches(within:)) ?? .max)
         if result.accumulator.baseUnit > base {
             let unit = result.accumulator.baseUnit
             coarsened = unit
@@ -248,7 +245,8 @@ extension LoadResult {
     /// while the buckets of every value column number more than `limit`: a
     /// followed file that grew from days to years keeps hours, as a load of
     /// it would, each merged from its minutes (as a pipe's are).
-    mutating func coarsen(within limit: Int) {
+    mutating func coarsen(within limit: Int, sketches sketchLimit: Int) {
+        keepSketches(within: sketchLimit)
         guard !accumulator.holdsIntervals, let finest = levels.min()?.unit else { return }
         while accumulator.baseUnit < finest, accumulator.bucketCount + otherValues.reduce(0, { $0 + $1.accumulator.bucketCount }) > limit {
             accumulator.flush()
@@ -257,6 +255,18 @@ extension LoadResult {
                 otherValues[k].accumulator.flush()
                 otherValues[k].accumulator.coarsen()
             }
+        }
+    }
+
+    /// Makes the sketches (`--agg pNN`) of every value column per coarser
+    /// period, up to days, while they number more than `limit` together, as
+    /// a load keeps them: a followed file's would grow with it.
+    private mutating func keepSketches(within limit: Int) {
+        while var unit = accumulator.sketches?.unit, unit < .day,
+              accumulator.sketchCount + otherValues.reduce(0, { $0 + $1.accumulator.sketchCount }) > limit {
+            unit = TimeUnit(rawValue: unit.rawValue + 1)!
+            accumulator.coarsenSketches(to: unit)
+            for k in otherValues.indices { otherValues[k].accumulator.coarsenSketches(to: unit) }
         }
     }
 

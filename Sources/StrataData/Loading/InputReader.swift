@@ -6,6 +6,14 @@ import Foundation
 final class InputReader {
     enum Outcome { case rows, empty, headerOnly }
 
+    /// The calendar and base bucket a load picks from its sample, and the
+    /// coarsest base its buckets may be merged into past the budget.
+    struct BasePick {
+        let calendar: CalendarSystem
+        let baseUnit: TimeUnit
+        let coarsestBase: TimeUnit
+    }
+
     let stream: ByteStream
     let options: ReadOptions
     /// A screen is shown the rows as they come (`PartialResults`): a pipe
@@ -31,8 +39,9 @@ final class InputReader {
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
     /// Called once the sample is read and before any row is: picks the
-    /// calendar and base bucket from the profile (the first input's zone and levels).
-    var decide: ((SampleProfile, _ valueColumns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?
+    /// calendar and base bucket from the profile (the first input's zone and
+    /// levels), and the coarsest base the budget may make of it.
+    var decide: ((SampleProfile, _ valueColumns: Int) throws(ReadError) -> BasePick)?
     /// The offsets written in this input's times.
     private(set) var offsets = WrittenOffsets()
     /// How the records were read, for reading them back (nil until they are).
@@ -78,9 +87,11 @@ final class InputReader {
                                                                            planner.profile, planner.otherNames, planner.seriesColumn)
         (years, recordsPath, pairsName, recordsOffset) = (planner.years, planner.recordsPath, planner.pairsName, planner.recordsOffset)
         if let decide {
-            (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)
+            let pick = try decide(profile, 1 + otherNames.count)
+            (calendar, baseUnit) = (pick.calendar, pick.baseUnit)
             let watcher = sink.watcher
             sink = sink.fresh(calendar: calendar, baseUnit: baseUnit)
+            sink.accumulator.coarsestBase = pick.coarsestBase
             sink.watcher = watcher
         }
         if options.planOnly {
@@ -190,6 +201,10 @@ final class InputReader {
         stream.limit(to: split)
         // A JSON array's first half ends at the split (between records, or the split is wrong), its second at the `]`.
         scanner.expectsArrayEnd = false
+        // The halves are held at once: each keeps within half the base buckets the load may keep.
+        let wholeLimit = sink.accumulator.baseLimit
+        if wholeLimit < .max { sink.accumulator.baseLimit = wholeLimit / 2 }
+        defer { sink.accumulator.baseLimit = wholeLimit }
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
                                 parser: makeParser(plan), sink: sink.fresh(calendar: calendar, baseUnit: baseUnit))
         let thread = Thread { second.run() }

@@ -53,6 +53,8 @@ public struct LoadResult: Sendable {
     /// The connection the numbers are read again over (a database's), for
     /// the screens to say when it is lost; nil for files.
     public var link: SourceLink?
+    /// What the footer says when the load made its base coarser to keep within the budget.
+    public var budgetNotice: String?
 }
 
 extension LoadResult {
@@ -69,10 +71,11 @@ extension LoadResult {
 
 extension LoadResult {
     /// Whether the load kept less than its levels draw, to keep within its
-    /// budget: bars finer than its base, a timeline's windows, or a series'
-    /// own base buckets are read back from the input a page at a time.
+    /// budget: bars finer than its base or its sketches, a timeline's windows,
+    /// or a series' own base buckets are read back from the input a page at a time.
     public var keptLessThanItsLevelsDraw: Bool {
         accumulator.baseUnit > Level.baseUnit(for: levels) || accumulator.mergesSeriesBase
             || (accumulator.holdsIntervals && intervals == nil)
+            || accumulator.sketches.map { $0.unit > Level.baseUnit(for: levels) } ?? false
     }
 }

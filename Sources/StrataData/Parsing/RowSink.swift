@@ -45,13 +45,13 @@ struct RowSink: Sendable {
     /// Inputs whose pages and windows are read back (`readsBack`) keep a
     /// quarter's worth of intervals (about 40 bytes each, with the index's
     /// search array), and each series' base buckets of intervals while they
-    /// fit. Inputs read once keep every interval, and make the base of
-    /// instants coarser past the budget instead.
-    mutating func keep(within budget: Int64?, readsBack: Bool) {
+    /// fit. Inputs read once keep every interval. Past the budget, the base
+    /// of instants becomes coarser for every series, up to `coarsest`.
+    mutating func keep(within budget: Int64?, readsBack: Bool, coarsest: TimeUnit) {
         let buckets = budget.map(BucketBudget.buckets(within:)) ?? .max
         intervals.limit = readsBack ? budget.map { Int($0 / 4 / 40) } ?? .max : .max
         accumulator.seriesBaseLimit = readsBack ? buckets : .max
-        accumulator.baseLimit = readsBack ? .max : buckets
+        (accumulator.baseLimit, accumulator.coarsestBase) = (buckets, coarsest)
         accumulator.sketchLimit = budget.map(BucketBudget.sketches(within:)) ?? .max
     }
 

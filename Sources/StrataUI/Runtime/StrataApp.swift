@@ -62,11 +62,12 @@ public struct StrataApp {
     /// unless that is a stub, or the one holding now (`Dataset.startInstant(_:now:)`).
     /// - Parameter aggregateFollowsData: `aggregate` is what the rows read so far suggest: a load
     ///   that ends before any key takes the one the whole input suggests.
+    /// - Parameter notice: what the footer says until the first key (a load that kept less to keep within its budget).
     public init(dataset: Dataset, clock: any AppClock, glyphs: Glyphs = .unicode, startLevel: Level? = nil,
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, aggregateFollowsData: Bool = false, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
-                follows: Bool = false) {
+                follows: Bool = false, notice: String? = nil) {
         self.dataset = dataset
         self.readRows = readRows
         self.feed = feed
@@ -78,6 +79,7 @@ public struct StrataApp {
         let asked = Opening(startLevel: startLevel, reference: reference, aggregate: aggregate, chart: chart)
         opening = aggregateFollowsData ? Opening(startLevel: startLevel, reference: reference, aggregate: nil, chart: chart) : asked
         state = AppState(navigation: Self.navigation(asked, on: dataset, now: clock.wallSeconds()), size: size)
+        state.notice = notice
     }
 
     /// Where `dataset` opens: the level asked for, each level on the period
