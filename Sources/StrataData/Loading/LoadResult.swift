@@ -18,6 +18,8 @@ public struct LoadResult: Sendable {
     /// Rows `--where` did not pass, and how many of those lacked a field it names.
     public var filteredOut = 0
     public var lackingField = 0
+    /// The columns or fields of the first input a filter may name, as the sample found them.
+    public var fieldNames: [String] = []
     /// The first few skipped rows, in input order.
     public var firstSkipped: [SkippedRow]
     /// Lines for stderr: the format and columns picked, e.g.

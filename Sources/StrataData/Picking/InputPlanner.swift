@@ -33,7 +33,7 @@ final class InputPlanner {
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
     /// The names of the columns or fields the picker chose from, for `--where`.
-    private var fieldNames: [String] = []
+    private(set) var fieldNames: [String] = []
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
     /// A JSON document's records: the dotted path of their array (empty at the top).

@@ -10,4 +10,18 @@ public enum DataRequest: Hashable, Sendable {
     /// Bars finer than the dataset keeps, a running period's rows, or a
     /// timeline's window, which a frame drew as reading (`Action.pagesArrived`).
     case pages([FinePages.Key])
+    /// The input read again with other read options (`f`, `F`): a new load
+    /// that fills the view in as the first did (`DatasetFeed`), or a refusal
+    /// (`Action.reloadRefused`).
+    case reload(ReadChange)
+}
+
+/// What a reload reads differently from the load on show.
+public struct ReadChange: Hashable, Sendable {
+    /// Only the rows this passes; nil: every row.
+    public var filter: RowFilter?
+
+    public init(filter: RowFilter?) {
+        self.filter = filter
+    }
 }

@@ -21,7 +21,7 @@ extension KeyMap {
         KeyBinding(wheels: [.down], "", .scrollMap(columns: 0, rows: 3), ""),
         KeyBinding(wheels: [.left], "", .scrollMap(columns: -3, rows: 0), ""),
         KeyBinding(wheels: [.right], "", .scrollMap(columns: 3, rows: 0), ""),
-    ] + valueKeys + appKeys, takesCounts: true, takesText: false,
+    ] + valueKeys + filterKeys + appKeys, takesCounts: true, takesText: false,
        notes: [("drag", "pans the grid along the axis it first moves"), ("click", "moves the cursor to the cell"),
                ("1-9", "a count before a move: 5↓ goes five rows down")])
 }

@@ -17,7 +17,20 @@ public struct StrataApp {
     public typealias RowReader = (_ from: Int64, _ to: Int64, _ series: Int) -> CardRowsRead
     private(set) var readRows: RowReader?
     /// Where a background load posts what it has read; nil when the data is all there.
-    let feed: DatasetFeed?
+    private(set) var feed: DatasetFeed?
+    /// Starts reading the input again with other read options (`DataRequest.reload`).
+    public typealias Reloader = (ReadChange) -> Reloading
+    public enum Reloading {
+        /// The new load posts to this feed: its first delivery replaces the dataset on show, a failure before it is a refusal.
+        case started(DatasetFeed)
+        /// Why the input cannot be read again (a database, the demo): the footer says it.
+        case refused(String)
+    }
+    private let reloader: Reloader?
+    /// A reload asked and not delivered yet: its feed, and the filter it reads with.
+    private var reload: (feed: DatasetFeed, filter: String?)?
+    /// The filter the dataset on show was read with: the view goes back to it when a reload is refused.
+    private var shownFilter: String?
     /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
     let follows: Bool
     /// How often a followed input is looked at: appended rows reach the screen within 250 ms.
@@ -66,8 +79,10 @@ public struct StrataApp {
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, aggregateFollowsData: Bool = false, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
-                follows: Bool = false) {
+                follows: Bool = false, filter: String? = nil, reloader: Reloader? = nil) {
         self.dataset = dataset
+        self.reloader = reloader
+        shownFilter = filter
         self.readRows = readRows
         self.feed = feed
         self.follows = follows
@@ -78,6 +93,7 @@ public struct StrataApp {
         let asked = Opening(startLevel: startLevel, reference: reference, aggregate: aggregate, chart: chart)
         opening = aggregateFollowsData ? Opening(startLevel: startLevel, reference: reference, aggregate: nil, chart: chart) : asked
         state = AppState(navigation: Self.navigation(asked, on: dataset, now: clock.wallSeconds()), size: size)
+        state.filter = filter
     }
 
     /// Where `dataset` opens: the level asked for, each level on the period
@@ -117,8 +133,12 @@ public struct StrataApp {
         readMoreRows()
     }
 
-    /// Whether a background load is still reading: frames wake to move its progress line.
-    public var isLoading: Bool { dataset.loading != nil }
+    /// Whether a background load is still reading, or a reload has not given its first rows:
+    /// frames wake to move its progress line.
+    public var isLoading: Bool { dataset.loading != nil || reload != nil }
+
+    /// The feed the next delivery is awaited on: a reload's while it has given nothing.
+    var awaitedFeed: DatasetFeed? { reload?.feed ?? feed }
 
     /// Whether the screen waits for data: a load, or a page's bars read from
     /// the source, until a frame has drawn them (the app is not idle before).
@@ -147,21 +167,25 @@ public struct StrataApp {
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
     private mutating func takeDelivery() {
-        switch feed?.take() {
+        if let (awaited, filter) = reload, let delivery = awaited.take() {
+            reload = nil
+            switch delivery {
+            case .dataset(let newer, let rows, let notice):
+                // The reload's first rows: the load on show before it is of no more use.
+                feed = awaited
+                shownFilter = filter
+                state.reloading = false
+                adopt(newer, rows: rows, notice: notice)
+            case .failed(let message, _):
+                let why = message.hasPrefix("strata: ") ? String(message.dropFirst(8)) : message
+                reduce(into: &state, action: .reloadRefused(previous: shownFilter, why: why), env: environment)
+            }
+        }
+        // A reload under way: what the load it replaces posts is not shown.
+        switch reload == nil ? feed?.take() : nil {
         case .dataset(let newer, let rows, let notice):
             state.countNewRows(newer, from: dataset)
-            if !touched, dataset.loading != nil, newer.loading == nil {
-                // The load ended before any key: the view opens where the whole input says, as a dump does.
-                state.navigation = Self.navigation(opening, on: newer, now: clock.wallSeconds())
-                state.transition = nil
-            } else {
-                state.follow(newer, from: dataset)
-            }
-            if let notice { state.notice = notice }
-            dataset = newer
-            readRows = rows
-            memory = FrameMemory()
-            state.forgetRows()
+            adopt(newer, rows: rows, notice: notice)
         case .failed(let message, let exitCode):
             loadFailure = (message, exitCode)
             reduce(into: &state, action: .quit, env: environment)
@@ -177,6 +201,22 @@ public struct StrataApp {
         }
     }
 
+    /// Shows a fuller dataset, or a reload's: positions kept (`AppState.follow`), memos started over, the card's rows asked again.
+    private mutating func adopt(_ newer: Dataset, rows: RowReader?, notice: String?) {
+        if !touched, dataset.loading != nil, newer.loading == nil {
+            // The load ended before any key: the view opens where the whole input says, as a dump does.
+            state.navigation = Self.navigation(opening, on: newer, now: clock.wallSeconds())
+            state.transition = nil
+        } else {
+            state.follow(newer, from: dataset)
+        }
+        if let notice { state.notice = notice }
+        dataset = newer
+        readRows = rows
+        memory = FrameMemory()
+        state.forgetRows()
+    }
+
     /// Starts reading what the screens asked for: a newer request for rows replaces the read of the one before.
     private mutating func perform(_ requests: [DataRequest]) {
         for request in requests {
@@ -186,6 +226,11 @@ public struct StrataApp {
             case .cardRows(let wanted):
                 rowsRead = (wanted, readRows?(wanted.from, wanted.to, wanted.series)
                     ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
+            case .reload(let change):
+                switch reloader?(change) ?? .refused("this input cannot be read again") {
+                case .started(let awaited): reload = (awaited, state.filter)
+                case .refused(let why): reduce(into: &state, action: .reloadRefused(previous: shownFilter, why: why), env: environment)
+                }
             }
         }
     }

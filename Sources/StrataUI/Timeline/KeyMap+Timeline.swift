@@ -21,7 +21,7 @@ extension KeyMap {
         KeyBinding(wheels: [.down], "", .scrollTimeline(rows: 3, columns: 0), ""),
         KeyBinding(wheels: [.left], "", .scrollTimeline(rows: 0, columns: -8), ""),
         KeyBinding(wheels: [.right], "", .scrollTimeline(rows: 0, columns: 8), ""),
-    ] + valueKeys + appKeys, takesCounts: true, takesText: false,
+    ] + valueKeys + filterKeys + appKeys, takesCounts: true, takesText: false,
        notes: [("drag", "pans along the axis first moved along; a click picks a block"),
                ("1-9", "a count before a move: 3→ goes three blocks on")])
 
