@@ -42,6 +42,10 @@ public struct Dataset: Sendable {
     public let lackingField: Int
     /// The columns or fields a filter may name (`LoadResult.fieldNames`).
     public let fieldNames: [String]
+    /// Those that can split the rows into series (`LoadResult.breakdowns`).
+    public let breakdowns: [String]
+    /// The column that splits the rows into series, when one does.
+    public let seriesColumn: String?
     /// The usual gap between the data's times (from the readers' sample), so
     /// the data's last time is known to cover that much; nil when unknown.
     public let typicalGap: Int64?
@@ -105,7 +109,7 @@ public struct Dataset: Sendable {
         self.skippedRows = loaded.skipped
         self.rowsAccepted = loaded.accepted
         (rowsRead, filteredOut, lackingField) = (loaded.rowsRead, loaded.filteredOut, loaded.lackingField)
-        self.fieldNames = loaded.fieldNames
+        (fieldNames, breakdowns, seriesColumn) = (loaded.fieldNames, loaded.breakdowns, loaded.seriesColumn)
         self.typicalGap = loaded.profile.typicalGap
         self.intervals = loaded.intervals
         self.loading = loaded.loading

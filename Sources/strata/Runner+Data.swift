@@ -29,6 +29,10 @@ extension Runner {
         var (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         if let (change, shown) = change {
             asked.filter = change.filter
+            if let series = change.series {
+                asked.seriesColumn = series
+                asked.seriesCap = series == "none" ? nil : SeriesRule.breakdownCap
+            }
             if !shown.levels.isEmpty { setup.levels = shown.levels }
             setup.zone = shown.calendar.zone
             if sources.contains(.standardInput) {

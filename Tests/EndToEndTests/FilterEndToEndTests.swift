@@ -30,6 +30,19 @@ struct FilterEndToEndTests {
             #expect(status == 0)
             #expect(screen == expected, "\(input)\(piped ? " through a pipe" : ""): f against --where")
         }
+        // Split by path too (g, then path's line): one screen by every road.
+        let split = "\(size) --keys '\(Self.typed) g'"
+        let (_, list) = try Self.dump(path, piped: false, split)
+        let lines = list.split(separator: "\n")
+        let downs = try #require(lines.firstIndex { $0.contains(" path") }) - (try #require(lines.firstIndex { $0.contains("▶") }))
+        let keys = "\(size) --keys '\(Self.typed) g\(String(repeating: " down", count: downs)) enter'"
+        let (_, byPath) = try Self.dump(path, piped: false, keys)
+        #expect(byPath.contains("status >= 500 · "), "\(byPath)")
+        #expect(byPath.contains(" · all "), "\(byPath)")
+        for (input, piped) in [(gzip, false), (path, true), (gzip, true)] {
+            let (_, screen) = try Self.dump(input, piped: piped, keys)
+            #expect(screen == byPath, "\(input)\(piped ? " through a pipe" : ""): f, then g by path")
+        }
         // F reads every row again: the screen with no filter.
         let (_, unfiltered) = try Self.dump(path, piped: false, size)
         let (_, cleared) = try Self.dump(path, piped: true, "\(size) --where 'status >= 500' --keys F")
@@ -37,7 +50,8 @@ struct FilterEndToEndTests {
     }
 
     /// A day of access lines a second apart, in time order: a status of 500
-    /// on every 53rd, 503 on every 37th (not both), four paths in turn.
+    /// on every 53rd, 503 on every 37th (not both), four paths in no steady
+    /// turn (in turn, each path would be a series of readings from the start).
     static func writeDayOfRequests(in folder: URL) throws -> (path: String, errors: Int, lines: Int) {
         let paths = ["/", "/api/users", "/api/orders", "/static/app.js"]
         let lines = 86_400
@@ -49,7 +63,7 @@ struct FilterEndToEndTests {
             if status >= 500 { errors += 1 }
             let (h, m, s) = (i / 3600, i / 60 % 60, i % 60)
             let time = String(format: "02/Mar/2026:%02d:%02d:%02d +0000", h, m, s)
-            text += "10.0.0.\(i % 200) - - [\(time)] \"GET \(paths[i % 4]) HTTP/1.1\" \(status) \(100 + i % 900) \"-\" \"curl/8\" 0.0\(i % 10)\n"
+            text += "10.0.0.\(i % 200) - - [\(time)] \"GET \(paths[i * i / 7 % 4]) HTTP/1.1\" \(status) \(100 + i % 900) \"-\" \"curl/8\" 0.0\(i % 10)\n"
         }
         let path = folder.appendingPathComponent("access.log").path
         try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -71,6 +85,14 @@ struct FilterEndToEndTests {
         #expect(filtering.contains("reading "), "\(filtering)")
         let done = try session.waitForIdle(timeout: 120)
         #expect(done.contains("status >= 500 · \(Self.grouped(errors)) of \(Self.grouped(lines)) rows"), "\(done)")
+        // g lists the fields that split the rows; path's line, then Enter.
+        let list = try session.press("g").split(separator: "\n")
+        let downs = try #require(list.firstIndex { $0.contains(" path") }) - (try #require(list.firstIndex { $0.contains("▶") }))
+        _ = try session.press(Array(repeating: "Down", count: downs))
+        try session.send("Enter")
+        let split = try session.waitForIdle(timeout: 120)
+        for path in ["/api/users", "/api/orders", "/static/app.js"] { #expect(split.contains(path), "\(split)") }
+        #expect(split.contains("status >= 500 · \(Self.grouped(errors)) of \(Self.grouped(lines)) rows"), "\(split)")
         try session.send("q")
         #expect(try session.waitForFile("status", timeout: 20) == "exit=0\n")
     }

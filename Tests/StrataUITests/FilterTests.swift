@@ -129,7 +129,7 @@ struct FilterTests {
         var expected = state(on: dataset)
         expected.filter = "status >= 500"
         expected.notice = "access-hour.log: no row passes --where (1,205 rows read)"
-        #expect(run(start, [.reloadRefused(previous: "status >= 500", why: "access-hour.log: no row passes --where (1,205 rows read)")],
+        #expect(run(start, [.reloadRefused(filter: "status >= 500", breakdown: nil, why: "access-hour.log: no row passes --where (1,205 rows read)")],
                     on: dataset) == expected)
     }
 
@@ -180,28 +180,36 @@ struct FilterTests {
     /// card's raw rows are those of the 5xx lines only, read again in the
     /// background as the runner reads them.
     @Test func aScriptFiltersTheLogAndTheCardShowsItsRows() throws {
-        let first = try Self.unfiltered.get()
+        Golden.check(try Self.replay("f s t a t u s space > = space 5 0 0 enter enter end", height: 40), named: "filter-access-hour-5xx-card")
+    }
+
+    /// `keys` replayed on the fixture as the command reads it, reloads and all, 100 columns wide.
+    static func replay(_ keys: String, height: Int) throws -> String {
+        let first = try unfiltered.get()
         var app = StrataApp(dataset: Dataset(loaded: first, levels: first.levels), clock: TestClock(now: RealDataGoldenTests.now),
-                            aggregate: first.suggestedAggregate, readRows: CardRows.reader(first.rowLocator),
-                            reloader: { change in
-                                let feed = DatasetFeed()
-                                Thread {
-                                    do throws(ReadError) {
-                                        var options = ReadOptions()
-                                        options.filter = change.filter
-                                        var setup = LoadSetup()
-                                        setup.fallbackZone = .utc
-                                        let result = try DataLoader.load([.file(Self.path)], options: options, setup: setup)
-                                        feed.post(.dataset(Dataset(loaded: result, levels: result.levels), rows: CardRows.reader(result.rowLocator)))
-                                    } catch {
-                                        feed.post(.failed(message: error.message, exitCode: error.exitCode))
-                                    }
-                                }.start()
-                                return .started(feed)
-                            })
+                            aggregate: first.suggestedAggregate, readRows: CardRows.reader(first.rowLocator), reloader: reloader)
         var output = ""
-        let keys = "f s t a t u s space > = space 5 0 0 enter enter end"
-        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: Size(width: 100, height: 40)), to: &output)
-        Golden.check(output, named: "filter-access-hour-5xx-card")
+        HeadlessRunner.run(&app, tokens: try KeyScript.parse(keys), options: .init(size: Size(width: 100, height: height)), to: &output)
+        return output
+    }
+
+    /// Reads the fixture again as the runner would, on a thread of its own, with the change's filter and series.
+    static func reloader(_ change: ReadChange) -> StrataApp.Reloading {
+        let feed = DatasetFeed()
+        Thread {
+            do throws(ReadError) {
+                var options = ReadOptions()
+                options.filter = change.filter
+                options.seriesColumn = change.series
+                options.seriesCap = change.series.map { $0 == "none" ? nil : SeriesRule.breakdownCap } ?? nil
+                var setup = LoadSetup()
+                setup.fallbackZone = .utc
+                let result = try DataLoader.load([.file(path)], options: options, setup: setup)
+                feed.post(.dataset(Dataset(loaded: result, levels: result.levels), rows: CardRows.reader(result.rowLocator)))
+            } catch {
+                feed.post(.failed(message: error.message, exitCode: error.exitCode))
+            }
+        }.start()
+        return .started(feed)
     }
 }

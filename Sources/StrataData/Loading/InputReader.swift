@@ -32,6 +32,7 @@ final class InputReader {
     private(set) var seriesColumn: String?
     /// The names of the columns or fields a filter may name (`InputPlanner.fieldNames`).
     private(set) var fieldNames: [String] = []
+    private(set) var breakdowns: [String] = []
     /// Called once the sample is read and before any row is: picks the
     /// calendar and base bucket from the profile (the first input's zone and levels).
     var decide: ((SampleProfile, _ valueColumns: Int) throws(ReadError) -> (CalendarSystem, TimeUnit))?
@@ -78,7 +79,7 @@ final class InputReader {
         }
         (notes, valueName, timeName, profile, otherNames, seriesColumn) = (planner.notes, planner.valueName, planner.timeName,
                                                                            planner.profile, planner.otherNames, planner.seriesColumn)
-        fieldNames = planner.fieldNames
+        (fieldNames, breakdowns) = (planner.fieldNames, planner.breakdowns)
         (years, recordsPath, pairsName, recordsOffset) = (planner.years, planner.recordsPath, planner.pairsName, planner.recordsOffset)
         if let decide {
             (calendar, baseUnit) = try decide(profile, 1 + otherNames.count)

@@ -15,6 +15,8 @@ public struct AppState: Equatable, Sendable {
         /// `f` with the expression typed so far, why the last Enter did not take it,
         /// and which of `filterHistory` `↑`/`↓` show (nil: the text typed).
         case filter(text: String, error: String?, recalled: Int?)
+        /// `g`: the fields that can split the rows, after `none`, with the one under the cursor.
+        case breakdowns(cursor: Int)
     }
 
     public var navigation: Navigation
@@ -40,6 +42,8 @@ public struct AppState: Equatable, Sendable {
     public var filterHistory: [String] = []
     /// A reload asked for `filter` has not given its first rows: the rows on show passed the filter before.
     public var reloading = false
+    /// The field chosen with `g` to split the rows into series (`none`: none); nil: the command line's.
+    public var breakdown: String?
 
     public init(navigation: Navigation, size: Size = Size(width: 80, height: 24)) {
         self.navigation = navigation
@@ -59,6 +63,7 @@ public struct AppState: Equatable, Sendable {
         case .prompt: .prompt
         case .search: .search
         case .filter: .filterPrompt
+        case .breakdowns: .breakdownList
         case nil: routeKeyMap
         }
     }

@@ -20,8 +20,11 @@ public enum DataRequest: Hashable, Sendable {
 public struct ReadChange: Hashable, Sendable {
     /// Only the rows this passes; nil: every row.
     public var filter: RowFilter?
+    /// The column that splits the rows into series (`none`: none); nil: the command line's.
+    public var series: String?
 
-    public init(filter: RowFilter?) {
+    public init(filter: RowFilter?, series: String? = nil) {
         self.filter = filter
+        self.series = series
     }
 }

@@ -97,6 +97,7 @@ extension KeyMap {
     static let filterKeys: [KeyBinding] = [
         KeyBinding([.character("f")], "f", .openFilter, "filter the rows: status >= 500, a word"),
         KeyBinding([.character("F")], "F", .clearFilter, "clear the filter: every row again"),
+        KeyBinding([.character("g")], "g", .openBreakdowns, "split the rows into series by a field"),
     ]
 
     /// How charts are drawn: the screens with charts (pager, card, overview).
@@ -139,6 +140,15 @@ extension KeyMap {
         ], takesCounts: false, takesText: true, notes: [])
     }
 
+    /// The `g` list: a field under the cursor, Enter splits the rows by it.
+    public static let breakdownList = KeyMap(bindings: [
+        KeyBinding([.up, .character("k")], "↑ k", .moveBreakdownCursor(-1), "the field above"),
+        KeyBinding([.down, .character("j")], "↓ j", .moveBreakdownCursor(1), "the field below"),
+        KeyBinding([.enter], "Enter", .chooseBreakdown, "split the rows by it"),
+        KeyBinding([.escape], "Esc", .cancel, "close the list"),
+        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit"),
+    ], takesCounts: false, takesText: false, notes: [])
+
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .card, .cardRecord, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search, .filterPrompt]
+    public static let all: [KeyMap] = [.pager, .card, .cardRecord, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search, .filterPrompt, .breakdownList]
 }

@@ -12,9 +12,9 @@ func reduceFilter(_ state: inout AppState, action: Action, env: AppEnvironment) 
         guard state.filter != nil else { return true } // unchanged: NothingToDo says why
         state.filter = nil
         state.reloading = true
-        state.requests.append(.reload(ReadChange(filter: nil)))
-    case .reloadRefused(let previous, let why):
-        state.filter = previous
+        state.requests.append(.reload(ReadChange(filter: nil, series: state.breakdown)))
+    case .reloadRefused(let previous, let breakdown, let why):
+        (state.filter, state.breakdown) = (previous, breakdown)
         state.reloading = false
         state.notice = why
     case .recallFilter(let older):
@@ -61,7 +61,7 @@ private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvi
     guard typed != state.filter else { return }
     state.filter = typed
     state.reloading = true
-    state.requests.append(.reload(ReadChange(filter: filter)))
+    state.requests.append(.reload(ReadChange(filter: filter, series: state.breakdown)))
 }
 
 /// Whether `name` is one of `fields`, or the 1-based index of one (as `--where` takes a column's).

@@ -7,7 +7,7 @@ extension KeyMap {
         KeyBinding([.down, .character("j")], "↓ j", .cursor(by: 1), "cursor down"),
         KeyBinding([.pageUp], "PgUp", .cursorPages(-1), "a screen of rows up"),
         KeyBinding([.pageDown], "PgDn", .cursorPages(1), "a screen of rows down"),
-        KeyBinding([.home, .character("g")], "Home g", .cursorTo(0), "first row"),
+        KeyBinding([.home], "Home", .cursorTo(0), "first row"),
         KeyBinding([.end, .character("G")], "End G", .cursorToEnd, "last row"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the cell of now"),
     ] + dataJumps + [

@@ -28,9 +28,9 @@ public struct StrataApp {
     }
     private let reloader: Reloader?
     /// A reload asked and not delivered yet: its feed, and the filter it reads with.
-    private var reload: (feed: DatasetFeed, filter: String?)?
-    /// The filter the dataset on show was read with: the view goes back to it when a reload is refused.
-    private var shownFilter: String?
+    private var reload: (feed: DatasetFeed, filter: String?, breakdown: String?)?
+    /// The filter and breakdown the dataset on show was read with: the view goes back to them when a reload is refused.
+    private var shown: (filter: String?, breakdown: String?)
     /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
     let follows: Bool
     /// How often a followed input is looked at: appended rows reach the screen within 250 ms.
@@ -82,7 +82,7 @@ public struct StrataApp {
                 follows: Bool = false, filter: String? = nil, reloader: Reloader? = nil) {
         self.dataset = dataset
         self.reloader = reloader
-        shownFilter = filter
+        shown = (filter, nil)
         self.readRows = readRows
         self.feed = feed
         self.follows = follows
@@ -167,18 +167,21 @@ public struct StrataApp {
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
     private mutating func takeDelivery() {
-        if let (awaited, filter) = reload, let delivery = awaited.take() {
+        if let (awaited, filter, breakdown) = reload, let delivery = awaited.take() {
             reload = nil
             switch delivery {
             case .dataset(let newer, let rows, let notice):
                 // The reload's first rows: the load on show before it is of no more use.
                 feed = awaited
-                shownFilter = filter
+                let split = breakdown != shown.breakdown
+                shown = (filter, breakdown)
                 state.reloading = false
                 adopt(newer, rows: rows, notice: notice)
+                // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
+                if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
             case .failed(let message, _):
                 let why = message.hasPrefix("strata: ") ? String(message.dropFirst(8)) : message
-                reduce(into: &state, action: .reloadRefused(previous: shownFilter, why: why), env: environment)
+                reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
             }
         }
         // A reload under way: what the load it replaces posts is not shown.
@@ -228,8 +231,9 @@ public struct StrataApp {
                     ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
             case .reload(let change):
                 switch reloader?(change) ?? .refused("this input cannot be read again") {
-                case .started(let awaited): reload = (awaited, state.filter)
-                case .refused(let why): reduce(into: &state, action: .reloadRefused(previous: shownFilter, why: why), env: environment)
+                case .started(let awaited): reload = (awaited, state.filter, state.breakdown)
+                case .refused(let why):
+                    reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
                 }
             }
         }

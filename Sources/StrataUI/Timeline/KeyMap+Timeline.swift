@@ -8,7 +8,7 @@ extension KeyMap {
         KeyBinding([.character("-")], "-", .zoomTimeline(finer: false), "more minutes per column"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -1), "previous period"),
         KeyBinding([.pageDown], "PgDn", .move(periods: 1), "next period"),
-        KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
+        KeyBinding([.home], "Home", .firstPeriod, "first period"),
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
     ] + dataJumps + [
