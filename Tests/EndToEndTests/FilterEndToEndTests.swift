@@ -93,6 +93,9 @@ struct FilterEndToEndTests {
         let split = try session.waitForIdle(timeout: 120)
         for path in ["/api/users", "/api/orders", "/static/app.js"] { #expect(split.contains(path), "\(split)") }
         #expect(split.contains("status >= 500 · \(Self.grouped(errors)) of \(Self.grouped(lines)) rows"), "\(split)")
+        // Split by path, the rows are counted, as `--series path` counts them, where request_time was summed before.
+        #expect(done.contains("sum request_time"), "\(done)")
+        #expect(split.contains("count rows"), "\(split)")
         try session.send("q")
         #expect(try session.waitForFile("status", timeout: 20) == "exit=0\n")
     }

@@ -176,6 +176,12 @@ public struct StrataApp {
                 let split = breakdown != shown.breakdown
                 shown = (filter, breakdown)
                 state.reloading = false
+                // Split by a field, rows may be counted where a column was summed: the aggregates are the new values'.
+                if newer.valueNames != dataset.valueNames {
+                    state.navigation.aggregates = [opening.aggregate ?? newer.suggestedAggregate]
+                        + newer.valueNames.indices.dropFirst().map(newer.suggestedAggregate(value:))
+                    state.navigation.valueIndex = 0
+                }
                 adopt(newer, rows: rows, notice: notice)
                 // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
                 if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
