@@ -49,6 +49,16 @@ struct FilterEndToEndTests {
         #expect(cleared == unfiltered)
     }
 
+    /// The demo has no rows to read again: the footer says so and the view stays.
+    @Test func theDemoRefusesAFilterOnTheFooter() throws {
+        let run = try OneRoadTests.shell("'\(Repository.binary)' --demo --now \(OneRoadTests.now) --dump --size 80x24")
+        let refused = try OneRoadTests.shell("'\(Repository.binary)' --demo --now \(OneRoadTests.now) --dump --size 80x24 --keys 'f x enter'")
+        #expect(refused.status == 0)
+        let lines = refused.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[lines.count - 2] == " the demo is made up: it has no rows to filter")
+        #expect(lines.dropLast(2) == run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2))
+    }
+
     /// A day of access lines a second apart, in time order: a status of 500
     /// on every 53rd, 503 on every 37th (not both), four paths in no steady
     /// turn (in turn, each path would be a series of readings from the start).
