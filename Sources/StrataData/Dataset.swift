@@ -36,6 +36,16 @@ public struct Dataset: Sendable {
     public let skippedRows: Int
     /// Rows read into the periods.
     public let rowsAccepted: Int
+    /// Data rows read, and of those the filter did not pass, how many lacked a field it names.
+    public let rowsRead: Int
+    public let filteredOut: Int
+    public let lackingField: Int
+    /// The columns or fields a filter may name (`LoadResult.fieldNames`).
+    public let fieldNames: [String]
+    /// Those that can split the rows into series (`LoadResult.breakdowns`).
+    public let breakdowns: [String]
+    /// The column that splits the rows into series, when one does.
+    public let seriesColumn: String?
     /// The usual gap between the data's times (from the readers' sample), so
     /// the data's last time is known to cover that much; nil when unknown.
     public let typicalGap: Int64?
@@ -100,6 +110,8 @@ public struct Dataset: Sendable {
         self.valueNames = [loaded.valueName] + otherValues.map(\.name)
         self.skippedRows = loaded.skipped
         self.rowsAccepted = loaded.accepted
+        (rowsRead, filteredOut, lackingField) = (loaded.rowsRead, loaded.filteredOut, loaded.lackingField)
+        (fieldNames, breakdowns, seriesColumn) = (loaded.fieldNames, loaded.breakdowns, loaded.seriesColumn)
         self.typicalGap = loaded.profile.typicalGap
         self.intervals = loaded.intervals
         self.loading = loaded.loading

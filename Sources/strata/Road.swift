@@ -22,4 +22,6 @@ struct Road {
     let follow: (@Sendable (LoadResult, DatasetFeed, LatestLoad, FinePages?) -> Void)?
     /// What a read error becomes on the command line (a cancelled query exits 130).
     let failure: @Sendable (ReadError) -> Failure
+    /// Stops the load if it still runs: a reload replaced it.
+    var stop: @Sendable () -> Void = {}
 }

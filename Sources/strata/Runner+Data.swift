@@ -18,17 +18,38 @@ extension Runner {
 
     /// The files (or stdin) the command line names, as a road: read by the
     /// background load, their ranges read again when read in place.
-    /// - Parameter watched: a terminal shows the load as it goes; nobody
-    ///   watches a dump or an export, whose progress goes to stderr.
-    func fileRoad(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64, watched: Bool) throws(Failure) -> Road {
-        let (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+    /// - Parameters:
+    ///   - watched: a terminal shows the load as it goes; nobody
+    ///     watches a dump or an export, whose progress goes to stderr.
+    ///   - change: a reload's options (`f`, `F`) over the command line's,
+    ///     read in the levels and zone of `shown`, the load on show, and from
+    ///     its copy of a pipe.
+    func fileRoad(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64, watched: Bool,
+                  change: (ReadChange, shown: LoadResult)? = nil) throws(Failure) -> Road {
+        var (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
+        if let (change, shown) = change {
+            asked.filter = change.filter
+            if let series = change.series {
+                asked.seriesColumn = series
+                asked.seriesCap = series == "none" ? nil : SeriesRule.breakdownCap
+            }
+            if !shown.levels.isEmpty { setup.levels = shown.levels }
+            setup.zone = shown.calendar.zone
+            if sources.contains(.standardInput) {
+                guard shown.loading == nil else { throw Failure(line: "stdin is still being read: f filters it once it has ended", exitCode: 64) }
+                guard let copies = shown.rowLocator.inputsReadAgain else {
+                    throw Failure(line: "stdin was read once, with no copy kept: it cannot be read again", exitCode: 64)
+                }
+                sources = copies
+            }
+        }
         let progress = LoadProgress()
         let options = { var options = asked; options.progress = progress; return options }()
         let line = watched ? nil : ProgressLine(progress: progress, name: InputSource.name(of: sources), files: command.files)
         line?.start()
         let source = FileSource(sources, options: options, setup: setup, watched: watched)
         let follows = command.follow
-        return Road(source: source,
+        var road = Road(source: source,
                     ended: { line?.finish() },
                     // A followed file reads back only what it did not keep: the running period's rows,
                     // read again on every poll, would hold back the screen's every update.
@@ -39,6 +60,8 @@ extension Runner {
                         startFollowing(result, source: source, options: options, feed: feed, latest: latest, finePages: finePages)
                     },
                     failure: { Failure(line: $0.message, exitCode: $0.exitCode) })
+        road.stop = { progress.stop() }
+        return road
     }
 
     /// The input, read on a worker thread as the terminal reads it: the
@@ -52,8 +75,9 @@ extension Runner {
     ///     at once (held until the terminal is restored). Nobody watches a dump
     ///     or an export: they tell `latest` once settled (`tell`).
     ///   - latest: kept up to date with the fullest result read so far.
+    ///   - tells: the notes go to stderr (a reload's are the first load's again).
     func openDataset(_ road: Road, now: Int64, feed: DatasetFeed, watched: Bool,
-                     latest: LatestLoad) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader?) {
+                     latest: LatestLoad, tells: Bool = true) throws(Failure) -> (Dataset, Aggregate, StrataApp.RowReader?) {
         let first: LoadResult
         do throws(ReadError) {
             first = try road.source.coarse { [self] update in
@@ -64,7 +88,7 @@ extension Runner {
                     latest.keep(result)
                     road.ended()
                     // Held while the terminal is in use, and printed when it is restored.
-                    if watched { reportSkipped(result) }
+                    if watched && tells { reportSkipped(result) }
                     let pages = finePages(road, result: result)
                     let notices = [road.endNotice, result.budgetNotice].compactMap { $0 }
                     feed.post(.dataset(Dataset(loaded: result, levels: result.levels, finePages: pages),
@@ -88,7 +112,7 @@ extension Runner {
             road.follow?(first, feed, latest, pages)
         }
         let dataset = Dataset(loaded: first, levels: first.levels, finePages: pages)
-        let aggregate = watched ? tell(first, about: dataset, now: now) : suggestedAggregate(first)
+        let aggregate = watched && tells ? tell(first, about: dataset, now: now) : suggestedAggregate(first)
         return (dataset, aggregate, finished ? CardRows.reader(road.rows(first)) : nil)
     }
 
@@ -229,7 +253,7 @@ extension Runner {
     private func reportFiltered(_ result: LoadResult) {
         guard let expression = command.whereExpression else { return }
         let passed = result.rowsRead - result.filteredOut
-        let read = result.rowsRead < 1_000_000 ? CountText.grouped(result.rowsRead) : ProgressLine.count(result.rowsRead)
+        let read = CountText.compact(result.rowsRead)
         let lacking = result.lackingField == 0 ? "" : " (\(CountText.grouped(result.lackingField)) without a field it names)"
         warn("where \(expression): \(CountText.grouped(passed)) of \(read) rows\(lacking)")
     }

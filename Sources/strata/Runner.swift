@@ -34,15 +34,24 @@ struct Runner {
         let feed = DatasetFeed()
         let latest = LatestLoad()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
+        // What `f` and `F` say where the input cannot be read again.
+        var reloader: StrataApp.Reloader = { _ in .refused("the demo is made up: it has no rows to filter") }
         if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        } else {
-            let road = if let address = databaseAddress {
-                try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel)
-            } else {
-                try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive)
-            }
+        } else if let address = databaseAddress {
+            let road = try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel)
             (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
+            reloader = { _ in .refused("a database is not filtered in the app yet: f filters files and pipes") }
+        } else {
+            let road = try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive)
+            (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
+            let reloads = Reloads(shown: road, feed: feed, latest: latest, open: { [self] (change, shown) throws(Failure) -> Road in
+                try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: (change, shown))
+            }, load: { [self] (road, feed) throws(Failure) -> (Dataset, StrataApp.RowReader?) in
+                let (dataset, _, rows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest, tells: false)
+                return (dataset, rows)
+            })
+            reloader = reloads.reload
         }
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
@@ -60,7 +69,8 @@ struct Runner {
                             readRows: readRows, readsRowsInSlices: interactive,
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
                             // A load that ended before the first screen says here what a later end posts with its dataset.
-                            notice: dataset.loading == nil ? latest.result?.budgetNotice : nil)
+                            notice: dataset.loading == nil ? latest.result?.budgetNotice : nil,
+                            filter: command.whereExpression, reloader: reloader)
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.

@@ -147,7 +147,8 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", "main"])
     }
 
-    private func send(_ keys: [String]) throws {
+    /// Sends tmux key names and returns at once (`send(_:...)` for a list made at run time).
+    func send(_ keys: [String]) throws {
         inputs += keys.count
         try tmux(["send-keys", "-t", "main"] + keys)
     }

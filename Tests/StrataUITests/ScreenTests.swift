@@ -67,8 +67,8 @@ struct ScreenTests {
     @Test func helpWrapsLongLinesWithAnIndent() throws {
         let lines = try Self.replay(Self.demo, "?", size: Size(width: 40, height: 16)).split(separator: "\n").map(String.init)
         #expect(lines[4...5] == [
-            "││ ↓ j     coarser level (day → week  ││",
-            "││           → month)                 ││",
+            "││ ↓ j    coarser level (day → week → ││",
+            "││          month)                    ││",
         ])
     }
 

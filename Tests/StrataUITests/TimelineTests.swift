@@ -488,6 +488,13 @@ struct TimelineTests {
         reduce(into: &state, event: .key(.escape), env: env)
         #expect(state.route == .pager)
     }
+
+    /// A block starting past the window's last column covers none of its columns: an empty
+    /// range (two hours on, 60 columns of a minute), never a reversed one (random keys met it).
+    @Test func aBlockPastTheColumnsCoversNone() {
+        #expect(TimelineLayout.columns(from: 7200, to: 9000, period: 0, columnSeconds: 60, columns: 60) == 60..<60)
+        #expect(TimelineLayout.columns(from: 600, to: 900, period: 0, columnSeconds: 60, columns: 60) == 10..<15)
+    }
 }
 
 /// `→` and `←` stay among the blocks of the day shown while there are some:

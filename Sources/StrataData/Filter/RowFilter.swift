@@ -7,7 +7,7 @@ import Foundation
 /// parentheses. A tree of names and operands, tied to no input: a reader
 /// resolves its names (`RowMatcher`), and a database could render it as a
 /// `WHERE` with each operand a bound parameter.
-public indirect enum RowFilter: Equatable, Sendable {
+public indirect enum RowFilter: Hashable, Sendable {
     case compare(field: String, Comparison, Operand)
     /// The field equals one of the operands.
     case oneOf(field: String, [Operand])
@@ -28,7 +28,7 @@ public indirect enum RowFilter: Equatable, Sendable {
 
     /// An operand as written, and its number when it is one: `status = 500`
     /// compares numbers where the field holds one, and text otherwise.
-    public struct Operand: Equatable, Sendable {
+    public struct Operand: Hashable, Sendable {
         public let text: String
         public let number: Double?
 

@@ -7,6 +7,9 @@ public final class LoadProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var rows = 0
     private var bytes: Int64 = 0
+    private var filteredOut = 0
+    private var lackingField = 0
+    private var stopped = false
 
     public init() {}
 
@@ -15,9 +18,25 @@ public final class LoadProgress: @unchecked Sendable {
         lock.withLock { (rows, bytes) }
     }
 
-    func add(rows count: Int) {
-        lock.withLock { rows += count }
+    /// Of the rows read so far, those the filter did not pass, and of those, how many lacked a field it names.
+    public var filtered: (out: Int, lacking: Int) {
+        lock.withLock { (filteredOut, lackingField) }
     }
+
+    func add(rows count: Int, filteredOut out: Int = 0, lacking: Int = 0) {
+        lock.withLock {
+            rows += count
+            filteredOut += out
+            lackingField += lacking
+        }
+    }
+
+    /// Stops the load this tells of: its next read of the input fails (a newer load replaced it).
+    public func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    var isStopped: Bool { lock.withLock { stopped } }
 
     func add(bytes count: Int) {
         lock.withLock { bytes += Int64(count) }

@@ -12,6 +12,9 @@ public struct ReadOptions: Sendable {
     public var timeColumn: String?
     public var valueColumn: String?
     public var seriesColumn: String?
+    /// The most series kept apart, the others folded into one (`SeriesRule`);
+    /// nil: `SeriesRule.cap` for a series column found, none for one named.
+    public var seriesCap: Int?
     /// `--json-path`: the dotted path of a JSON document's array of records.
     public var jsonPath: String?
     /// `--end`: the column where each row's interval ends (a time); `none`:

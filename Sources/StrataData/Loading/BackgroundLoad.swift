@@ -139,6 +139,9 @@ public enum BackgroundLoad {
         let (rows, bytes) = progress.snapshot
         now.loading?.bytesRead = bytes
         now.loading?.rowsRead = rows
+        let filtered = progress.filtered
+        now.loading?.filteredOut = filtered.out
+        now.loading?.lackingField = filtered.lacking
         now.loading?.elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         if wentBack { now.loading = now.loading?.outOfOrder }
         return now

@@ -10,4 +10,9 @@ public enum CountText {
         }
         return digits
     }
+
+    /// `2,300`, or past a million `3.4M` (to a tenth, never rounded up): a count of rows read.
+    public static func compact(_ n: Int) -> String {
+        n < 1_000_000 ? grouped(n) : "\(n / 100_000 / 10).\(n / 100_000 % 10)M"
+    }
 }

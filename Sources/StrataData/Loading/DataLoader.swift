@@ -181,6 +181,7 @@ public enum DataLoader {
         var profile: SampleProfile?
         var timeName = ""
         var otherNames: [String] = []
+        var fieldNames: [String] = [], breakdowns: [String] = []
         var sink: RowSink?
         var seriesColumn: String?
         var notes: [String] = []
@@ -234,7 +235,9 @@ public enum DataLoader {
             case .rows:
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
                 valueNames.append(reader.valueName)
-                if profile == nil { (profile, timeName, otherNames) = (reader.profile, reader.timeName, reader.otherNames) }
+                if profile == nil { (profile, timeName, otherNames) = (reader.profile, reader.timeName, reader.otherNames)
+                    (fieldNames, breakdowns) = (reader.fieldNames, reader.breakdowns)
+                }
                 seriesColumn = seriesColumn ?? reader.seriesColumn
                 if options.seriesPerFile {
                     part.series = SeriesTable()
@@ -264,9 +267,9 @@ public enum DataLoader {
                                                                    readsBack: seekable) : nil
         if let coarsened { notes.append(coarsened.note) }
         // A series column found in the file, not named: past the cap, its largest series and the rest.
-        if options.seriesColumn == nil, !options.seriesPerFile, let column = seriesColumn,
-           let count = sink.foldSeries(cap: SeriesRule.cap) {
-            notes.append(SeriesRule.foldNote(count: count, column: column))
+        if let cap = options.seriesCap ?? (options.seriesColumn == nil ? SeriesRule.cap : nil), !options.seriesPerFile,
+           let column = seriesColumn, let count = sink.foldSeries(cap: cap) {
+            notes.append(SeriesRule.foldNote(count: count, column: column, cap: cap))
         }
         if options.seriesPerFile { notes.append("series: one per input file (--series COL splits by a column instead)") }
         for file in empty { notes.append("\(file): empty, nothing read") }
@@ -274,7 +277,7 @@ public enum DataLoader {
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let first = profile ?? SampleProfile(times: [], offsets: [])
         let columns = Columns(valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"), timeName: timeName,
-                              otherNames: otherNames, seriesColumn: seriesColumn, profile: first, notes: notes)
+                              otherNames: otherNames, seriesColumn: seriesColumn, fields: (fieldNames, breakdowns), profile: first, notes: notes)
         var result = columns.result(of: sink, sourceName: name, named: seriesColumn != nil || options.seriesPerFile,
                                     inputs: rowSources.map(\.name),
                                     rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
@@ -312,8 +315,9 @@ public enum DataLoader {
         partials.build = { [unowned partials] sink in
             var result = Columns(of: reader).result(of: sink, sourceName: name, named: reader.seriesColumn != nil, inputs: [name],
                                                     rowLocator: .none(calendar: sink.accumulator.calendar, baseUnit: sink.accumulator.baseUnit))
-            let loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
+            var loading = LoadingState(bytesRead: progress?.snapshot.bytes ?? 0, bytesTotal: total, rowsRead: sink.rowsRead,
                                        elapsed: partials.elapsed, complete: sink.trail.readThrough.map { [Int64.min..<$0] } ?? [])
+            (loading.filteredOut, loading.lackingField) = (sink.filteredOut, sink.lackingField)
             result.loading = sink.trail.wentBack ? loading.outOfOrder : loading
             return result
         }
@@ -339,21 +343,24 @@ public enum DataLoader {
         let timeName: String
         let otherNames: [String]
         let seriesColumn: String?
+        let fields: (names: [String], breakdowns: [String])
         let profile: SampleProfile
         let notes: [String]
 
-        init(valueName: String, timeName: String, otherNames: [String], seriesColumn: String?, profile: SampleProfile, notes: [String]) {
+        init(valueName: String, timeName: String, otherNames: [String], seriesColumn: String?, fields: (names: [String], breakdowns: [String]),
+             profile: SampleProfile, notes: [String]) {
             self.valueName = valueName
             self.timeName = timeName
             self.otherNames = otherNames
             self.seriesColumn = seriesColumn
+            self.fields = fields
             self.profile = profile
             self.notes = notes
         }
 
         init(of reader: InputReader) {
             self.init(valueName: reader.valueName, timeName: reader.timeName, otherNames: reader.otherNames,
-                      seriesColumn: reader.seriesColumn, profile: reader.profile, notes: reader.notes.map(\.visible))
+                      seriesColumn: reader.seriesColumn, fields: (reader.fieldNames, reader.breakdowns), profile: reader.profile, notes: reader.notes.map(\.visible))
         }
 
         /// The rows of `sink` as a result (flushed: `sink` may be a copy a reader goes on filling).
@@ -367,6 +374,7 @@ public enum DataLoader {
                                     calendar: accumulator.calendar, levels: [], profile: profile,
                                     otherValues: otherNames.indices.map { (otherNames[$0], all.column($0 + 1)) }, rowLocator: rowLocator)
             (result.filteredOut, result.lackingField) = (sink.filteredOut, sink.lackingField)
+            (result.fieldNames, result.breakdowns) = fields
             if accumulator.holdsIntervals, !sink.intervals.isDropped {
                 result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: inputs)
             }

@@ -18,6 +18,10 @@ public struct LoadResult: Sendable {
     /// Rows `--where` did not pass, and how many of those lacked a field it names.
     public var filteredOut = 0
     public var lackingField = 0
+    /// The columns or fields of the first input a filter may name, as the sample found them.
+    public var fieldNames: [String] = []
+    /// Those that can split the rows into series (`g`).
+    public var breakdowns: [String] = []
     /// The first few skipped rows, in input order.
     public var firstSkipped: [SkippedRow]
     /// Lines for stderr: the format and columns picked, e.g.

@@ -6,8 +6,10 @@ public struct LoadingState: Sendable, Equatable {
     public var bytesRead: Int64
     /// The input's size; nil for a pipe or gzip, where it is not known.
     public var bytesTotal: Int64?
-    /// Data rows read so far.
+    /// Data rows read so far, and of those the filter did not pass, how many lacked a field it names.
     public var rowsRead: Int
+    public var filteredOut = 0
+    public var lackingField = 0
     /// Seconds since the load began.
     public var elapsed: Double
     /// Instants (UTC seconds, sorted, disjoint) whose rows are all in the

@@ -479,7 +479,9 @@ struct RecordLoop {
             countdown -= 1
             if countdown == 0 {
                 countdown = RowReaders.cancelCheckInterval
-                sink.progress?.add(rows: RowReaders.cancelCheckInterval)
+                sink.progress?.add(rows: RowReaders.cancelCheckInterval, filteredOut: sink.filteredOut - sink.toldFilteredOut,
+                                   lacking: sink.lackingField - sink.toldLackingField)
+                (sink.toldFilteredOut, sink.toldLackingField) = (sink.filteredOut, sink.lackingField)
                 if cancel?.isCancelled == true { return false }
                 sink.watcher?.offer(sink, now: false)
             }

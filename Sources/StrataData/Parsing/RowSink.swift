@@ -10,6 +10,9 @@ struct RowSink: Sendable {
     /// Rows `--where` did not pass, and how many of those lacked a field it names.
     var filteredOut = 0
     var lackingField = 0
+    /// How many of those `progress` has been told of.
+    var toldFilteredOut = 0
+    var toldLackingField = 0
     var firstSkipped: [SkippedRow] = []
     var trail: RowTrail
     let keep: Int
@@ -163,6 +166,7 @@ struct RowSink: Sendable {
         skipped += other.skipped
         filteredOut += other.filteredOut
         lackingField += other.lackingField
+        (toldFilteredOut, toldLackingField) = (toldFilteredOut + other.toldFilteredOut, toldLackingField + other.toldLackingField)
         for var row in other.firstSkipped where firstSkipped.count < keep {
             row.line += lineOffset
             firstSkipped.append(row)

@@ -80,6 +80,20 @@ extension ColumnPicker {
     /// column, or shuffled. Events that merely carry a label (sales of four
     /// stores, days labelled with their weather) are neither. Where the
     /// sample holds too many names to tell, rows read on do (`seriesOfMany`).
+    /// The columns that can split the rows into series (`g`), as `detectSeries`
+    /// looks at them: text that is no date part, or whole-number codes (a
+    /// status), whose sample repeats a few names: two at least, each on two
+    /// rows on average at least (an id or a message is on one each).
+    func breakdownCandidates(excluding used: Set<String>, decimalComma: Bool) -> [String] {
+        (0..<columnCount).filter { c in
+            guard !used.contains(name(c)), !ColumnNames.isDatePart(name(c)) else { return false }
+            let keys = (0..<sample.count).map { sample.text($0, c) }
+            let names = Set(keys).count
+            guard names >= 2, names * 2 <= keys.count, !keys.allSatisfy(Self.namesADatePart) else { return false }
+            return !isNumeric(sample.column(c), decimalComma: decimalComma) || holdsCodes(c, decimalComma: decimalComma)
+        }.map(name)
+    }
+
     func detectSeries(_ time: RowPlan.Time, _ format: TimeFormat, times: [(Int64, Int32?)?], excluding used: [Int],
                       decimalComma: Bool) throws(ReadError) -> (column: Int, why: String)? {
         let timed = (0..<sample.count).filter { times[$0] != nil }

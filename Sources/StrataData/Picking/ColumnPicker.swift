@@ -260,7 +260,7 @@ struct ColumnPicker {
 
     /// A few whole numbers, each on many rows: a code or a category (an HTTP
     /// status), no amount to sum. At most 12 distinct in 24 values or more.
-    private func holdsCodes(_ c: Int, decimalComma: Bool) -> Bool {
+    func holdsCodes(_ c: Int, decimalComma: Bool) -> Bool {
         let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
         let numbers = sample.column(c).compactMap(parse)
         return numbers.count >= 24 && numbers.allSatisfy { $0 == $0.rounded() } && Set(numbers).count <= 12

@@ -33,7 +33,9 @@ final class InputPlanner {
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
     /// The names of the columns or fields the picker chose from, for `--where`.
-    private var fieldNames: [String] = []
+    private(set) var fieldNames: [String] = []
+    /// The fields that can split the rows into series (`ColumnPicker.breakdownCandidates`).
+    private(set) var breakdowns: [String] = []
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
     /// A JSON document's records: the dotted path of their array (empty at the top).
@@ -337,6 +339,8 @@ final class InputPlanner {
         valueName = plan.valueName
         timeName = plan.timeName
         fieldNames = (0..<picker.columnCount).map(picker.name)
+        breakdowns = picker.breakdownCandidates(excluding: Set(plan.timeName.split(separator: "+").map(String.init)),
+                                                decimalComma: plan.decimalComma)
         otherNames = plan.otherNames
         seriesColumn = plan.series != nil || !plan.sideBySide.isEmpty ? plan.seriesName : nil
         return plan

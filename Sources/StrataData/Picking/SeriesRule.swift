@@ -4,6 +4,8 @@ public enum SeriesRule {
     /// The most series a load keeps apart: a file's series column with more
     /// names keeps its largest `cap - 1` and puts the others in one (`DataLoader`).
     public static let cap = 50
+    /// A breakdown chosen in the app (`g`) keeps its 8 largest series apart, and the rest in one.
+    public static let breakdownCap = 9
 
     /// The most series a load keeps at all, folded or not: rows of the
     /// others are skipped and counted, a file's and a table's alike.
@@ -13,7 +15,7 @@ public enum SeriesRule {
     public static var restName: String { SeriesTable.restName }
 
     /// What a load says when `column`'s `count` names pass the cap.
-    public static func foldNote(count: Int, column: String) -> String {
+    public static func foldNote(count: Int, column: String, cap: Int = cap) -> String {
         "series: \(count) names in \"\(column)\", more than \(cap): the \(cap - 1) largest "
             + "(by the total of their values) apart, the other \(count - cap + 1) together as \"\(restName)\" "
             + "(--series \(ShellWord.quoted(column)) keeps every one apart)"

@@ -24,6 +24,13 @@ public struct RowLocator: Sendable {
     /// The names of the inputs whose rows are not kept (`stdin`).
     public var unkeptInputs: [String] { sources.filter { $0.path == nil }.map(\.name) }
 
+    /// The inputs as they can be read again from their start (a file by its
+    /// path, a pipe or gzip by the copy made of it); nil when one's rows were not kept.
+    public var inputsReadAgain: [InputSource]? {
+        guard keepsRows, !sources.isEmpty else { return nil }
+        return sources.map(\.input)
+    }
+
     /// Checkpoints held, over every input: what the locator costs (32 bytes each).
     public var checkpointCount: Int { sources.reduce(0) { $0 + $1.index.count } }
 

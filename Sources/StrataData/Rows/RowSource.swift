@@ -42,6 +42,9 @@ struct RowSource: Sendable {
     /// back as they were (a cut is the follower's to see, and start over).
     private(set) var grows = false
 
+    /// The input as it is read again from its start: its copy, or the file at its path.
+    var input: InputSource { copy.map(InputSource.spooled) ?? .file(path ?? name) }
+
     /// Call once `stream` has been read to its end.
     init(input: InputSource, stream: ByteStream, plan: RecordPlan, years: SyslogYears, mode: RecordScanner.Mode, index: RowIndex) {
         name = stream.name

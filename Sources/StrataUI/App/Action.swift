@@ -68,6 +68,21 @@ public enum Action: Hashable, Sendable {
     /// `r`: the map's rows become the series, its columns the level's periods, and back.
     case swapMapAxes
     case openSearch
+    /// `f`: the prompt for a filter expression.
+    case openFilter
+    /// `↑` / `↓` in the filter prompt: an earlier or a later filter of this session.
+    case recallFilter(older: Bool)
+    /// `F`: every row again.
+    case clearFilter
+    /// The input could not be read with the filter asked (no row passes it):
+    /// the view stays on the rows it had, passing `previous`, and says why.
+    case reloadRefused(filter: String?, breakdown: String?, why: String)
+    /// `g`: the list of fields that can split the rows into series.
+    case openBreakdowns
+    /// `↑` / `↓` in that list.
+    case moveBreakdownCursor(Int)
+    /// `Enter` in that list: the rows split by the field under the cursor, read again.
+    case chooseBreakdown
     /// `n`: the next line matching the last search.
     case searchNext
     /// `m`: the map of the current level; for interval data, the timeline. Again (or Esc) goes back.

@@ -12,6 +12,11 @@ public struct AppState: Equatable, Sendable {
         case prompt(text: String, error: String?)
         /// `/` with what has been typed so far and, after a search found nothing, why.
         case search(text: String, error: String?)
+        /// `f` with the expression typed so far, why the last Enter did not take it,
+        /// and which of `filterHistory` `↑`/`↓` show (nil: the text typed).
+        case filter(text: String, error: String?, recalled: Int?)
+        /// `g`: the fields that can split the rows, after `none`, with the one under the cursor.
+        case breakdowns(cursor: Int)
     }
 
     public var navigation: Navigation
@@ -31,6 +36,14 @@ public struct AppState: Equatable, Sendable {
     public var cardRows: CardRows?
     /// What the screens asked to be read that the runner has not taken yet.
     public var requests: [DataRequest] = []
+    /// The filter the rows on show passed (`--where` or `f`), as written; nil: every row.
+    public var filter: String?
+    /// The filters submitted with `f` this session, oldest first, each once.
+    public var filterHistory: [String] = []
+    /// A reload asked for `filter` has not given its first rows: the rows on show passed the filter before.
+    public var reloading = false
+    /// The field chosen with `g` to split the rows into series (`none`: none); nil: the command line's.
+    public var breakdown: String?
 
     public init(navigation: Navigation, size: Size = Size(width: 80, height: 24)) {
         self.navigation = navigation
@@ -49,6 +62,8 @@ public struct AppState: Equatable, Sendable {
         case .help: .help
         case .prompt: .prompt
         case .search: .search
+        case .filter: .filterPrompt
+        case .breakdowns: .breakdownList
         case nil: routeKeyMap
         }
     }

@@ -10,4 +10,21 @@ public enum DataRequest: Hashable, Sendable {
     /// Bars finer than the dataset keeps, a running period's rows, or a
     /// timeline's window, which a frame drew as reading (`Action.pagesArrived`).
     case pages([FinePages.Key])
+    /// The input read again with other read options (`f`, `F`): a new load
+    /// that fills the view in as the first did (`DatasetFeed`), or a refusal
+    /// (`Action.reloadRefused`).
+    case reload(ReadChange)
+}
+
+/// What a reload reads differently from the load on show.
+public struct ReadChange: Hashable, Sendable {
+    /// Only the rows this passes; nil: every row.
+    public var filter: RowFilter?
+    /// The column that splits the rows into series (`none`: none); nil: the command line's.
+    public var series: String?
+
+    public init(filter: RowFilter?, series: String? = nil) {
+        self.filter = filter
+        self.series = series
+    }
 }

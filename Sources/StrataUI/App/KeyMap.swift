@@ -93,6 +93,13 @@ extension KeyMap {
         KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
     ]
 
+    /// Which rows are shown: every screen with a header's.
+    static let filterKeys: [KeyBinding] = [
+        KeyBinding([.character("f")], "f", .openFilter, "filter the rows: status >= 500, a word"),
+        KeyBinding([.character("F")], "F", .clearFilter, "clear the filter: every row again"),
+        KeyBinding([.character("g")], "g", .openBreakdowns, "split the rows into series by a field"),
+    ]
+
     /// How charts are drawn: the screens with charts (pager, card, overview).
     static let chartKeys: [KeyBinding] = [
         KeyBinding([.character("s")], "s", .toggleAllSeries, "all series at once: overlaid lines or stacked bars"),
@@ -113,10 +120,15 @@ extension KeyMap {
     ]
 
     /// What the screens with charts share.
-    static let viewKeys = valueKeys + chartKeys + appKeys
+    static let viewKeys = valueKeys + filterKeys + chartKeys + appKeys
 
     public static let prompt = textEntry(submitting: "jump", closing: "close the prompt")
     public static let search = textEntry(submitting: "find the next line with the text", closing: "close the search")
+    /// The `f` prompt: a line of text, and this session's filters again.
+    public static let filterPrompt = KeyMap(bindings: textEntry(submitting: "filter the rows", closing: "close the prompt").bindings + [
+        KeyBinding([.up], "↑", .recallFilter(older: true), "the filter before"),
+        KeyBinding([.down], "↓", .recallFilter(older: false), "the filter after"),
+    ], takesCounts: false, takesText: true, notes: [])
 
     /// A line of typed text: Enter submits it, Esc closes it, other characters are typed.
     private static func textEntry(submitting: String, closing: String) -> KeyMap {
@@ -128,6 +140,15 @@ extension KeyMap {
         ], takesCounts: false, takesText: true, notes: [])
     }
 
+    /// The `g` list: a field under the cursor, Enter splits the rows by it.
+    public static let breakdownList = KeyMap(bindings: [
+        KeyBinding([.up, .character("k")], "↑ k", .moveBreakdownCursor(-1), "the field above"),
+        KeyBinding([.down, .character("j")], "↓ j", .moveBreakdownCursor(1), "the field below"),
+        KeyBinding([.enter], "Enter", .chooseBreakdown, "split the rows by it"),
+        KeyBinding([.escape], "Esc", .cancel, "close the list"),
+        KeyBinding([.character("q"), .ctrlC], "q ^C", .quit, "quit"),
+    ], takesCounts: false, takesText: false, notes: [])
+
     /// Every map, for help tests and the soak test's random keys.
-    public static let all: [KeyMap] = [.pager, .card, .cardRecord, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search]
+    public static let all: [KeyMap] = [.pager, .card, .cardRecord, .overview, .map, .timeline, .timelineCard, .help, .prompt, .search, .filterPrompt, .breakdownList]
 }

@@ -48,6 +48,8 @@ enum NothingToDo {
                 + "read a page at a time here (a bigger --memory keeps them)"
         case .searchNext:
             return "no search yet: / searches"
+        case .clearFilter:
+            return "no filter to clear: f filters the rows"
         default:
             return nil
         }

@@ -28,6 +28,10 @@ public enum ScreenRenderer {
         if case .help(let offset) = state.overlay {
             HelpOverlay(lines: state.routeKeyMap.helpLines(for: state.navigation), glyphs: env.glyphs, offset: offset).draw(into: &frame)
         }
+        if case .breakdowns(let cursor) = state.overlay {
+            BreakdownList(choices: breakdownChoices(env.dataset), cursor: cursor,
+                          current: state.breakdown ?? env.dataset.seriesColumn ?? "none", glyphs: env.glyphs).draw(into: &frame)
+        }
         if let transition = state.transition {
             frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))
         }

@@ -15,7 +15,9 @@ struct StatusLine: Widget {
             PromptLine(label: "jump to: ", text: text, error: error).draw(into: &grid, area: row)
         case .search(let text, let error):
             PromptLine(label: "search: ", text: text, error: error).draw(into: &grid, area: row)
-        case .help, nil:
+        case .filter(let text, let error, _):
+            PromptLine(label: "filter: ", text: text, error: error).draw(into: &grid, area: row)
+        case .help, .breakdowns, nil:
             if let notice = state.notice {
                 grid.write(glyphs.truncate(notice, to: row.width - 2), x: row.x + 1, y: row.y, style: Style(.warning), clip: row)
             } else {

@@ -91,7 +91,7 @@ public enum HeadlessRunner {
             }
             // A load's posts wake the wait at once; a page read in the background is looked for often.
             let wait = app.isLoading || !app.isReading ? 100 : 2
-            if let feed = app.feed {
+            if let feed = app.awaitedFeed {
                 feed.wait(milliseconds: wait)
             } else {
                 Thread.sleep(forTimeInterval: Double(wait) / 1000)

@@ -7,7 +7,7 @@ extension KeyMap {
         KeyBinding([.down, .character("j")], "↓ j", .cursor(by: 1), "cursor down"),
         KeyBinding([.pageUp], "PgUp", .cursorPages(-1), "a screen of rows up"),
         KeyBinding([.pageDown], "PgDn", .cursorPages(1), "a screen of rows down"),
-        KeyBinding([.home, .character("g")], "Home g", .cursorTo(0), "first row"),
+        KeyBinding([.home], "Home", .cursorTo(0), "first row"),
         KeyBinding([.end, .character("G")], "End G", .cursorToEnd, "last row"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the cell of now"),
     ] + dataJumps + [
@@ -21,7 +21,7 @@ extension KeyMap {
         KeyBinding(wheels: [.down], "", .scrollMap(columns: 0, rows: 3), ""),
         KeyBinding(wheels: [.left], "", .scrollMap(columns: -3, rows: 0), ""),
         KeyBinding(wheels: [.right], "", .scrollMap(columns: 3, rows: 0), ""),
-    ] + valueKeys + appKeys, takesCounts: true, takesText: false,
+    ] + valueKeys + filterKeys + appKeys, takesCounts: true, takesText: false,
        notes: [("drag", "pans the grid along the axis it first moves"), ("click", "moves the cursor to the cell"),
                ("1-9", "a count before a move: 5↓ goes five rows down")])
 }

@@ -5,7 +5,7 @@ extension KeyMap {
         KeyBinding([.up, .character("k")], "↑ k", .finerLevel, "previous section (finer level)"),
         KeyBinding([.left, .character("h")], "← h", .move(periods: -1), "previous period of the section"),
         KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period of the section"),
-        KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
+        KeyBinding([.home], "Home", .firstPeriod, "first period"),
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),
         KeyBinding([.pageDown], "PgDn", .move(periods: 10), "10 periods forward"),

@@ -5,7 +5,7 @@ extension KeyMap {
         KeyBinding([.right, .character("l")], "→ l", .move(periods: 1), "next period"),
         KeyBinding([.down, .character("j")], "↓ j", .coarserLevel, coarserLevel),
         KeyBinding([.up, .character("k")], "↑ k", .finerLevel, "finer level"),
-        KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
+        KeyBinding([.home], "Home", .firstPeriod, "first period"),
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -10), "10 periods back"),

@@ -17,11 +17,16 @@ public final class DatasetFeed: @unchecked Sendable {
 
     private let lock = NSCondition()
     private var pending: Delivery?
+    /// Whether anything has been posted; a closed feed takes nothing more.
+    private var posted = false
+    private var closed = false
 
     public init() {}
 
     public func post(_ delivery: Delivery) {
         lock.withLock {
+            guard !closed else { return }
+            posted = true
             defer { lock.broadcast() }
             // A notice not taken yet goes with the newer dataset that replaces it.
             if case .dataset(let dataset, let rows, nil) = delivery, case .dataset(_, _, let notice?)? = pending {
@@ -31,6 +36,27 @@ public final class DatasetFeed: @unchecked Sendable {
             }
         }
     }
+
+    /// Posts what a load returned at once, unless what its thread went on to
+    /// read (fuller, or the end) was posted before it.
+    public func postFirst(_ delivery: Delivery) {
+        lock.withLock {
+            guard !closed, !posted else { return }
+            posted = true
+            pending = delivery
+            lock.broadcast()
+        }
+    }
+
+    /// No more is taken from the load that posts here (a reload replaced it); a follower stops looking.
+    public func close() {
+        lock.withLock {
+            closed = true
+            pending = nil
+        }
+    }
+
+    public var isClosed: Bool { lock.withLock { closed } }
 
     /// Waits until a delivery is there to take, or `milliseconds` have passed.
     public func wait(milliseconds: Int) {

@@ -55,7 +55,7 @@ public final class FollowLoop: @unchecked Sendable {
     /// Looks every `spacing` seconds on a thread below the screen's, as the load's are, for as long as the program runs.
     public func start() {
         let thread = Thread { [self] in
-            repeat { Thread.sleep(forTimeInterval: Self.spacing) } while step()
+            repeat { Thread.sleep(forTimeInterval: Self.spacing) } while !feed.isClosed && step()
         }
         thread.qualityOfService = .utility
         thread.start()

@@ -17,7 +17,20 @@ public struct StrataApp {
     public typealias RowReader = (_ from: Int64, _ to: Int64, _ series: Int) -> CardRowsRead
     private(set) var readRows: RowReader?
     /// Where a background load posts what it has read; nil when the data is all there.
-    let feed: DatasetFeed?
+    private(set) var feed: DatasetFeed?
+    /// Starts reading the input again with other read options (`DataRequest.reload`).
+    public typealias Reloader = (ReadChange) -> Reloading
+    public enum Reloading {
+        /// The new load posts to this feed: its first delivery replaces the dataset on show, a failure before it is a refusal.
+        case started(DatasetFeed)
+        /// Why the input cannot be read again (a database, the demo): the footer says it.
+        case refused(String)
+    }
+    private let reloader: Reloader?
+    /// A reload asked and not delivered yet: its feed, and the filter it reads with.
+    private var reload: (feed: DatasetFeed, filter: String?, breakdown: String?)?
+    /// The filter and breakdown the dataset on show was read with: the view goes back to them when a reload is refused.
+    private var shown: (filter: String?, breakdown: String?)
     /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
     let follows: Bool
     /// How often a followed input is looked at: appended rows reach the screen within 250 ms.
@@ -67,8 +80,10 @@ public struct StrataApp {
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, aggregateFollowsData: Bool = false, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
-                follows: Bool = false, notice: String? = nil) {
+                follows: Bool = false, notice: String? = nil, filter: String? = nil, reloader: Reloader? = nil) {
         self.dataset = dataset
+        self.reloader = reloader
+        shown = (filter, nil)
         self.readRows = readRows
         self.feed = feed
         self.follows = follows
@@ -80,6 +95,7 @@ public struct StrataApp {
         opening = aggregateFollowsData ? Opening(startLevel: startLevel, reference: reference, aggregate: nil, chart: chart) : asked
         state = AppState(navigation: Self.navigation(asked, on: dataset, now: clock.wallSeconds()), size: size)
         state.notice = notice
+        state.filter = filter
     }
 
     /// Where `dataset` opens: the level asked for, each level on the period
@@ -119,8 +135,12 @@ public struct StrataApp {
         readMoreRows()
     }
 
-    /// Whether a background load is still reading: frames wake to move its progress line.
-    public var isLoading: Bool { dataset.loading != nil }
+    /// Whether a background load is still reading, or a reload has not given its first rows:
+    /// frames wake to move its progress line.
+    public var isLoading: Bool { dataset.loading != nil || reload != nil }
+
+    /// The feed the next delivery is awaited on: a reload's while it has given nothing.
+    var awaitedFeed: DatasetFeed? { reload?.feed ?? feed }
 
     /// Whether the screen waits for data: a load, or a page's bars read from
     /// the source, until a frame has drawn them (the app is not idle before).
@@ -149,21 +169,34 @@ public struct StrataApp {
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
     private mutating func takeDelivery() {
-        switch feed?.take() {
+        if let (awaited, filter, breakdown) = reload, let delivery = awaited.take() {
+            reload = nil
+            switch delivery {
+            case .dataset(let newer, let rows, let notice):
+                // The reload's first rows: the load on show before it is of no more use.
+                feed = awaited
+                let split = breakdown != shown.breakdown
+                shown = (filter, breakdown)
+                state.reloading = false
+                // Split by a field, rows may be counted where a column was summed: the aggregates are the new values'.
+                if newer.valueNames != dataset.valueNames {
+                    state.navigation.aggregates = [opening.aggregate ?? newer.suggestedAggregate]
+                        + newer.valueNames.indices.dropFirst().map(newer.suggestedAggregate(value:))
+                    state.navigation.valueIndex = 0
+                }
+                adopt(newer, rows: rows, notice: notice)
+                // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
+                if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
+            case .failed(let message, _):
+                let why = message.hasPrefix("strata: ") ? String(message.dropFirst(8)) : message
+                reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
+            }
+        }
+        // A reload under way: what the load it replaces posts is not shown.
+        switch reload == nil ? feed?.take() : nil {
         case .dataset(let newer, let rows, let notice):
             state.countNewRows(newer, from: dataset)
-            if !touched, dataset.loading != nil, newer.loading == nil {
-                // The load ended before any key: the view opens where the whole input says, as a dump does.
-                state.navigation = Self.navigation(opening, on: newer, now: clock.wallSeconds())
-                state.transition = nil
-            } else {
-                state.follow(newer, from: dataset)
-            }
-            if let notice { state.notice = notice }
-            dataset = newer
-            readRows = rows
-            memory = FrameMemory()
-            state.forgetRows()
+            adopt(newer, rows: rows, notice: notice)
         case .failed(let message, let exitCode):
             loadFailure = (message, exitCode)
             reduce(into: &state, action: .quit, env: environment)
@@ -179,6 +212,22 @@ public struct StrataApp {
         }
     }
 
+    /// Shows a fuller dataset, or a reload's: positions kept (`AppState.follow`), memos started over, the card's rows asked again.
+    private mutating func adopt(_ newer: Dataset, rows: RowReader?, notice: String?) {
+        if !touched, dataset.loading != nil, newer.loading == nil {
+            // The load ended before any key: the view opens where the whole input says, as a dump does.
+            state.navigation = Self.navigation(opening, on: newer, now: clock.wallSeconds())
+            state.transition = nil
+        } else {
+            state.follow(newer, from: dataset)
+        }
+        if let notice { state.notice = notice }
+        dataset = newer
+        readRows = rows
+        memory = FrameMemory()
+        state.forgetRows()
+    }
+
     /// Starts reading what the screens asked for: a newer request for rows replaces the read of the one before.
     private mutating func perform(_ requests: [DataRequest]) {
         for request in requests {
@@ -188,6 +237,12 @@ public struct StrataApp {
             case .cardRows(let wanted):
                 rowsRead = (wanted, readRows?(wanted.from, wanted.to, wanted.series)
                     ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
+            case .reload(let change):
+                switch reloader?(change) ?? .refused("this input cannot be read again") {
+                case .started(let awaited): reload = (awaited, state.filter, state.breakdown)
+                case .refused(let why):
+                    reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ extension KeyMap {
         KeyBinding([.character("-")], "-", .zoomTimeline(finer: false), "more minutes per column"),
         KeyBinding([.pageUp], "PgUp", .move(periods: -1), "previous period"),
         KeyBinding([.pageDown], "PgDn", .move(periods: 1), "next period"),
-        KeyBinding([.home, .character("g")], "Home g", .firstPeriod, "first period"),
+        KeyBinding([.home], "Home", .firstPeriod, "first period"),
         KeyBinding([.end, .character("G")], "End G", .lastPeriod, "last period"),
         KeyBinding([.character("t")], "t", .nowPeriod, "the period containing now (or the latest)"),
     ] + dataJumps + [
@@ -21,7 +21,7 @@ extension KeyMap {
         KeyBinding(wheels: [.down], "", .scrollTimeline(rows: 3, columns: 0), ""),
         KeyBinding(wheels: [.left], "", .scrollTimeline(rows: 0, columns: -8), ""),
         KeyBinding(wheels: [.right], "", .scrollTimeline(rows: 0, columns: 8), ""),
-    ] + valueKeys + appKeys, takesCounts: true, takesText: false,
+    ] + valueKeys + filterKeys + appKeys, takesCounts: true, takesText: false,
        notes: [("drag", "pans along the axis first moved along; a click picks a block"),
                ("1-9", "a count before a move: 3→ goes three blocks on")])
 

@@ -183,7 +183,8 @@ struct TimelineLayout {
     /// The columns an interval covers in a period of `columns` columns from
     /// `period`: from its start's to its end's, at least one.
     static func columns(from start: Int64, to end: Int64, period: Int64, columnSeconds: Int64, columns: Int) -> Range<Int> {
-        let first = max(0, Int(floorDiv64(start - period, columnSeconds)))
+        // An interval starting past the period's columns covers none of them (an empty range, never a reversed one).
+        let first = min(max(0, Int(floorDiv64(start - period, columnSeconds))), columns)
         return first..<min(columns, max(first + 1, Int((end - period + columnSeconds - 1) / columnSeconds)))
     }
 

@@ -1,6 +1,6 @@
 import StrataData
 
-/// Every screen's first line: `strata  FILE  TABS  WHAT · y:SCALE · ZONE`,
+/// Every screen's first line: `strata  FILE  TABS  FILTER · WHAT · y:SCALE · ZONE`,
 /// each level tab a click target. As the width runs out, what gives way
 /// first is the `y:page` mark (before the name is cut below half), then the
 /// file name past ten columns (`seattle-w…`), then the level names past
@@ -10,6 +10,10 @@ struct HeaderLine: Widget {
     let navigation: Navigation
     let dataset: Dataset
     let glyphs: Glyphs
+    /// The filter the rows passed, as written (`AppState.filter`).
+    let filter: String?
+    /// The input is being read again with `filter`: the rows on show passed another.
+    let reloading: Bool
     /// The screen draws charts, so the header says which y scale they use.
     var chart = true
 
@@ -78,6 +82,19 @@ struct HeaderLine: Widget {
         return glyphs.truncate(parts.joined(separator: separator), to: columns)
     }
 
+    /// `status >= 500 · 1,204 of 3.4M rows · 3 lack a field`: the filter and the rows that
+    /// pass it of those read (so far, while loading); what the screens show goes first.
+    private var filterSummary: String? {
+        let dot = glyphs.middleDot
+        if reloading { return "\(filter ?? "every row") \(dot) reading\(glyphs.ellipsis)" }
+        guard let filter else { return nil }
+        let loading = dataset.loading
+        let read = loading?.rowsRead ?? dataset.rowsRead
+        let out = loading?.filteredOut ?? dataset.filteredOut, lacking = loading?.lackingField ?? dataset.lackingField
+        return "\(filter) \(dot) \(CountText.grouped(read - out)) of \(CountText.compact(read)) rows"
+            + (lacking > 0 ? " \(dot) \(CountText.grouped(lacking)) lack\(lacking == 1 ? "s" : "") a field" : "")
+    }
+
     /// `mean temp 1/4 · series 2/6 north · band · y:level · UTC`: what the chart shows, as what
     /// (only when not the aggregate's own kind) and on which y scale (`y:page`, the default, only
     /// when `markingPageScale`).
@@ -99,6 +116,7 @@ struct HeaderLine: Widget {
         if chart, navigation.chart != .suggested(for: navigation.aggregate) { right += " \(dot) \(navigation.chart.rawValue)" }
         // `y:page` or `y:level`, named after its key as `1/4` is after `v`.
         if chart, navigation.yScale == .level || markingPageScale { right += " \(dot) y:\(navigation.yScale.rawValue)" }
-        return right + " \(dot) \(dataset.calendar.zone.displayName)"
+        right += " \(dot) \(dataset.calendar.zone.displayName)"
+        return filterSummary.map { "\($0) \(dot) \(right)" } ?? right
     }
 }

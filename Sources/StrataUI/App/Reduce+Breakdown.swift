@@ -1,0 +1,36 @@
+import StrataData
+
+/// `g`: the list of the fields that can split the rows (`Dataset.breakdowns`,
+/// after `none`), and Enter on one, which reads the input again split by it,
+/// with the filter in force (`DataRequest.reload`).
+func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironment) -> Bool {
+    let choices = breakdownChoices(env.dataset)
+    switch action {
+    case .openBreakdowns:
+        guard choices.count > 1 else {
+            state.notice = "no field splits these rows: a text field with a few names does (--series COL names one)"
+            return true
+        }
+        let current = state.breakdown ?? env.dataset.seriesColumn ?? "none"
+        state.overlay = .breakdowns(cursor: choices.firstIndex(of: current) ?? 0)
+    case .moveBreakdownCursor(let lines):
+        guard case .breakdowns(let cursor) = state.overlay else { return false }
+        state.overlay = .breakdowns(cursor: min(max(0, cursor + lines), choices.count - 1))
+    case .chooseBreakdown:
+        guard case .breakdowns(let cursor) = state.overlay, choices.indices.contains(cursor) else { return false }
+        state.overlay = nil
+        let chosen = choices[cursor]
+        guard chosen != (state.breakdown ?? env.dataset.seriesColumn ?? "none") else { return true }
+        state.breakdown = chosen
+        state.reloading = true
+        state.requests.append(.reload(ReadChange(filter: state.filter.flatMap { try? RowFilter.parse($0) }, series: chosen)))
+    default:
+        return false
+    }
+    return true
+}
+
+/// What the `g` list offers: `none`, then the fields that can split the rows.
+func breakdownChoices(_ dataset: Dataset) -> [String] {
+    ["none"] + dataset.breakdowns
+}

@@ -1,0 +1,70 @@
+import StrataData
+
+/// `f`, its prompt and `F`: the expression is parsed and its names checked
+/// against the input's fields here, so a bad one says what and where in the
+/// prompt and the view stays as it was; a good one asks the runner to read
+/// the input again with it (`DataRequest.reload`).
+func reduceFilter(_ state: inout AppState, action: Action, env: AppEnvironment) -> Bool {
+    switch action {
+    case .openFilter:
+        state.overlay = .filter(text: "", error: nil, recalled: nil)
+    case .clearFilter:
+        guard state.filter != nil else { return true } // unchanged: NothingToDo says why
+        state.filter = nil
+        state.reloading = true
+        state.requests.append(.reload(ReadChange(filter: nil, series: state.breakdown)))
+    case .reloadRefused(let previous, let breakdown, let why):
+        (state.filter, state.breakdown) = (previous, breakdown)
+        state.reloading = false
+        state.notice = why
+    case .recallFilter(let older):
+        guard case .filter(_, _, let recalled) = state.overlay else { return false }
+        let history = state.filterHistory
+        let index = older ? (recalled ?? history.count) - 1 : recalled.map { $0 + 1 }
+        guard let index, index >= 0 else { return true }
+        state.overlay = index < history.count ? .filter(text: history[index], error: nil, recalled: index)
+            : .filter(text: "", error: nil, recalled: nil)
+    case .promptInput(let character):
+        guard case .filter(let text, _, _) = state.overlay else { return false }
+        state.overlay = .filter(text: text + String(character), error: nil, recalled: nil)
+    case .promptBackspace:
+        guard case .filter(let text, _, _) = state.overlay else { return false }
+        state.overlay = text.isEmpty ? nil : .filter(text: String(text.dropLast()), error: nil, recalled: nil)
+    case .promptSubmit:
+        guard case .filter(let text, _, _) = state.overlay else { return false }
+        submitFilter(text, in: &state, env: env)
+    default:
+        return false
+    }
+    return true
+}
+
+/// Parses `text` and checks its names; a good one reloads, a bad one stays in the prompt with why.
+private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvironment) {
+    let typed = text.trimmingCharacters(in: .whitespaces)
+    guard !typed.isEmpty else { return state.overlay = nil }
+    let filter: RowFilter
+    do {
+        filter = try RowFilter.parse(typed)
+    } catch {
+        return state.overlay = .filter(text: text, error: "\(typed): \(error)", recalled: nil)
+    }
+    if let missing = filter.fieldNames.first(where: { !names(env.dataset.fieldNames, $0) }) {
+        let column = typed.range(of: missing).map { typed.distance(from: typed.startIndex, to: $0.lowerBound) + 1 } ?? 1
+        let fields = env.dataset.fieldNames.isEmpty ? "the lines have no fields: a bare word matches their text"
+            : "fields: " + env.dataset.fieldNames.joined(separator: ", ")
+        return state.overlay = .filter(text: text, error: "no field \(missing) at column \(column) (\(fields))", recalled: nil)
+    }
+    state.overlay = nil
+    state.filterHistory.removeAll { $0 == typed }
+    state.filterHistory.append(typed)
+    guard typed != state.filter else { return }
+    state.filter = typed
+    state.reloading = true
+    state.requests.append(.reload(ReadChange(filter: filter, series: state.breakdown)))
+}
+
+/// Whether `name` is one of `fields`, or the 1-based index of one (as `--where` takes a column's).
+private func names(_ fields: [String], _ name: String) -> Bool {
+    fields.contains(name) || Int(name).map { $0 >= 1 && $0 <= fields.count } == true
+}

@@ -1,0 +1,78 @@
+import Foundation
+import StrataData
+import StrataUI
+
+/// The input read again as the app asks (`f`, `F`): each reload opens a
+/// road of its own (`open`) and loads it on a worker thread as the first
+/// load was, posting to a feed of its own, its first rows included. The
+/// load it replaces is stopped once the new one has given its first rows
+/// (a reload that fails leaves the view, and its load, as they were); a
+/// reload asked before the one before it gave anything stops that one.
+final class Reloads: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The load on show, and the reload asked last, each with the feed it posts to.
+    private var shown: (road: Road, feed: DatasetFeed)
+    private var asked: (road: Road, feed: DatasetFeed, number: Int)?
+    private var count = 0
+    /// A road over the same inputs with the change, in the levels and zone of the load on show.
+    private let open: (ReadChange, LoadResult) throws(Failure) -> Road
+    /// The load on show, as far as it has come.
+    private let latest: LatestLoad
+    /// Loads a road into a feed and returns its first rows (`Runner.openDataset`).
+    private let load: (Road, DatasetFeed) throws(Failure) -> (Dataset, StrataApp.RowReader?)
+
+    init(shown road: Road, feed: DatasetFeed, latest: LatestLoad,
+         open: @escaping (ReadChange, LoadResult) throws(Failure) -> Road,
+         load: @escaping (Road, DatasetFeed) throws(Failure) -> (Dataset, StrataApp.RowReader?)) {
+        shown = (road, feed)
+        self.latest = latest
+        self.open = open
+        self.load = load
+    }
+
+    /// Starts a reload with `change`, or says why there can be none.
+    func reload(_ change: ReadChange) -> StrataApp.Reloading {
+        guard let result = latest.result else { return .refused("nothing has been read yet") }
+        let road: Road
+        do throws(Failure) {
+            road = try open(change, result)
+        } catch {
+            return .refused(Self.footer(error.line))
+        }
+        let feed = DatasetFeed()
+        let number = lock.withLock {
+            if let earlier = asked { Self.retire(earlier.road, earlier.feed) }
+            count += 1
+            asked = (road, feed, count)
+            return count
+        }
+        let worker = Thread { [self] in
+            do throws(Failure) {
+                let (dataset, rows) = try load(road, feed)
+                feed.postFirst(.dataset(dataset, rows: rows))
+                lock.withLock {
+                    guard asked?.number == number else { return }
+                    Self.retire(shown.road, shown.feed)
+                    (shown, asked) = ((road, feed), nil)
+                }
+            } catch {
+                feed.post(.failed(message: Self.footer(error.line), exitCode: error.exitCode))
+                lock.withLock { if asked?.number == number { asked = nil } }
+            }
+        }
+        worker.stackSize = 8 << 20
+        worker.start()
+        return .started(feed)
+    }
+
+    /// Stops a load no screen will show, and whatever follows its file.
+    private static func retire(_ road: Road, _ feed: DatasetFeed) {
+        feed.close()
+        road.stop()
+    }
+
+    /// A command-line line as the footer says it: without `strata: `.
+    private static func footer(_ line: String) -> String {
+        line.hasPrefix("strata: ") ? String(line.dropFirst(8)) : line
+    }
+}
