@@ -70,8 +70,14 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var notes = plan.notes
         if folded, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column)) }
         let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
+        // `--where`: every row, passed or not, is one more count (without the filter), as a file reads them all.
+        let read = plan.filter == nil ? rows + skipped : Int(try connection.query(statements.allRows).int64(0, 0) ?? 0)
         // As a file with no row that has a time: an empty table, a query with no rows, times all NULL.
         guard rows > 0 else {
+            if read > rows + skipped {
+                let also = skipped > 0 ? ", \(skipped) skipped" : ""
+                throw .noValidRows(file: name, detail: "no row passes --where (\(CountText.grouped(read)) rows read\(also))")
+            }
             let detail = skipped > 0 ? "no row with a valid time (\(skipped) row\(skipped == 1 ? "" : "s") read, all skipped: \(timeless > 0 ? "no time in \"\(plan.timeColumn)\"" : "no interval kept"))"
                 : "no rows"
             throw .noValidRows(file: name, detail: detail)
@@ -90,7 +96,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.levels = plan.levels
         result.profile = plan.profile
         result.link = linkToServer
-        (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
+        (result.rowsRead, result.accepted, result.skipped, result.filteredOut) = (read, rows, skipped, read - rows - skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
         if pastLimit > 0, let column = plan.seriesColumn {
             result.notes.append("series: more than \(SeriesRule.loadLimit) names in \"\(column)\": the first "
@@ -155,7 +161,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let bySeries = parameters.count == 3
         let sql = plan.end == nil ? statements.rows(bySeries: bySeries, limit: limit)
             : statements.intervalRows(bySeries: bySeries, limit: limit, longest: longest, reach: lock.withLock { reach })
-        let result = try connection.query(sql, parameters)
+        let result = try connection.query(sql, statements.parameters(parameters))
         return (0..<result.rowCount).map { r in
             RawRow(file: name, line: r + 1, text: (0..<result.columnCount).map { result.text(r, $0) ?? "" }.joined(separator: ","))
         }
@@ -169,7 +175,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let number = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
         var labels: [String] = [], labelNumbers: [String: UInt32] = [:]
         var bySeries = [[IntervalIndex.Record]](repeating: [], count: max(1, known.count))
-        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }), [String(start), String(end)])
+        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }),
+                                          statements.parameters([String(start), String(end)]))
         for r in 0..<result.rowCount {
             guard let s = result.int64(r, 0), let e = result.int64(r, 1) else { continue }
             // A series the load did not see (rows added since) has no row in the timeline.
@@ -212,9 +219,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let span = range.map { $0.lowerBound...max($0.lowerBound, $0.upperBound - 1) } ?? plan.span ?? 0...0
         let grid = UTCGrid(unit: unit, zone: plan.calendar.zone, over: span)
         let calendar = plan.calendar
-        try connection.stream(statements.buckets(grid, ranged: range != nil), parameters, inUTC: true) { result throws(ReadError) in
+        try connection.stream(statements.buckets(grid, ranged: range != nil), statements.parameters(parameters), inUTC: true) { result throws(ReadError) in
             guard let cell = result.int64(0, 0) else {
-                timeless += bucketStats(result, column: 0).count
+                timeless += rowCount(result)
                 return
             }
             // The cell lies inside one bucket: the grid holds every bucket's start over the span.
@@ -222,12 +229,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
             guard calendar.start(of: unit, ordinal: ordinal + 1) >= cell + grid.stride else { throw offGrid(unit, at: cell) }
             let start = calendar.start(of: unit, ordinal: ordinal)
             guard let series = self.series(result, at: 1, order: &order) else {
-                pastLimit += bucketStats(result, column: 0).count
+                pastLimit += rowCount(result)
                 return
             }
+            rows += rowCount(result)
             for k in columns.indices {
                 let stats = bucketStats(result, column: k)
-                if k == 0 { rows += stats.count }
                 guard columns[k].add(stats, bucketStart: start, series: series) else { throw disagreement(unit, at: start) }
             }
         }
@@ -246,7 +253,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
         let units = (unit.rawValue...TimeUnit.coarsest.rawValue).compactMap(TimeUnit.init(rawValue:))
         let first = plan.seriesColumn == nil ? 2 : 4
-        try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
+        try connection.stream(statements.intervalPeriods(units: units, longest: longest), statements.parameters([])) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
             let values = plan.shares.indices.map { aggregateStats(result, from: first + 4 * $0) }
             // Skipped rows are keyed by why, in the start's place, and counted by the duration.
@@ -286,7 +293,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let first = plan.seriesColumn == nil ? 1 : 3
         // An empty range holds no part of any interval (though one may span its instant).
         if start < end {
-            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }), [String(start), String(end)]) { result throws(ReadError) in
+            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }),
+                                  statements.parameters([String(start), String(end)])) { result throws(ReadError) in
                 guard let periodStart = result.int64(0, 0) else { return }
                 guard let series = self.series(result, at: 1, order: &order) else { return }
                 for k in plan.shares.indices {
@@ -359,6 +367,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
         guard count > 0 else { return Stats() }
         return Stats(count: count, sum: result.double(0, c + 1) ?? 0, min: result.double(0, c + 2) ?? 0, max: result.double(0, c + 3) ?? 0)
     }
+
+    /// A bucket's rows, value or not: its last column.
+    private func rowCount(_ result: PostgresResult) -> Int { Int(result.int64(0, result.columnCount - 1) ?? 0) }
 
     /// The stats of value column `k` in a bucket's row (`count(*)` when counting rows).
     private func bucketStats(_ result: PostgresResult, column k: Int) -> Stats {
