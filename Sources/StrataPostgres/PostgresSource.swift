@@ -27,6 +27,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private let foldsSeries: Bool
     /// The load folded the series: one not kept apart goes to the last, the rest.
     private var foldedIntoRest = false
+    /// `--agg pNN`, `--percentiles`: answered per period by the server (`answeredPercentiles`).
+    private let percentiles: [Aggregate]
 
     /// Makes the picks (see `PostgresPlan`) over a connection.
     /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
@@ -41,6 +43,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
                                         binsDates: !forcesFallback && connection.serverVersion >= 140_000)
         startLevel = setup.startLevel
+        percentiles = options.keepsSketches ? options.percentiles : []
+        if !percentiles.isEmpty && plan.end != nil {
+            throw .badQuery(source: name, reason: "\(percentiles.map(\.rawValue).joined(separator: ", ")): percentiles of intervals "
+                            + "are not computed in a database yet; read its CSV")
+        }
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
         reach = longest
     }
@@ -98,6 +105,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.link = linkToServer
         (result.rowsRead, result.accepted, result.skipped, result.filteredOut) = (read, rows, skipped, read - rows - skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
+        if !percentiles.isEmpty {
+            let (answered, notes) = try answeredPercentiles(seriesNames: names)
+            result.answeredSketches = answered
+            result.notes += notes
+        }
         if pastLimit > 0, let column = plan.seriesColumn {
             result.notes.append("series: more than \(SeriesRule.loadLimit) names in \"\(column)\": the first "
                 + "\(SeriesRule.loadLimit) (by their first period, then name) are kept, the \(pastLimit) rows of the others skipped")
@@ -240,6 +252,45 @@ public final class PostgresSource: Source, @unchecked Sendable {
         }
         let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
         return (renumbered, names, rows, timeless, pastLimit)
+    }
+
+    /// Each level's periods' percentiles of the first value as the server
+    /// answers them (`percentile_cont`, exact), the asked ones and the stats
+    /// line's: one statement per level, which does not merge into another's.
+    /// Coarser levels first, each while its periods (of every series and all
+    /// together) fit `BucketBudget.answeredPeriods`; a level past it has
+    /// none, and a note says so.
+    private func answeredPercentiles(seriesNames names: [String]) throws(ReadError) -> ([TimeUnit: SketchTable], [String]) {
+        guard let span = plan.span, !plan.valueColumns.isEmpty else { return ([:], []) }
+        let tenths = Set(percentiles.map(\.tenths) + [500, 950, 990]).sorted()
+        let fractions = "{" + tenths.map { String(Double($0) / 1000) }.joined(separator: ",") + "}"
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) })
+        let calendar = plan.calendar
+        var room = budget.map(BucketBudget.answeredPeriods(within:)) ?? .max
+        var tables: [TimeUnit: SketchTable] = [:], notes: [String] = []
+        for unit in Set(plan.levels.map(\.unit)).sorted(by: >) {
+            let first = calendar.ordinal(of: unit, at: span.lowerBound), count = calendar.ordinal(of: unit, at: span.upperBound) - first + 1
+            guard count * (names.count + 1) <= room else {
+                notes.append("percentiles: none per \(unit.name): \(CountText.grouped(count * (names.count + 1))) periods would not fit in --memory")
+                continue
+            }
+            room -= count * (names.count + 1)
+            let starts = (first...(first + count)).map { String(calendar.start(of: unit, ordinal: $0)) }
+            var table = SketchTable(unit: unit)
+            try connection.stream(statements.percentiles(), statements.parameters(["{" + starts.joined(separator: ",") + "}", fractions])) {
+                result throws(ReadError) in
+                guard let period = result.int64(0, 0), (1...Int64(count)).contains(period) else { return }
+                // NULL: every series together; a series not kept apart (the rest) has none.
+                let key = result.text(0, 1)
+                guard let series = key.map({ number[$0] }) ?? 0 else { return }
+                let values = (result.text(0, 3) ?? "").trimmingCharacters(in: ["{", "}"]).split(separator: ",").map { Double($0) }
+                let answers = Dictionary(uniqueKeysWithValues: zip(tenths, values).compactMap { t, v in v.map { (t, $0) } })
+                table.insert(QuantileSketch(answers: answers, count: Int(result.int64(0, 2) ?? 0)), column: 0, series: series,
+                             ordinal: first + Int(period) - 1)
+            }
+            tables[unit] = table
+        }
+        return (tables, notes)
     }
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser

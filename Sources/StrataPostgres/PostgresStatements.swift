@@ -125,6 +125,21 @@ struct PostgresStatements {
         return "to_timestamp(floor((extract(epoch FROM \(time)) - \(grid.origin)) / \(grid.stride)) * \(grid.stride) + \(grid.origin))"
     }
 
+    /// Per period of `$1` (UTC seconds of consecutive period starts, the
+    /// last one the end): its number (1 the first; 0 and the count of
+    /// starts are outside), the series (NULL for every series together),
+    /// the first value's count and its percentiles at the fractions `$2`,
+    /// as `percentile_cont` gives them (numpy's `linear`). The periods are
+    /// strata's own, as instants: a binary search per row (`width_bucket`),
+    /// whatever the zone.
+    func percentiles() -> String {
+        let value = PostgresRelation.quoted(plan.valueColumns[0])
+        let period = "width_bucket(\(time), ARRAY(SELECT to_timestamp(b) FROM unnest($1::int8[]) AS b))"
+        return "SELECT \(period), \(plan.seriesColumn == nil ? "NULL" : series), count(\(value)), "
+            + "percentile_cont($2::float8[]) WITHIN GROUP (ORDER BY \(value)::float8) FROM \(from(after: 2)) WHERE \(value) IS NOT NULL "
+            + (plan.seriesColumn == nil ? "GROUP BY 1" : "GROUP BY GROUPING SETS ((1), (1, 2))")
+    }
+
     /// The column of `buckets`' rows the first value's count is in.
     var firstAggregateColumn: Int { plan.seriesColumn == nil ? 1 : 3 }
 

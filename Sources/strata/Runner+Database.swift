@@ -18,10 +18,8 @@ extension Runner {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
-        if let agg = command.agg, agg.isPercentile {
-            throw .usage("--agg \(agg.rawValue): percentiles of a database are not computed yet; use a file or a pipe")
-        }
-        if command.percentiles { throw .usage("--percentiles: percentiles of a database are not computed yet; use a file or a pipe") }
+        options.percentiles = exportedPercentiles
+        options.keepsSketches = !exportedPercentiles.isEmpty
         let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
 
         let line = ProgressLine(query: relation.name)

@@ -53,6 +53,10 @@ public struct LoadResult: Sendable {
     /// The connection the numbers are read again over (a database's), for
     /// the screens to say when it is lost; nil for files.
     public var link: SourceLink?
+    /// A database's percentiles of the value, per unit of a level: each
+    /// period's answered whole (`QuantileSketch(answers:count:)`), series 0
+    /// every series together and series `i + 1` name `i`. Empty for files, whose sketches merge.
+    public var answeredSketches: [TimeUnit: SketchTable] = [:]
 }
 
 extension LoadResult {
