@@ -90,8 +90,11 @@ public struct Dataset: Sendable {
     public let sketchUnit: TimeUnit?
     /// `sketchesByValue[v][s]`: value `v`'s sketches of series `s` (0 every series together).
     let sketchesByValue: [[SortedSketches]]
-    /// Percentiles can be asked: the load kept sketches.
-    public var keepsSketches: Bool { sketchUnit != nil }
+    /// A database's percentiles of the first value, per period of each unit
+    /// answered, by series as `sketchesByValue` (`LoadResult.answeredSketches`).
+    let answeredSketches: [TimeUnit: [SortedSketches]]
+    /// Percentiles can be asked: the load kept sketches, or a database answered them.
+    public var keepsSketches: Bool { sketchUnit != nil || !answeredSketches.isEmpty }
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -129,6 +132,7 @@ public struct Dataset: Sendable {
             return seriesNames.isEmpty ? [sketches.sorted(series: 0)]
                 : [sketches.sorted(series: nil)] + seriesNames.indices.map { sketches.sorted(series: $0) }
         }
+        self.answeredSketches = loaded.answeredSketches.mapValues { table in (0...seriesNames.count).map { table.sorted(series: $0) } }
         let kept = max(accumulator.baseUnit, accumulator.sketches?.unit ?? accumulator.baseUnit)
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < kept }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
@@ -348,6 +352,13 @@ public struct Dataset: Sendable {
     /// sketches kept: nil when none are, or when the range is not whole
     /// periods of their unit (an hour of day sketches: read back).
     public func sketch(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
+        // A period a database answered whole.
+        for (unit, answered) in answeredSketches where v == 0 && s < answered.count {
+            let a = calendar.ordinal(of: unit, at: start)
+            if calendar.start(of: unit, ordinal: a) == start && calendar.start(of: unit, ordinal: a + 1) == end {
+                return answered[s].merged(in: a..<(a + 1))
+            }
+        }
         guard let unit = sketchUnit, v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
         let a = calendar.ordinal(of: unit, at: start), b = calendar.ordinal(of: unit, at: end)
         guard calendar.start(of: unit, ordinal: a) == start, calendar.start(of: unit, ordinal: b) == end else { return nil }

@@ -38,6 +38,8 @@ struct PostgresPlan {
     var durationColumn = 0
     /// Interval rows: how each value counts in the periods an interval overlaps, as `valueNames` orders them.
     var shares: [IntervalShare] = []
+    /// `--where`: the rows every statement reads but the sample (picks are made from every row, as a file's are).
+    var filter: PostgresFilter? = nil
 
     /// The names of the values as `SourceDescription.valueNames` has them.
     var valueNames: [String] {
@@ -68,6 +70,8 @@ struct PostgresPlan {
         let columns = PostgresColumns(try connection.query("SELECT * FROM \(relation.fromItem) LIMIT 0"), source: name)
         let names = columns.names
         var notes: [String] = []
+        // `--where`'s names, checked before any statement uses them.
+        let filter = try options.filter.map { (filter) throws(ReadError) in try PostgresFilter(filter, columns: columns) }
 
         // Where intervals end, when a flag or a column's name says (before the time: their start is the time).
         let flagged = [options.seriesColumn, options.valueColumn, options.timeColumn].compactMap { $0 }.compactMap { try? columns.find($0, option: "") }
@@ -101,6 +105,7 @@ struct PostgresPlan {
         var plan = PostgresPlan(timeColumn: names[time], timeKind: timeKind, valueColumns: [], seriesColumn: nil, calendar: calendar,
                                 levels: [], profile: SampleProfile(times: [], offsets: []), notes: [])
         plan.end = end?.end
+        plan.filter = filter
 
         // A sample of the first rows by time: every other time column (a
         // second one may end the intervals), a duration, and every text column.
@@ -155,7 +160,8 @@ struct PostgresPlan {
         plan.seriesColumn = series.map { names[$0] }
 
         // The levels: from the sample's spacing (or the intervals' length) and the whole span.
-        let span = try connection.query(PostgresStatements(plan: plan, relation: relation, fallback: false).span())
+        let spanStatements = PostgresStatements(plan: plan, relation: relation, fallback: false)
+        let span = try connection.query(spanStatements.span(), spanStatements.parameters([]))
         if let first = span.double(0, 0), let last = span.double(0, 1) {
             plan.span = Int64(first.rounded(.down))...max(Int64(first.rounded(.down)), Int64(last.rounded(.down)))
         }

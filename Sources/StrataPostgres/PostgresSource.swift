@@ -27,6 +27,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private let foldsSeries: Bool
     /// The load folded the series: one not kept apart goes to the last, the rest.
     private var foldedIntoRest = false
+    /// `--agg pNN`, `--percentiles`: answered per period by the server (`answeredPercentiles`).
+    private let percentiles: [Aggregate]
 
     /// Makes the picks (see `PostgresPlan`) over a connection.
     /// - Parameter forcesFallback: build buckets as for engines without `date_trunc(unit, time, zone)` (tests).
@@ -41,6 +43,11 @@ public final class PostgresSource: Source, @unchecked Sendable {
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
                                         binsDates: !forcesFallback && connection.serverVersion >= 140_000)
         startLevel = setup.startLevel
+        percentiles = options.keepsSketches ? options.percentiles : []
+        if !percentiles.isEmpty && plan.end != nil {
+            throw .badQuery(source: name, reason: "\(percentiles.map(\.rawValue).joined(separator: ", ")): percentiles of intervals "
+                            + "are not computed in a database yet; read its CSV")
+        }
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
         reach = longest
     }
@@ -70,8 +77,14 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var notes = plan.notes
         if folded, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column)) }
         let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
+        // `--where`: every row, passed or not, is one more count (without the filter), as a file reads them all.
+        let read = plan.filter == nil ? rows + skipped : Int(try connection.query(statements.allRows).int64(0, 0) ?? 0)
         // As a file with no row that has a time: an empty table, a query with no rows, times all NULL.
         guard rows > 0 else {
+            if read > rows + skipped {
+                let also = skipped > 0 ? ", \(skipped) skipped" : ""
+                throw .noValidRows(file: name, detail: "no row passes --where (\(CountText.grouped(read)) rows read\(also))")
+            }
             let detail = skipped > 0 ? "no row with a valid time (\(skipped) row\(skipped == 1 ? "" : "s") read, all skipped: \(timeless > 0 ? "no time in \"\(plan.timeColumn)\"" : "no interval kept"))"
                 : "no rows"
             throw .noValidRows(file: name, detail: detail)
@@ -90,8 +103,13 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.levels = plan.levels
         result.profile = plan.profile
         result.link = linkToServer
-        (result.rowsRead, result.accepted, result.skipped) = (rows + skipped, rows, skipped)
+        (result.rowsRead, result.accepted, result.skipped, result.filteredOut) = (read, rows, skipped, read - rows - skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
+        if !percentiles.isEmpty {
+            let (answered, notes) = try answeredPercentiles(seriesNames: names)
+            result.answeredSketches = answered
+            result.notes += notes
+        }
         if pastLimit > 0, let column = plan.seriesColumn {
             result.notes.append("series: more than \(SeriesRule.loadLimit) names in \"\(column)\": the first "
                 + "\(SeriesRule.loadLimit) (by their first period, then name) are kept, the \(pastLimit) rows of the others skipped")
@@ -155,7 +173,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let bySeries = parameters.count == 3
         let sql = plan.end == nil ? statements.rows(bySeries: bySeries, limit: limit)
             : statements.intervalRows(bySeries: bySeries, limit: limit, longest: longest, reach: lock.withLock { reach })
-        let result = try connection.query(sql, parameters)
+        let result = try connection.query(sql, statements.parameters(parameters))
         return (0..<result.rowCount).map { r in
             RawRow(file: name, line: r + 1, text: (0..<result.columnCount).map { result.text(r, $0) ?? "" }.joined(separator: ","))
         }
@@ -169,7 +187,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let number = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
         var labels: [String] = [], labelNumbers: [String: UInt32] = [:]
         var bySeries = [[IntervalIndex.Record]](repeating: [], count: max(1, known.count))
-        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }), [String(start), String(end)])
+        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }),
+                                          statements.parameters([String(start), String(end)]))
         for r in 0..<result.rowCount {
             guard let s = result.int64(r, 0), let e = result.int64(r, 1) else { continue }
             // A series the load did not see (rows added since) has no row in the timeline.
@@ -212,9 +231,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let span = range.map { $0.lowerBound...max($0.lowerBound, $0.upperBound - 1) } ?? plan.span ?? 0...0
         let grid = UTCGrid(unit: unit, zone: plan.calendar.zone, over: span)
         let calendar = plan.calendar
-        try connection.stream(statements.buckets(grid, ranged: range != nil), parameters, inUTC: true) { result throws(ReadError) in
+        try connection.stream(statements.buckets(grid, ranged: range != nil), statements.parameters(parameters), inUTC: true) { result throws(ReadError) in
             guard let cell = result.int64(0, 0) else {
-                timeless += bucketStats(result, column: 0).count
+                timeless += rowCount(result)
                 return
             }
             // The cell lies inside one bucket: the grid holds every bucket's start over the span.
@@ -222,17 +241,56 @@ public final class PostgresSource: Source, @unchecked Sendable {
             guard calendar.start(of: unit, ordinal: ordinal + 1) >= cell + grid.stride else { throw offGrid(unit, at: cell) }
             let start = calendar.start(of: unit, ordinal: ordinal)
             guard let series = self.series(result, at: 1, order: &order) else {
-                pastLimit += bucketStats(result, column: 0).count
+                pastLimit += rowCount(result)
                 return
             }
+            rows += rowCount(result)
             for k in columns.indices {
                 let stats = bucketStats(result, column: k)
-                if k == 0 { rows += stats.count }
                 guard columns[k].add(stats, bucketStart: start, series: series) else { throw disagreement(unit, at: start) }
             }
         }
         let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
         return (renumbered, names, rows, timeless, pastLimit)
+    }
+
+    /// Each level's periods' percentiles of the first value as the server
+    /// answers them (`percentile_cont`, exact), the asked ones and the stats
+    /// line's: one statement per level, which does not merge into another's.
+    /// Coarser levels first, each while its periods (of every series and all
+    /// together) fit `BucketBudget.answeredPeriods`; a level past it has
+    /// none, and a note says so.
+    private func answeredPercentiles(seriesNames names: [String]) throws(ReadError) -> ([TimeUnit: SketchTable], [String]) {
+        guard let span = plan.span, !plan.valueColumns.isEmpty else { return ([:], []) }
+        let tenths = Set(percentiles.map(\.tenths) + [500, 950, 990]).sorted()
+        let fractions = "{" + tenths.map { String(Double($0) / 1000) }.joined(separator: ",") + "}"
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) })
+        let calendar = plan.calendar
+        var room = budget.map(BucketBudget.answeredPeriods(within:)) ?? .max
+        var tables: [TimeUnit: SketchTable] = [:], notes: [String] = []
+        for unit in Set(plan.levels.map(\.unit)).sorted(by: >) {
+            let first = calendar.ordinal(of: unit, at: span.lowerBound), count = calendar.ordinal(of: unit, at: span.upperBound) - first + 1
+            guard count * (names.count + 1) <= room else {
+                notes.append("percentiles: none per \(unit.name): \(CountText.grouped(count * (names.count + 1))) periods would not fit in --memory")
+                continue
+            }
+            room -= count * (names.count + 1)
+            let starts = (first...(first + count)).map { String(calendar.start(of: unit, ordinal: $0)) }
+            var table = SketchTable(unit: unit)
+            try connection.stream(statements.percentiles(), statements.parameters(["{" + starts.joined(separator: ",") + "}", fractions])) {
+                result throws(ReadError) in
+                guard let period = result.int64(0, 0), (1...Int64(count)).contains(period) else { return }
+                // NULL: every series together; a series not kept apart (the rest) has none.
+                let key = result.text(0, 1)
+                guard let series = key.map({ number[$0] }) ?? 0 else { return }
+                let values = (result.text(0, 3) ?? "").trimmingCharacters(in: ["{", "}"]).split(separator: ",").map { Double($0) }
+                let answers = Dictionary(uniqueKeysWithValues: zip(tenths, values).compactMap { t, v in v.map { (t, $0) } })
+                table.insert(QuantileSketch(answers: answers, count: Int(result.int64(0, 2) ?? 0)), column: 0, series: series,
+                             ordinal: first + Int(period) - 1)
+            }
+            tables[unit] = table
+        }
+        return (tables, notes)
     }
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser
@@ -246,7 +304,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
         let units = (unit.rawValue...TimeUnit.coarsest.rawValue).compactMap(TimeUnit.init(rawValue:))
         let first = plan.seriesColumn == nil ? 2 : 4
-        try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
+        try connection.stream(statements.intervalPeriods(units: units, longest: longest), statements.parameters([])) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
             let values = plan.shares.indices.map { aggregateStats(result, from: first + 4 * $0) }
             // Skipped rows are keyed by why, in the start's place, and counted by the duration.
@@ -286,7 +344,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let first = plan.seriesColumn == nil ? 1 : 3
         // An empty range holds no part of any interval (though one may span its instant).
         if start < end {
-            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }), [String(start), String(end)]) { result throws(ReadError) in
+            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }),
+                                  statements.parameters([String(start), String(end)])) { result throws(ReadError) in
                 guard let periodStart = result.int64(0, 0) else { return }
                 guard let series = self.series(result, at: 1, order: &order) else { return }
                 for k in plan.shares.indices {
@@ -359,6 +418,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
         guard count > 0 else { return Stats() }
         return Stats(count: count, sum: result.double(0, c + 1) ?? 0, min: result.double(0, c + 2) ?? 0, max: result.double(0, c + 3) ?? 0)
     }
+
+    /// A bucket's rows, value or not: its last column.
+    private func rowCount(_ result: PostgresResult) -> Int { Int(result.int64(0, result.columnCount - 1) ?? 0) }
 
     /// The stats of value column `k` in a bucket's row (`count(*)` when counting rows).
     private func bucketStats(_ result: PostgresResult, column k: Int) -> Stats {

@@ -45,7 +45,7 @@ extension PostgresStatements {
         let bound = reach.map { " AND \(time) >= to_timestamp($1::int8 - \($0)) AND \(time) < to_timestamp($2::int8)" } ?? ""
         let values = plan.valueColumns.enumerated().map { ", \(PostgresRelation.quoted($1))::float8 AS v\($0)" }.joined()
         let rows = "(SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label\(values) "
-            + "FROM \(from) WHERE \(column) IS NOT NULL\(bound)) AS strata_all"
+            + "FROM \(from(after: reach == nil ? 0 : 2)) WHERE \(column) IS NOT NULL\(bound)) AS strata_all"
         guard reach != nil else { return "(SELECT *, \(kept) AS kept FROM \(rows)) AS strata_spans" }
         return "(SELECT *, true AS kept FROM \(rows) WHERE \(kept) AND s < $2::int8 AND (e > $1::int8 OR s >= $1::int8)) AS strata_spans"
     }
@@ -84,7 +84,7 @@ extension PostgresStatements {
     /// of `intervals` (start, end, label), every column as text; of series `$3` when `bySeries`.
     func intervalRows(bySeries: Bool, limit: Int, longest: Int64, reach: Int64) -> String {
         let e = endSeconds, s = startSeconds
-        return "SELECT * FROM \(from) WHERE \(time) >= to_timestamp($1::int8 - \(reach)) AND \(time) < to_timestamp($2::int8) AND \(e) >= \(s) AND \(e) - \(s) <= \(longest) "
+        return "SELECT * FROM \(from(after: bySeries ? 3 : 2)) WHERE \(time) >= to_timestamp($1::int8 - \(reach)) AND \(time) < to_timestamp($2::int8) AND \(e) >= \(s) AND \(e) - \(s) <= \(longest) "
             + "AND (\(e) > $1::int8 OR \(s) >= $1::int8)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(s), \(e)\(plan.labelColumn == nil ? "" : ", \(label)") LIMIT \(limit)"
     }
 

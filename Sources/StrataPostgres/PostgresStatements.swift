@@ -20,7 +20,19 @@ struct PostgresStatements {
     /// The time as a `timestamptz`.
     var time: String { instant(column, kind: plan.timeKind) }
     var series: String { plan.seriesColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
-    var from: String { relation.fromItem }
+
+    /// The rows a statement with `count` parameters of its own reads, as its
+    /// FROM item: those `--where` passes, its operands numbered after them.
+    func from(after count: Int) -> String {
+        guard let filter = plan.filter else { return relation.fromItem }
+        return "(SELECT * FROM \(relation.fromItem) WHERE \(filter.condition(first: count + 1))) AS strata_rows"
+    }
+
+    /// A statement's parameters: its own, then `--where`'s operands (`from(after:)`).
+    func parameters(_ own: [String]) -> [String] { own + (plan.filter?.parameters ?? []) }
+
+    /// Every row, passed or not: what `--where` is said to have passed some of.
+    var allRows: String { "SELECT count(*) FROM \(relation.fromItem)" }
 
     /// `value` (of a time column of `kind`) as a `timestamptz`.
     func instant(_ value: String, kind: PostgresPlan.TimeKind) -> String {
@@ -58,7 +70,7 @@ struct PostgresStatements {
         var length = ""
         if case .duration? = plan.end { length = ", (\(endSeconds) - \(startSeconds))::float8" }
         let texts = texts.map { ", \(PostgresRelation.quoted($0))::text" }.joined()
-        return "SELECT extract(epoch FROM \(time))::float8\(instants)\(length)\(texts) FROM \(from) WHERE \(column) IS NOT NULL "
+        return "SELECT extract(epoch FROM \(time))::float8\(instants)\(length)\(texts) FROM \(relation.fromItem) WHERE \(column) IS NOT NULL "
             + "ORDER BY \(column) LIMIT \(limit)"
     }
 
@@ -71,13 +83,13 @@ struct PostgresStatements {
             return "SELECT min(s)::float8, max(e)::float8 FROM \(spans(longest: longest)) WHERE kept"
         }
         return "SELECT extract(epoch FROM \(instant("min(\(column))", kind: plan.timeKind)))::float8, "
-            + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(from)"
+            + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(from(after: 0))"
     }
 
     /// Per cell of `grid` and series: its start (UTC seconds), the series
     /// and the first instant in it (only when there is a series column),
-    /// then count, sum, min and max of each value (`count(*)` when
-    /// counting). The cells are UTC (the session's `TimeZone` is UTC for
+    /// then count, sum, min and max of each value, and last the rows
+    /// (`count(*)`: a row with no value is read all the same, as a file's is). The cells are UTC (the session's `TimeZone` is UTC for
     /// the statement: `PostgresConnection.stream(inUTC:)`), so the server's
     /// zone rules play no part; strata adds each into its own bucket. The
     /// start is converted once per group, and only a `real` value is cast
@@ -94,12 +106,12 @@ struct PostgresStatements {
             : plan.valueColumns.map { name in
                 let value = PostgresRelation.quoted(name) + (plan.realColumns.contains(name) ? "::float8" : "")
                 return "count(\(value)), sum(\(value)), min(\(value)), max(\(value))"
-            }.joined(separator: ", ")
+            }.joined(separator: ", ") + ", count(*)"
         let cell = cell(grid)
         let keys = plan.seriesColumn == nil ? cell : "\(cell), 2"
         let order = plan.seriesColumn == nil ? "1" : "1, 2"
         let seriesItems = plan.seriesColumn == nil ? "" : "\(series), extract(epoch FROM min(\(time)))::float8, "
-        return "SELECT extract(epoch FROM \(cell))::int8, \(seriesItems)\(aggregates) FROM \(from) "
+        return "SELECT extract(epoch FROM \(cell))::int8, \(seriesItems)\(aggregates) FROM \(from(after: ranged ? 2 : 0)) "
             + (ranged ? "WHERE \(range) " : "") + "GROUP BY \(keys) ORDER BY \(order)"
     }
 
@@ -113,12 +125,27 @@ struct PostgresStatements {
         return "to_timestamp(floor((extract(epoch FROM \(time)) - \(grid.origin)) / \(grid.stride)) * \(grid.stride) + \(grid.origin))"
     }
 
+    /// Per period of `$1` (UTC seconds of consecutive period starts, the
+    /// last one the end): its number (1 the first; 0 and the count of
+    /// starts are outside), the series (NULL for every series together),
+    /// the first value's count and its percentiles at the fractions `$2`,
+    /// as `percentile_cont` gives them (numpy's `linear`). The periods are
+    /// strata's own, as instants: a binary search per row (`width_bucket`),
+    /// whatever the zone.
+    func percentiles() -> String {
+        let value = PostgresRelation.quoted(plan.valueColumns[0])
+        let period = "width_bucket(\(time), ARRAY(SELECT to_timestamp(b) FROM unnest($1::int8[]) AS b))"
+        return "SELECT \(period), \(plan.seriesColumn == nil ? "NULL" : series), count(\(value)), "
+            + "percentile_cont($2::float8[]) WITHIN GROUP (ORDER BY \(value)::float8) FROM \(from(after: 2)) WHERE \(value) IS NOT NULL "
+            + (plan.seriesColumn == nil ? "GROUP BY 1" : "GROUP BY GROUPING SETS ((1), (1, 2))")
+    }
+
     /// The column of `buckets`' rows the first value's count is in.
     var firstAggregateColumn: Int { plan.seriesColumn == nil ? 1 : 3 }
 
     /// Up to `limit` rows of `[$1, $2)` in time order, every column as text; of series `$3` when `bySeries`.
     func rows(bySeries: Bool, limit: Int) -> String {
-        "SELECT * FROM \(from) WHERE \(range)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(column) LIMIT \(limit)"
+        "SELECT * FROM \(from(after: bySeries ? 3 : 2)) WHERE \(range)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(column) LIMIT \(limit)"
     }
 
     var range: String { "\(time) >= to_timestamp($1) AND \(time) < to_timestamp($2)" }

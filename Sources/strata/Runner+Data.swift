@@ -59,7 +59,10 @@ extension Runner {
                     follow: { [self] result, feed, latest, finePages in
                         startFollowing(result, source: source, options: options, feed: feed, latest: latest, finePages: finePages)
                     },
-                    failure: { Failure(line: $0.message, exitCode: $0.exitCode) })
+                    failure: { [expression = command.whereExpression] error in
+                        let located = error.locatingField(in: expression)
+                        return Failure(line: located.message, exitCode: located.exitCode)
+                    })
         road.stop = { progress.stop() }
         return road
     }
@@ -97,7 +100,8 @@ extension Runner {
                     road.follow?(result, feed, latest, pages)
                 case .failed(let error):
                     road.ended()
-                    feed.post(.failed(message: error.message, exitCode: error.exitCode))
+                    let located = error.locatingField(in: command.whereExpression)
+                    feed.post(.failed(message: located.message, exitCode: located.exitCode))
                 }
             }
         } catch {

@@ -16,22 +16,20 @@ extension Runner {
     func databaseRoad(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
                       startLevel: Level?) throws(Failure) -> Road {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
-        if command.whereExpression != nil {
-            throw .usage("--where reads files and pipes, not a database yet: put the condition in --query's WHERE")
-        }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
-        if let agg = command.agg, agg.isPercentile {
-            throw .usage("--agg \(agg.rawValue): percentiles of a database are not computed yet; use a file or a pipe")
-        }
-        if command.percentiles { throw .usage("--percentiles: percentiles of a database are not computed yet; use a file or a pipe") }
+        options.percentiles = exportedPercentiles
+        options.keepsSketches = !exportedPercentiles.isEmpty
         let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
 
         let line = ProgressLine(query: relation.name)
         let interrupt = DatabaseInterrupt()
         line.start()
+        let expression = command.whereExpression
         let failure: @Sendable (ReadError) -> Failure = { error in
-            interrupt.happened ? Failure(message: "\(address.display): cancelled", exitCode: 130) : Failure(line: error.message, exitCode: error.exitCode)
+            guard !interrupt.happened else { return Failure(message: "\(address.display): cancelled", exitCode: 130) }
+            let located = error.locatingField(in: expression)
+            return Failure(line: located.message, exitCode: located.exitCode)
         }
         let source: PostgresSource
         do throws(ReadError) {

@@ -417,8 +417,8 @@ struct CommandLineTests {
         let bad = try Self.strata("\(log) --where 'status >= 5xx' --dump")
         #expect(bad.status == 64)
         #expect(bad.stderr == "strata: --where status >= 5xx: not a number at column 11 (see strata --help)\n")
-        let unknown = try Self.strata("\(log) --where 'stauts = 200' --dump")
+        let unknown = try Self.strata("\(log) --where 'method = GET and stauts = 200' --dump")
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("--where \"stauts\": no such column"))
+        #expect(unknown.stderr.contains(": --where method = GET and stauts = 200: no column \"stauts\" at column 18 (columns: "), "\(unknown.stderr)")
     }
 }

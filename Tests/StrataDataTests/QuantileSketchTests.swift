@@ -177,4 +177,18 @@ struct QuantileSketchTests {
         #expect(b.count == 3)
         #expect(b.quantile(1) == 3)
     }
+
+    /// A sketch of a database's answers does not merge: two periods' answers together answer nothing, never a wrong number.
+    @Test func answersDoNotMerge() {
+        var one = QuantileSketch(answers: [950: 10], count: 3)
+        #expect(one.quantile(0.95) == 10 && one.quantile(0.5) == nil)
+        var empty = QuantileSketch()
+        empty.merge(one)
+        #expect(empty.quantile(0.95) == 10)
+        one.merge(QuantileSketch(answers: [950: 20], count: 4))
+        #expect(one.count == 7 && one.quantile(0.95) == nil)
+        var added = QuantileSketch(answers: [950: 10], count: 3)
+        added.add(5)
+        #expect(added.count == 4 && added.quantile(0.95) == nil)
+    }
 }

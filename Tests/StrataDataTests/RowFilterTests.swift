@@ -73,6 +73,15 @@ struct RowFilterTests {
         #expect(try RowFilter.parse("status >= 500 and (path ~ ^/api/ or status = 404) and timeout").fieldNames == ["status", "path"])
     }
 
+    /// Where a field is first written, for an error on its name: not where a word or an operand holds the same text.
+    @Test func fieldColumns() {
+        let text = "path ~ status and (\"st x\" = 1 or status in (a, b)) and status"
+        #expect(RowFilter.column(ofField: "status", in: text) == 34)
+        #expect(RowFilter.column(ofField: "path", in: text) == 1)
+        #expect(RowFilter.column(ofField: "st x", in: text) == 20)
+        #expect(RowFilter.column(ofField: "method", in: text) == nil)
+    }
+
     /// Errors say what is wrong and the column (1-based) where.
     @Test func errorsWithColumns() {
         #expect(Self.error("status >= 5xx") == "not a number at column 11")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataData
 import StrataPostgres
 
 /// The command a user types, against the test server: `.build/debug/strata`
@@ -28,6 +29,24 @@ struct PostgresCommandTests {
         try process.run()
         process.waitUntilExit()
         return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// `--where` on a table: stderr says how many rows passed of how many,
+    /// as for a file; a name the table has not is strata's own line, with its column in the expression, exit 64.
+    @Test func whereOnATable() throws {
+        let uri = try DatabaseFixtures.server.uri
+        let passed = try Self.strata([uri, "--table", "readings", "--where", "city = Kiel and temp > 20", "--export", "csv", "--level", "day"])
+        #expect(passed.status == 0, "\(passed.stderr)")
+        // Counted from the fixture's CSV text.
+        let rows = DatabaseFixtures.readings.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let kiel = rows.count { $0[1] == "Kiel" && Double($0[2])! > 20 }
+        #expect(kiel > 100)
+        #expect(passed.stderr.contains("strata: where city = Kiel and temp > 20: \(CountText.grouped(kiel)) of \(CountText.grouped(rows.count)) rows\n"),
+                "\(passed.stderr)")
+        let unknown = try Self.strata([uri, "--table", "readings", "--where", "town = Kiel", "--dump"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "strata: readings: --where town = Kiel: no column \"town\" at column 1 "
+                + "(columns: \"time\", \"city\", \"temp\", \"amount\", \"reading_id\")\n")
     }
 
     /// The server's notices are strata's lines on stderr, not bare `NOTICE:`

@@ -19,7 +19,7 @@ struct PostgresStatementsTests {
     @Test func withoutASeriesABucketIsItsStartAndItsAggregates() {
         let s = Self.statements(series: nil)
         #expect(s.buckets(Self.hours, ranged: false) == "SELECT extract(epoch FROM date_trunc('hour', \"time\"))::int8, "
-                + "count(\"value\"), sum(\"value\"), min(\"value\"), max(\"value\") "
+                + "count(\"value\"), sum(\"value\"), min(\"value\"), max(\"value\"), count(*) "
                 + "FROM \"events\" AS strata_rows GROUP BY date_trunc('hour', \"time\") ORDER BY 1")
         #expect(s.firstAggregateColumn == 1)
         #expect(Self.statements(series: nil, values: []).buckets(UTCGrid(stride: 60, origin: 0), ranged: true).hasPrefix(
@@ -30,7 +30,7 @@ struct PostgresStatementsTests {
     @Test func onlyARealIsCast() {
         let s = Self.statements(series: nil, values: ["value", "ratio"], reals: ["ratio"])
         #expect(s.buckets(Self.hours, ranged: false).contains("max(\"value\"), count(\"ratio\"::float8), sum(\"ratio\"::float8), "
-                                                            + "min(\"ratio\"::float8), max(\"ratio\"::float8) FROM"))
+                                                            + "min(\"ratio\"::float8), max(\"ratio\"::float8), count(*) FROM"))
     }
 
     /// Grids that are not UTC's minutes, hours or days: `date_bin`, or arithmetic before PostgreSQL 14.

@@ -24,12 +24,25 @@ public struct QuantileSketch: Hashable, Sendable {
 
     public init() {}
 
+    /// A period's percentiles as a database answered them (`percentile_cont`,
+    /// numpy's `linear`): exact for those asked, keyed by tenths of a percent
+    /// (p99.9 is 999), and no others. They do not merge: a merge with any
+    /// other values answers no percentile, never a wrong one.
+    public init(answers: [Int: Double], count: Int) {
+        storage.count = count
+        storage.answers = answers
+    }
+
     /// Values added, over every merge.
     public var count: Int { storage.count }
 
     public mutating func add(_ value: Double) {
         unshare()
         storage.count += 1
+        if storage.answers != nil {
+            storage.answers = [:]
+            return
+        }
         if storage.isExact {
             storage.values.append(value)
             if storage.values.count > Self.exactLimit { storage.bin() }
@@ -40,9 +53,18 @@ public struct QuantileSketch: Hashable, Sendable {
 
     public mutating func merge(_ other: QuantileSketch) {
         guard other.count > 0 else { return }
+        guard count > 0 else {
+            self = other
+            return
+        }
         unshare()
         let from = other.storage
         storage.count += from.count
+        // Answers of two sets of values are not those of both.
+        if storage.answers != nil || from.answers != nil {
+            storage.answers = [:]
+            return
+        }
         if storage.isExact && from.isExact && storage.values.count + from.values.count <= Self.exactLimit {
             storage.values += from.values
             return
@@ -64,6 +86,7 @@ public struct QuantileSketch: Hashable, Sendable {
     public func quantile(_ q: Double) -> Double? {
         let n = count
         guard n > 0 else { return nil }
+        if let answers = storage.answers { return answers[Int((q * 1000).rounded())] }
         let h = Swift.min(Swift.max(q, 0), 1) * Double(n - 1)
         let low = Int(h.rounded(.down))
         let t = h - Double(low)
@@ -137,16 +160,18 @@ public struct QuantileSketch: Hashable, Sendable {
         var positive = Bins()
         /// Negative values, by magnitude.
         var negative = Bins()
+        /// A database's answers (`init(answers:count:)`), in place of values: empty once merged.
+        var answers: [Int: Double]?
 
         func copy() -> Storage {
             let copy = Storage()
-            (copy.count, copy.values, copy.isExact, copy.zeros) = (count, values, isExact, zeros)
+            (copy.count, copy.values, copy.isExact, copy.zeros, copy.answers) = (count, values, isExact, zeros, answers)
             (copy.positive, copy.negative) = (positive, negative)
             return copy
         }
 
         /// The same sketch whatever order its values came in.
-        var contents: Contents { Contents(values: values.sorted(), zeros: zeros, positive: positive, negative: negative) }
+        var contents: Contents { Contents(values: values.sorted(), zeros: zeros, positive: positive, negative: negative, answers: answers) }
 
         /// Moves the values kept as they are into bins.
         func bin() {
@@ -192,5 +217,6 @@ public struct QuantileSketch: Hashable, Sendable {
         let zeros: Int
         let positive: Bins
         let negative: Bins
+        let answers: [Int: Double]?
     }
 }

@@ -19,9 +19,9 @@ struct ExportSketches {
 
     /// Series `s`'s sketch of the level's period `[from, to)`; nil for an empty one or where none can be had.
     mutating func sketch(_ level: Level, from: Int64, to: Int64, series s: Int, stats: Stats) -> QuantileSketch? {
-        guard !percentiles.isEmpty, !stats.isEmpty, let unit = dataset.sketchUnit else { return nil }
+        guard !percentiles.isEmpty, !stats.isEmpty else { return nil }
         if let kept = dataset.sketch(from: from, to: to, series: s) { return kept }
-        guard level.unit < unit else { return nil }
+        guard let unit = dataset.sketchUnit, level.unit < unit else { return nil }
         let calendar = dataset.calendar
         let ordinal = calendar.ordinal(of: unit, at: from)
         let range = calendar.start(of: unit, ordinal: ordinal)..<calendar.end(of: unit, ordinal: ordinal)

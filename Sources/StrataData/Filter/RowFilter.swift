@@ -22,7 +22,7 @@ public indirect enum RowFilter: Hashable, Sendable {
         /// A regular expression found in the field (`!~`: not found).
         case matches = "~", notMatches = "!~"
 
-        var ordersNumbers: Bool { [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(self) }
+        public var ordersNumbers: Bool { [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(self) }
         var isRegex: Bool { self == .matches || self == .notMatches }
     }
 
@@ -64,6 +64,15 @@ public indirect enum RowFilter: Hashable, Sendable {
         var parser = FilterParser(text)
         return try parser.parseWhole()
     }
+
+    /// The 1-based column where `text` first names `field` (a comparison's
+    /// or an `in`'s field, not an operand): what an error on that name points
+    /// at, since the tree keeps names, not places.
+    public static func column(ofField field: String, in text: String) -> Int? {
+        var parser = FilterParser(text)
+        _ = try? parser.parseWhole()
+        return parser.fields.first { $0.name == field }.map { $0.index + 1 }
+    }
 }
 
 /// A recursive descent over the expression's characters: `or` of `and`s
@@ -73,6 +82,8 @@ public indirect enum RowFilter: Hashable, Sendable {
 private struct FilterParser {
     private let chars: [Character]
     private var i = 0
+    /// Each field a comparison or an `in` names, and the index it starts at, in the order parsed.
+    private(set) var fields: [(name: String, index: Int)] = []
 
     init(_ text: String) { chars = Array(text) }
 
@@ -132,6 +143,7 @@ private struct FilterParser {
             let operand = RowFilter.Operand(text, quoted: quotedOperand)
             if comparison.ordersNumbers, operand.number == nil { throw fail("not a number", at: at) }
             if comparison.isRegex, (try? NSRegularExpression(pattern: text)) == nil { throw fail("not a regular expression", at: at) }
+            fields.append((term, start))
             return .compare(field: term, comparison, operand)
         }
         if keyword("in") {
@@ -151,6 +163,7 @@ private struct FilterParser {
                 i += 1
             }
             i += 1
+            fields.append((term, start))
             return .oneOf(field: term, operands)
         }
         return .contains(term)

@@ -6,6 +6,8 @@ public enum ReadError: Error, Sendable, Equatable {
     case cannotOpen(file: String, reason: String)
     /// `--time`, `--value` or `--series` names no column (64).
     case unknownColumn(file: String, option: String, column: String, available: [String])
+    /// `--where` names a field the input has not, at a column of its expression (64).
+    case unknownFilterField(file: String, expression: String, field: String, column: Int, available: [String])
     /// A 1-based column index beyond the row (64).
     case columnOutOfRange(file: String, option: String, index: Int, count: Int)
     /// `--time-format` cannot be used (64).
@@ -48,10 +50,23 @@ public enum ReadError: Error, Sendable, Equatable {
         return ("%d\(sep)%m\(sep)%Y\(rest)", "%m\(sep)%d\(sep)%Y\(rest)")
     }
 
+    /// `--where`'s missing name with the column where `expression` writes
+    /// it: the readers hold the parsed tree, the command line its text.
+    public func locatingField(in expression: String?) -> ReadError {
+        guard case .unknownColumn(let file, "--where", let field, let available) = self, let expression,
+              let column = RowFilter.column(ofField: field, in: expression) else { return self }
+        return .unknownFilterField(file: file, expression: expression, field: field, column: column, available: available)
+    }
+
+    /// The columns an input has, for an error naming one it has not.
+    private static func list(_ available: [String]) -> String {
+        available.isEmpty ? "" : " (columns: \(available.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")))"
+    }
+
     public var exitCode: Int32 {
         switch self {
         case .cannotOpen: 66
-        case .unknownColumn, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers, .notDurations, .badQuery: 64
+        case .unknownColumn, .unknownFilterField, .columnOutOfRange, .badTimeFormat, .ambiguousDates, .notNumbers, .notDurations, .badQuery: 64
         case .unavailable, .connectionLost: 69
         case .noTimeColumn, .badRow, .noValidRows, .unreadable: 65
         }
@@ -65,8 +80,9 @@ public enum ReadError: Error, Sendable, Equatable {
             case .cannotOpen(let file, let reason):
                 return "\(file): cannot open: \(reason)"
             case .unknownColumn(let file, let option, let column, let available):
-                let list = available.isEmpty ? "" : " (columns: \(available.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")))"
-                return "\(file): \(option) \"\(column)\": no such column\(list)"
+                return "\(file): \(option) \"\(column)\": no such column\(Self.list(available))"
+            case .unknownFilterField(let file, let expression, let field, let column, let available):
+                return "\(file): --where \(expression): no column \"\(field)\" at column \(column)\(Self.list(available))"
             case .columnOutOfRange(let file, let option, let index, let count):
                 return "\(file): \(option) \(index): column out of range (rows have \(count) column\(count == 1 ? "" : "s"))"
             case .badTimeFormat(let pattern, let reason):

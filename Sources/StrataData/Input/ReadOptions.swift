@@ -65,6 +65,9 @@ public struct ReadOptions: Sendable {
     /// Every bucket keeps a sketch of its values, so percentiles can be
     /// asked (`--agg pNN`): they count against `memoryBudget` too.
     public var keepsSketches = false
+    /// The percentiles asked for (`--agg pNN`, `--percentiles`): a database
+    /// answers these and the stats line's p50, p95 and p99 per period, where a file's sketches answer any.
+    public var percentiles: [Aggregate] = []
     /// A regular file with at least this many bytes after the sample is read
     /// by two threads (one per half). Internal, so tests can make it small.
     var splitThreshold: Int64 = 8 << 20

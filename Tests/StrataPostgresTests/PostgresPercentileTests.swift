@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import StrataData
+import StrataPostgres
+
+/// `--agg pNN` on a table: each period's percentile is the server's
+/// `percentile_cont` over that period's rows, exact, as a file's is while a
+/// period holds few values; periods of every level are strata's own, so a
+/// day of 25 hours is one period, and every series is answered apart and together.
+struct PostgresPercentileTests {
+    /// Latencies of two hosts at random times over Berlin's change of 27
+    /// October 2024 (a day of 25 hours), about 80 a day: fewer than a
+    /// file's sketch keeps as they are (128), so the file's are exact too.
+    static let latencies: String = {
+        var random = SeededGenerator(seed: 35)
+        var lines = ["time,host,latency"]
+        var t: Int64 = 1_729_893_600  // 2024-10-25T22:00Z, Berlin's midnight
+        while t < 1_729_893_600 + 4 * 86_400 {
+            t += Int64.random(in: 300...1_800, using: &random)
+            let latency = Double(Int.random(in: 1...4_000, using: &random)) / 4
+            lines.append("\(DatabaseFixtures.iso(t)),web-\(Int.random(in: 1...2, using: &random)),\(latency)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    static let table: Void? = {
+        guard let server = try? DatabaseFixtures.server, let csv = try? server.file("latencies.csv", contents: latencies) else { return nil }
+        return try? server.load("latencies", columns: "time timestamptz, host text, latency float8", csv: csv)
+    }()
+
+    static let levels: [Level] = [.hour, .day, .week]
+    static let p95 = Aggregate.percentile(950)
+
+    /// The table's and its CSV's `--export csv --agg p95`, with `options`.
+    static func exports(_ options: ReadOptions = ReadOptions()) throws -> (database: String, file: String) {
+        try #require(table != nil)
+        var options = options
+        options.valueColumn = "latency"
+        options.keepsSketches = true
+        options.percentiles = [p95]
+        let setup = DatabaseFixtures.setup(zone: "Europe/Berlin", levels: levels)
+        let source = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("latencies"), options: options, setup: setup)
+        let database = try source.coarse { _ in }
+        let path = try DatabaseFixtures.server.file("latencies-\(UUID().uuidString.prefix(8)).csv", contents: latencies)
+        let file = try DataLoader.load([.file(path)], options: options, setup: setup)
+        func export(_ result: LoadResult) -> String {
+            let dataset = Dataset(loaded: result, levels: levels)
+            return Exporter.export(dataset, format: .csv, levels: levels, percentiles: [p95])
+        }
+        return (export(database), export(file))
+    }
+
+    /// numpy's default (`linear`): the values at the ranks either side of q·(n−1), interpolated.
+    static func linear(_ values: [Double], _ q: Double) -> Double {
+        let sorted = values.sorted(), h = q * Double(sorted.count - 1)
+        let low = Int(h.rounded(.down)), t = h - Double(low)
+        return sorted[low] + (sorted[min(low + 1, sorted.count - 1)] - sorted[low]) * t
+    }
+
+    /// The table's export is the file's, but for percentiles of more than
+    /// 128 values (a week's), where the file's sketch is within 1% and the table's exact.
+    static func expectSame(_ database: String, _ file: String) {
+        let ours = database.split(separator: "\n"), theirs = file.split(separator: "\n")
+        #expect(ours.count == theirs.count && ours.count > 100)
+        for (a, b) in zip(ours, theirs) where a != b {
+            let (x, y) = (a.split(separator: ",", omittingEmptySubsequences: false), b.split(separator: ",", omittingEmptySubsequences: false))
+            let (p, q) = (Double(x.last!) ?? .nan, Double(y.last!) ?? .nan)
+            #expect(x.dropLast() == y.dropLast() && abs(p - q) <= 0.01 * abs(p), "\(a) against \(b)")
+            #expect(x.contains("week") && Int(x[x.count - 6])! > QuantileSketch.exactLimit, "\(a)")
+        }
+    }
+
+    @Test func everyPeriodsPercentileIsTheFilesAndNumpys() throws {
+        let (database, file) = try Self.exports()
+        Self.expectSame(database, file)
+        // The day of 25 hours, Sunday 27 October in Berlin: 2024-10-26T22:00Z to 2024-10-27T23:00Z, worked out from the rows.
+        let rows = Self.latencies.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let inDay = rows.filter { $0[0] >= "2024-10-26T22:00:00Z" && $0[0] < "2024-10-27T23:00:00Z" }.map { Double($0[2])! }
+        #expect(inDay.count > 40 && inDay.count < 128)
+        let line = try #require(database.split(separator: "\n").first { $0.hasPrefix("day,2024-10-27,") })
+        #expect(line.hasSuffix(",\(Exporter.formatNumber(Self.linear(inDay, 0.95)))"), "\(line)")
+        // A week of more values than a file keeps as they are: the table's is exact all the same.
+        let week = rows.filter { $0[0] >= "2024-10-20T22:00:00Z" && $0[0] < "2024-10-27T23:00:00Z" }.map { Double($0[2])! }
+        let weekLine = try #require(database.split(separator: "\n").first { $0.hasPrefix("week,2024-W43,") })
+        #expect(week.count > QuantileSketch.exactLimit && weekLine.hasSuffix(",\(Exporter.formatNumber(Self.linear(week, 0.95)))"), "\(weekLine)")
+        // Every hour with rows has its p95: none is left empty.
+        let hours = database.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .filter { $0[0] == "hour" && $0[4] != "0" }
+        #expect(hours.count > 50 && hours.allSatisfy { !$0.last!.isEmpty })
+    }
+
+    /// Each series' periods and all of them together, each answered whole: an export by host equals the file's.
+    @Test func seriesAreAnsweredApartAndTogether() throws {
+        var options = ReadOptions()
+        options.seriesColumn = "host"
+        let (database, file) = try Self.exports(options)
+        Self.expectSame(database, file)
+        #expect(database.contains("web-2,day,"))
+        options.filter = try RowFilter.parse("latency > 500")
+        let filtered = try Self.exports(options)
+        Self.expectSame(filtered.database, filtered.file)
+    }
+}
