@@ -228,10 +228,13 @@ struct PostgresPlan {
         let candidates = numeric.filter { ColumnNames.refusal(ofValue: names[$0]) == nil }
         var value = try namedValue(columns, options: options)
         if value == nil, !options.countOnly, let first = candidates.first {
-            if plan.profile.looksLikeEvents, !options.asksValues {
-                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(ShellWord.quoted(names[first])) sums a column)")
-            } else {
+            if !plan.profile.looksLikeEvents {
                 value = first
+            } else if options.asksValues {
+                // A mean or a percentile of counted rows is 1: it is asked of a time taken (latency) before an amount.
+                value = candidates.first { ValueKind.describesEachRow(names[$0]) } ?? first
+            } else {
+                notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(ShellWord.quoted(names[first])) sums a column)")
             }
         }
         if let value {

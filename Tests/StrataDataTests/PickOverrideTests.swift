@@ -87,6 +87,9 @@ struct PickOverrideTests {
         }
         #expect(!p99.countsRows && p99.valueName == "latency_ms", "\(p99.notes)")
         #expect(p99.notes.contains("value: column \"latency_ms\""), "\(p99.notes)")
+        // An access log's time taken, not its bytes, the first amount in its fields.
+        let log = try LogRecordTests.load(LogRecordTests.text("access-hour.log"), name: "access.log", road: .file) { $0.asksValues = true }
+        #expect(log.valueName == "request_time", "\(log.notes)")
     }
 
     @Test func eventsKeepTheirValueColumnsForV() throws {

@@ -140,8 +140,9 @@ struct ColumnPicker {
                 // The hint names a measure (latency_ms, bytes) before a code (status 200, 404, 500).
                 let measure = candidates.first { !holdsCodes($0, decimalComma: decimalComma) } ?? candidates[0]
                 if options.asksValues {
-                    // Every row counts 1: a mean or a percentile of that is 1. What is asked is the measure's.
-                    value = measure
+                    // Every row counts 1: a mean or a percentile of that is 1. What is asked is the
+                    // measure's: a time taken (request_time) before an amount (bytes).
+                    value = candidates.first { !holdsCodes($0, decimalComma: decimalComma) && ValueKind.describesEachRow(name($0)) } ?? measure
                 } else {
                     notes.append("value: none, counting rows (rows look like events: times repeat or come irregularly; --value \(argument(measure)) sums a column)")
                 }

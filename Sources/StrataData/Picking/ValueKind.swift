@@ -60,6 +60,15 @@ public struct ValueKind: Equatable, Sendable {
         return nil
     }
 
+    /// Words of a name that say it is a time taken (`request_time`, `duration_ms`).
+    static let timeTakenWords: Set<String> = ["time", "duration", "elapsed", "took", "latency", "wait", "ms", "secs", "seconds"]
+
+    /// Whether a mean or a percentile is asked of this column before others:
+    /// a time taken or a level (`request_time`, `latency`), not an amount (`bytes`).
+    public static func describesEachRow(_ name: String) -> Bool {
+        ColumnNames.words(name).contains(where: timeTakenWords.contains) || byName(name)?.aggregate == .mean
+    }
+
     /// What shares of a whole add up to: percentages, fractions.
     static let shareTotals = [100.0, 1.0]
 
