@@ -27,3 +27,11 @@ extension AppState {
         }
     }
 }
+
+extension AppState {
+    /// After a reload's first rows are shown (`f`, `F`, `g`): split anew, the
+    /// series are others, so the view is on the first.
+    mutating func reloaded(split: Bool, env: AppEnvironment) {
+        if split { navigation.seriesIndex = 0 }
+    }
+}

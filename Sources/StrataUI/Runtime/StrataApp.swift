@@ -185,6 +185,7 @@ public struct StrataApp {
                     state.navigation.valueIndex = 0
                 }
                 adopt(newer, rows: rows, notice: notice)
+                state.reloaded(split: split, env: environment)
                 // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
                 if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
             case .failed(let message, _):
