@@ -30,8 +30,17 @@ extension AppState {
 
 extension AppState {
     /// After a reload's first rows are shown (`f`, `F`, `g`): split anew, the
-    /// series are others, so the view is on the first.
+    /// series are others, so the view is on the first; a timeline's cursor
+    /// block that the new rows do not hold, or hold as another series, goes
+    /// with its card, and the cursor is placed again as when the timeline
+    /// opens, on its own row when only the filter changed.
     mutating func reloaded(split: Bool, env: AppEnvironment) {
         if split { navigation.seriesIndex = 0 }
+        guard case .timeline(var timeline) = route, let cursor = timeline.cursor else { return }
+        if !split, let intervals = timeline.intervals(self, env: env), cursor.index(in: intervals) != nil { return }
+        (timeline.cursor, timeline.showsCard, timeline.awaitedRow) = (nil, false, split ? nil : cursor.series)
+        // Placed now if the window's intervals are there, else when they come.
+        timeline.dataArrived(in: &self, env: env)
+        route = .timeline(timeline)
     }
 }
