@@ -224,8 +224,11 @@ public enum DataLoader {
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
             if reader.bytesLooked > 0 {
-                firstLook = LoadingState(bytesRead: reader.bytesLooked, bytesTotal: stream.fileRange.map { Int64($0.count) },
-                                         rowsRead: part.rowsRead, elapsed: 0, complete: reader.wholeSpans)
+                var look = LoadingState(bytesRead: reader.bytesLooked, bytesTotal: stream.fileRange.map { Int64($0.count) },
+                                        rowsRead: part.rowsRead, elapsed: 0, complete: reader.wholeSpans)
+                // The header's `N of M rows` counts the filtered rows from the first screen on.
+                (look.filteredOut, look.lackingField) = (part.filteredOut, part.lackingField)
+                firstLook = look
             }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
