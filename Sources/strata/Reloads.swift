@@ -2,12 +2,13 @@ import Foundation
 import StrataData
 import StrataUI
 
-/// The input read again as the app asks (`f`, `F`): each reload opens a
-/// road of its own (`open`) and loads it on a worker thread as the first
+/// The input read again as the app asks (`f`, `F`, `g`): each reload opens
+/// a road of its own (`open`) and loads it on a worker thread as the first
 /// load was, posting to a feed of its own, its first rows included. The
-/// load it replaces is stopped once the new one has given its first rows
-/// (a reload that fails leaves the view, and its load, as they were); a
-/// reload asked before the one before it gave anything stops that one.
+/// load it replaces is stopped once the app has taken the new one's first
+/// rows (`adopted`): until then the old one goes on, so that a reload that
+/// fails, or one asked after it that does, leaves the view and its load as
+/// they were. A reload asked before the app took the one before stops that one.
 final class Reloads: @unchecked Sendable {
     private let lock = NSLock()
     /// The load on show, and the reload asked last, each with the feed it posts to.
@@ -50,11 +51,6 @@ final class Reloads: @unchecked Sendable {
             do throws(Failure) {
                 let (dataset, rows) = try load(road, feed)
                 feed.postFirst(.dataset(dataset, rows: rows))
-                lock.withLock {
-                    guard asked?.number == number else { return }
-                    Self.retire(shown.road, shown.feed)
-                    (shown, asked) = ((road, feed), nil)
-                }
             } catch {
                 feed.post(.failed(message: Self.footer(error.line), exitCode: error.exitCode))
                 lock.withLock { if asked?.number == number { asked = nil } }
@@ -62,7 +58,16 @@ final class Reloads: @unchecked Sendable {
         }
         worker.stackSize = 8 << 20
         worker.start()
-        return .started(feed)
+        return .started(feed, adopted: { [self] in adopted(number) })
+    }
+
+    /// The app shows reload `number`'s rows: the load shown before it stops.
+    private func adopted(_ number: Int) {
+        lock.withLock {
+            guard let taken = asked, taken.number == number else { return }
+            Self.retire(shown.road, shown.feed)
+            (shown, asked) = ((taken.road, taken.feed), nil)
+        }
     }
 
     /// Stops a load no screen will show, and whatever follows its file.

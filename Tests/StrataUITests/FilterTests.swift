@@ -210,6 +210,6 @@ struct FilterTests {
                 feed.post(.failed(message: error.message, exitCode: error.exitCode))
             }
         }.start()
-        return .started(feed)
+        return .started(feed, adopted: {})
     }
 }
