@@ -38,7 +38,7 @@ final class Reloads: @unchecked Sendable {
         do throws(Failure) {
             road = try open(change, result)
         } catch {
-            return .refused(Self.footer(error.line))
+            return .refused(error.line)
         }
         let feed = DatasetFeed()
         let number = lock.withLock {
@@ -52,7 +52,7 @@ final class Reloads: @unchecked Sendable {
                 let (dataset, rows) = try load(road, feed)
                 feed.postFirst(.dataset(dataset, rows: rows))
             } catch {
-                feed.post(.failed(message: Self.footer(error.line), exitCode: error.exitCode))
+                feed.post(.failed(message: error.line, exitCode: error.exitCode))
                 lock.withLock { if asked?.number == number { asked = nil } }
             }
         }
@@ -74,10 +74,5 @@ final class Reloads: @unchecked Sendable {
     private static func retire(_ road: Road, _ feed: DatasetFeed) {
         feed.close()
         road.stop()
-    }
-
-    /// A command-line line as the footer says it: without `strata: `.
-    private static func footer(_ line: String) -> String {
-        line.hasPrefix("strata: ") ? String(line.dropFirst(8)) : line
     }
 }

@@ -52,7 +52,8 @@ struct ReloadDeliveryTests {
         let (feed, reloads) = (DatasetFeed(), FakeReloads())
         var app = Self.app(feed: feed, reloads: reloads)
         Self.filter("x", in: &app)
-        reloads.feeds[0].post(.failed(message: "big.csv: no row passes --where (3,200,000 rows read)", exitCode: 65))
+        // As a load's error says it on the command line; the footer says it without `strata: `.
+        reloads.feeds[0].post(.failed(message: "strata: big.csv: no row passes --where (3,200,000 rows read)", exitCode: 65))
         app.handle(.tick)
         #expect(reloads.adopted == [])
         #expect(app.state.filter == nil && !app.state.reloading)

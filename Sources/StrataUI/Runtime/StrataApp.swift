@@ -24,7 +24,7 @@ public struct StrataApp {
         /// The new load posts to this feed: its first dataset replaces the one on show, and the app
         /// then calls `adopted` (the load it replaces may stop); a failure before it is a refusal.
         case started(DatasetFeed, adopted: @Sendable () -> Void)
-        /// Why the input cannot be read again (a database, the demo): the footer says it.
+        /// Why the input cannot be read again (a database, the demo, a pipe still read): the footer says it, without `strata: `.
         case refused(String)
     }
     private let reloader: Reloader?
@@ -191,8 +191,7 @@ public struct StrataApp {
                 // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
                 if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
             case .failed(let message, _):
-                let why = message.hasPrefix("strata: ") ? String(message.dropFirst(8)) : message
-                reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
+                refuseReload(message)
             }
         }
         // A reload under way: what the load it replaces posts is not shown.
@@ -243,11 +242,16 @@ public struct StrataApp {
             case .reload(let change):
                 switch reloader?(change) ?? .refused("this input cannot be read again") {
                 case .started(let awaited, let adopted): reload = (awaited, adopted, state.filter, state.breakdown)
-                case .refused(let why):
-                    reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
+                case .refused(let why): refuseReload(why)
                 }
             }
         }
+    }
+
+    /// The view goes back to the rows on show, and the footer says `why` (a command-line line, without its `strata: `).
+    private mutating func refuseReload(_ why: String) {
+        let footer = why.hasPrefix("strata: ") ? String(why.dropFirst(8)) : why
+        reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: footer), env: environment)
     }
 
     /// The pages a frame or a reducer asked of the dataset and did not find, as a request.
