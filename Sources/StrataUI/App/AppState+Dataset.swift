@@ -1,9 +1,6 @@
 import StrataData
 
 extension AppState {
-    /// Moves to a fuller dataset of the same input: the navigation keeps its
-    /// periods (`Navigation.follow`), and a slide under way keeps sliding
-    /// from the same page though its index moved.
     /// Counts the rows a followed input's `newer` adds while the view is not
     /// on the latest period of its level; on it, the count starts over (`less +F`).
     mutating func countNewRows(_ newer: Dataset, from older: Dataset) {
@@ -16,6 +13,9 @@ extension AppState {
         newRows = 0
     }
 
+    /// Moves to a fuller dataset of the same input: the navigation keeps its
+    /// periods (`Navigation.follow`), and a slide under way keeps sliding
+    /// from the same page though its index moved.
     mutating func follow(_ newer: Dataset, from older: Dataset) {
         let before = navigation.position, level = navigation.level
         navigation.follow(newer, from: older)
@@ -26,9 +26,7 @@ extension AppState {
                                     start: running.start, duration: running.duration)
         }
     }
-}
 
-extension AppState {
     /// After a reload's first rows are shown (`f`, `F`, `g`): split anew, the
     /// series are others, so the view is on the first; a timeline's cursor
     /// block that the new rows do not hold, or hold as another series, goes
