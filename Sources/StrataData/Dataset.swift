@@ -40,8 +40,8 @@ public struct Dataset: Sendable {
     public let rowsRead: Int
     public let filteredOut: Int
     public let lackingField: Int
-    /// The columns or fields a filter may name (`LoadResult.fieldNames`).
-    public let fieldNames: [String]
+    /// The columns or fields a filter may name (`LoadResult.filterFields`); nil: not known.
+    public let filterFields: FilterFields?
     /// Those that can split the rows into series (`LoadResult.breakdowns`).
     public let breakdowns: [String]
     /// The column that splits the rows into series, when one does.
@@ -114,7 +114,7 @@ public struct Dataset: Sendable {
         self.skippedRows = loaded.skipped
         self.rowsAccepted = loaded.accepted
         (rowsRead, filteredOut, lackingField) = (loaded.rowsRead, loaded.filteredOut, loaded.lackingField)
-        (fieldNames, breakdowns, seriesColumn) = (loaded.fieldNames, loaded.breakdowns, loaded.seriesColumn)
+        (filterFields, breakdowns, seriesColumn) = (loaded.filterFields, loaded.breakdowns, loaded.seriesColumn)
         self.typicalGap = loaded.profile.typicalGap
         self.intervals = loaded.intervals
         self.loading = loaded.loading

@@ -2,12 +2,13 @@ import Foundation
 import StrataData
 import StrataUI
 
-/// The input read again as the app asks (`f`, `F`): each reload opens a
-/// road of its own (`open`) and loads it on a worker thread as the first
+/// The input read again as the app asks (`f`, `F`, `g`): each reload opens
+/// a road of its own (`open`) and loads it on a worker thread as the first
 /// load was, posting to a feed of its own, its first rows included. The
-/// load it replaces is stopped once the new one has given its first rows
-/// (a reload that fails leaves the view, and its load, as they were); a
-/// reload asked before the one before it gave anything stops that one.
+/// load it replaces is stopped once the app has taken the new one's first
+/// rows (`adopted`): until then the old one goes on, so that a reload that
+/// fails, or one asked after it that does, leaves the view and its load as
+/// they were. A reload asked before the app took the one before stops that one.
 final class Reloads: @unchecked Sendable {
     private let lock = NSLock()
     /// The load on show, and the reload asked last, each with the feed it posts to.
@@ -37,7 +38,7 @@ final class Reloads: @unchecked Sendable {
         do throws(Failure) {
             road = try open(change, result)
         } catch {
-            return .refused(Self.footer(error.line))
+            return .refused(error.line)
         }
         let feed = DatasetFeed()
         let number = lock.withLock {
@@ -50,29 +51,28 @@ final class Reloads: @unchecked Sendable {
             do throws(Failure) {
                 let (dataset, rows) = try load(road, feed)
                 feed.postFirst(.dataset(dataset, rows: rows))
-                lock.withLock {
-                    guard asked?.number == number else { return }
-                    Self.retire(shown.road, shown.feed)
-                    (shown, asked) = ((road, feed), nil)
-                }
             } catch {
-                feed.post(.failed(message: Self.footer(error.line), exitCode: error.exitCode))
+                feed.post(.failed(message: error.line, exitCode: error.exitCode))
                 lock.withLock { if asked?.number == number { asked = nil } }
             }
         }
         worker.stackSize = 8 << 20
         worker.start()
-        return .started(feed)
+        return .started(feed, adopted: { [self] in adopted(number) })
+    }
+
+    /// The app shows reload `number`'s rows: the load shown before it stops.
+    private func adopted(_ number: Int) {
+        lock.withLock {
+            guard let taken = asked, taken.number == number else { return }
+            Self.retire(shown.road, shown.feed)
+            (shown, asked) = ((taken.road, taken.feed), nil)
+        }
     }
 
     /// Stops a load no screen will show, and whatever follows its file.
     private static func retire(_ road: Road, _ feed: DatasetFeed) {
         feed.close()
         road.stop()
-    }
-
-    /// A command-line line as the footer says it: without `strata: `.
-    private static func footer(_ line: String) -> String {
-        line.hasPrefix("strata: ") ? String(line.dropFirst(8)) : line
     }
 }

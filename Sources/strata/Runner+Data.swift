@@ -21,9 +21,9 @@ extension Runner {
     /// - Parameters:
     ///   - watched: a terminal shows the load as it goes; nobody
     ///     watches a dump or an export, whose progress goes to stderr.
-    ///   - change: a reload's options (`f`, `F`) over the command line's,
+    ///   - change: a reload's options (`f`, `F`, `g`) over the command line's,
     ///     read in the levels and zone of `shown`, the load on show, and from
-    ///     its copy of a pipe.
+    ///     the copies it kept of a pipe or gzip.
     func fileRoad(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?, now: Int64, watched: Bool,
                   change: (ReadChange, shown: LoadResult)? = nil) throws(Failure) -> Road {
         var (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
@@ -35,12 +35,14 @@ extension Runner {
             }
             if !shown.levels.isEmpty { setup.levels = shown.levels }
             setup.zone = shown.calendar.zone
-            if sources.contains(.standardInput) {
-                guard shown.loading == nil else { throw Failure(line: "stdin is still being read: f filters it once it has ended", exitCode: 64) }
-                guard let copies = shown.rowLocator.inputsReadAgain else {
-                    throw Failure(line: "stdin was read once, with no copy kept: it cannot be read again", exitCode: 64)
-                }
+            // The copies the load kept of what it read once: a pipe, stdin or named (`<(zcat x.gz)`),
+            // is not there to read again, and a gzip file need not be inflated again.
+            if let copies = shown.rowLocator.inputsReadAgain {
                 sources = copies
+            } else if let pipe = sources.first(where: Self.isPipe) {
+                let name = InputSource.name(of: [pipe])
+                guard shown.loading == nil else { throw Failure(line: "\(name) is still being read: f filters it once it has ended", exitCode: 64) }
+                throw Failure(line: "\(name) was read once, with no copy kept: it cannot be read again", exitCode: 64)
             }
         }
         let progress = LoadProgress()
@@ -65,6 +67,12 @@ extension Runner {
                     })
         road.stop = { progress.stop() }
         return road
+    }
+
+    /// Stdin or a named pipe: read once, by the load on show.
+    private static func isPipe(_ source: InputSource) -> Bool {
+        guard case .file(let path) = source else { return source == .standardInput }
+        return DataLoader.isGzip(regularFile: path) == nil
     }
 
     /// The input, read on a worker thread as the terminal reads it: the

@@ -34,7 +34,7 @@ struct Runner {
         let feed = DatasetFeed()
         let latest = LatestLoad()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
-        // What `f` and `F` say where the input cannot be read again.
+        // What `f`, `F` and `g` say where the input cannot be read again.
         var reloader: StrataApp.Reloader = { _ in .refused("the demo is made up: it has no rows to filter") }
         if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)

@@ -53,7 +53,7 @@ struct StrataCommand: ParsableCommand {
     @Option(name: .customLong("follow-for"), help: ArgumentHelp("With -f and --export or --dump: print once the file has not grown for a second, or after this many seconds.", valueName: "SECONDS")) var followFor: Double?
     @Option(help: "What bars show; pNN is any percentile from p1 to p99.9 (p90, p99.9), kept within --memory.") var agg: Aggregate?
     @Option(help: "The chart (default: bars for sum and count, a line for mean, min and max).") var chart: ChartKind?
-    @Option(name: .customLong("where"), help: ArgumentHelp("Keep only the rows that pass: `status >= 500`, `method = POST`, `path ~ ^/api/`, `level in (error, fatal)`, a word or \"quoted text\" the row contains; joined by not, and, or and parentheses. In the app, `f` asks for an expression and `F` clears it, this one included.", valueName: "EXPR")) var whereExpression: String?
+    @Option(name: .customLong("where"), help: ArgumentHelp("Keep only the rows that pass: `status >= 500`, `method = POST`, `path ~ ^/api/`, `level in (error, fatal)`, a word or \"quoted text\" the row contains; joined by not, and, or and parentheses. In the app, `f` asks for one, `F` clears it (this one included) and `g` splits the rows by a field.", valueName: "EXPR")) var whereExpression: String?
     @Flag(help: "Stop at the first row that does not parse (exit 65).") var strict = false
     @Option(help: "The level to start on (added to the levels when not one of them).") var level: Level?
     @Option(help: "Start every level on the period containing this date or period id.") var at: String?

@@ -49,6 +49,21 @@ struct FilterEndToEndTests {
         #expect(cleared == unfiltered)
     }
 
+    /// A named pipe (`strata <(zcat x.gz)`) is filtered from the copy its
+    /// load kept: opened again, it would have no writer, and wait for one.
+    @Test func aNamedPipesFilterIsWhere() throws {
+        let folder = try TemporaryFolder()
+        let path = Repository.fixture("logs/access-hour.log")
+        let pipe = OneRoadTests.quoted(folder.url.appendingPathComponent("access.pipe").path)
+        let size = "--dump --size 120x32"
+        let (_, expected) = try Self.dump(path, piped: false, "\(size) --where 'status >= 500'")
+        // Waiting for a writer is not waited out: 60 s, then the run ends and fails.
+        let run = try OneRoadTests.shell("mkfifo \(pipe) && { cat \(OneRoadTests.quoted(path)) > \(pipe) & } && "
+            + "timeout 60 '\(Repository.binary)' --now \(OneRoadTests.now) \(pipe) \(size) --keys '\(Self.typed)'")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(OneRoadTests.unnamed(run.stdout) == expected)
+    }
+
     /// The demo has no rows to read again: the footer says so and the view stays.
     @Test func theDemoRefusesAFilterOnTheFooter() throws {
         let run = try OneRoadTests.shell("'\(Repository.binary)' --demo --now \(OneRoadTests.now) --dump --size 80x24")

@@ -25,11 +25,12 @@ struct BackgroundLoadTests {
 
     /// Starts a background load of `path` and waits for its end; returns the
     /// first result and every update.
-    static func load(_ path: String, zone: ZoneRules = .utc, look: (head: Int64, tail: Int64) = (8 << 10, 64 << 10))
-        throws -> (first: LoadResult, updates: [BackgroundLoad.Update]) {
+    static func load(_ path: String, zone: ZoneRules = .utc, look: (head: Int64, tail: Int64) = (8 << 10, 64 << 10),
+                     filter: String? = nil) throws -> (first: LoadResult, updates: [BackgroundLoad.Update]) {
         let collected = Collected()
         var options = ReadOptions()
         options.now = 1_800_000_000
+        options.filter = try filter.map { try RowFilter.parse($0) }
         var setup = LoadSetup()
         setup.fallbackZone = zone
         let first = try BackgroundLoad.start([.file(path)], options: options, setup: setup, look: look) { collected.add($0) }
@@ -144,6 +145,20 @@ struct BackgroundLoadTests {
             let shown = Self.dataset(first)
             #expect(Self.expectFinalPeriodsExact(shown, Self.dataset(whole)) == 0)
             #expect(first.notes.contains { $0.hasPrefix("levels:") })
+        }
+    }
+
+    /// The header's `N of M rows` from the first screen on: the first look
+    /// counts the rows the filter did not pass, as the load after it does.
+    @Test func aFilteredFirstLookCountsTheRowsItLeftOut() throws {
+        try Fixture.withFile("sorted.csv", Self.readings(rows: 150_000)) { path in
+            let (first, _) = try Self.load(path, filter: "site = north")
+            let loading = try #require(first.loading)
+            // Every third row is north's: the rows read that are not are the ones left out.
+            #expect(loading.rowsRead > 1_000 && loading.rowsRead < 150_000)
+            #expect(first.accepted > 0)
+            #expect(loading.filteredOut == loading.rowsRead - first.accepted)
+            #expect(loading.lackingField == 0)
         }
     }
 

@@ -65,6 +65,49 @@ struct FilterTests {
         #expect(run(start, [.openFilter] + Self.typing("method = GET and staus = 500") + [.promptSubmit], on: dataset) == expected)
     }
 
+    /// The prompt names what the load takes: JSON fields by name only (a
+    /// table's column by its number too); lines of no known shape have none.
+    @Test func thePromptTakesTheNamesTheLoadTakes() throws {
+        var setup = LoadSetup()
+        setup.fallbackZone = .utc
+        let json = """
+            {"time": "2026-03-02T14:00:00Z", "level": "error", "ms": 12}
+            {"time": "2026-03-02T14:00:01Z", "level": "info", "ms": 7}
+
+            """
+        let loaded = try withTemporaryFile(named: "app.jsonl", holding: json) { path in
+            try DataLoader.load([.file(path)], options: ReadOptions(), setup: setup)
+        }
+        let dataset = Dataset(loaded: loaded, levels: loaded.levels)
+        let start = state(on: dataset)
+        var expected = start
+        expected.overlay = .filter(text: "2 = error", error: "no field 2 at column 1 (fields: time, level, ms)", recalled: nil)
+        #expect(run(start, [.openFilter] + Self.typing("2 = error") + [.promptSubmit], on: dataset) == expected)
+        // --where refuses it too, naming the same fields.
+        var options = ReadOptions()
+        options.filter = try RowFilter.parse("2 = error")
+        #expect(throws: ReadError.self) {
+            try withTemporaryFile(named: "app.jsonl", holding: json) { path in
+                try DataLoader.load([.file(path)], options: options, setup: setup)
+            }
+        }
+    }
+
+    /// Where the fields are not known (the demo, a database), the prompt does
+    /// not say there are none: it asks for the reload, which says what it can do.
+    @Test func fieldsNotKnownAreLeftToTheReload() throws {
+        var accumulator = Accumulator(calendar: CalendarSystem(zone: .utc), baseUnit: .hour)
+        accumulator.add(seconds: 1_772_460_000, value: 1)
+        let dataset = Dataset(loaded: LoadResult(accumulator: accumulator, sourceName: "demo", valueName: "v"), levels: [.day])
+        let start = state(on: dataset)
+        var expected = start
+        expected.filter = "status >= 500"
+        expected.filterHistory = ["status >= 500"]
+        expected.reloading = true
+        expected.requests = [.reload(ReadChange(filter: try RowFilter.parse("status >= 500")))]
+        #expect(run(start, [.openFilter] + Self.typing("status >= 500") + [.promptSubmit], on: dataset) == expected)
+    }
+
     @Test func aGoodExpressionAsksForTheRowsItPasses() throws {
         let dataset = Dataset(loaded: try Self.unfiltered.get(), levels: try Self.unfiltered.get().levels)
         let start = state(on: dataset)
@@ -210,6 +253,6 @@ struct FilterTests {
                 feed.post(.failed(message: error.message, exitCode: error.exitCode))
             }
         }.start()
-        return .started(feed)
+        return .started(feed, adopted: {})
     }
 }

@@ -173,8 +173,7 @@ final class ByteStream: @unchecked Sendable {
         offset += Int64(n)
         if n > 0 { spool?.append(buffer, count: n) }
         if let progress {
-            if progress.isStopped { throw .unreadable(file: name, reason: "a newer load replaced this one") }
-            progress.add(bytes: n)
+            guard progress.add(bytes: n) else { throw .unreadable(file: name, reason: "a newer load replaced this one") }
             if Self.readDelay > 0 { usleep(Self.readDelay) }
         }
         return n

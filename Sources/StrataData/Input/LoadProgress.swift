@@ -36,9 +36,12 @@ public final class LoadProgress: @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
-    var isStopped: Bool { lock.withLock { stopped } }
-
-    func add(bytes count: Int) {
-        lock.withLock { bytes += Int64(count) }
+    /// Counts a buffer read; false once the load was stopped, so a reader
+    /// takes the lock once per buffer, not twice.
+    func add(bytes count: Int) -> Bool {
+        lock.withLock {
+            bytes += Int64(count)
+            return !stopped
+        }
     }
 }

@@ -181,7 +181,7 @@ public enum DataLoader {
         var profile: SampleProfile?
         var timeName = ""
         var otherNames: [String] = []
-        var fieldNames: [String] = [], breakdowns: [String] = []
+        var filterFields = FilterFields(), breakdowns: [String] = []
         var sink: RowSink?
         var seriesColumn: String?
         var notes: [String] = []
@@ -224,8 +224,11 @@ public enum DataLoader {
             (calendar, baseUnit) = (reader.calendar, reader.baseUnit)
             offsets = offsets.merged(with: reader.offsets)
             if reader.bytesLooked > 0 {
-                firstLook = LoadingState(bytesRead: reader.bytesLooked, bytesTotal: stream.fileRange.map { Int64($0.count) },
-                                         rowsRead: part.rowsRead, elapsed: 0, complete: reader.wholeSpans)
+                var look = LoadingState(bytesRead: reader.bytesLooked, bytesTotal: stream.fileRange.map { Int64($0.count) },
+                                        rowsRead: part.rowsRead, elapsed: 0, complete: reader.wholeSpans)
+                // The header's `N of M rows` counts the filtered rows from the first screen on.
+                (look.filteredOut, look.lackingField) = (part.filteredOut, part.lackingField)
+                firstLook = look
             }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
@@ -236,7 +239,7 @@ public enum DataLoader {
                 for note in reader.notes.map(\.visible) where !notes.contains(note) { notes.append(note) }
                 valueNames.append(reader.valueName)
                 if profile == nil { (profile, timeName, otherNames) = (reader.profile, reader.timeName, reader.otherNames)
-                    (fieldNames, breakdowns) = (reader.fieldNames, reader.breakdowns)
+                    (filterFields, breakdowns) = (reader.filterFields, reader.breakdowns)
                 }
                 seriesColumn = seriesColumn ?? reader.seriesColumn
                 if options.seriesPerFile {
@@ -277,7 +280,7 @@ public enum DataLoader {
         let distinct = valueNames.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let first = profile ?? SampleProfile(times: [], offsets: [])
         let columns = Columns(valueName: distinct.count == 1 ? distinct[0] : distinct.joined(separator: "/"), timeName: timeName,
-                              otherNames: otherNames, seriesColumn: seriesColumn, fields: (fieldNames, breakdowns), profile: first, notes: notes)
+                              otherNames: otherNames, seriesColumn: seriesColumn, fields: (filterFields, breakdowns), profile: first, notes: notes)
         var result = columns.result(of: sink, sourceName: name, named: seriesColumn != nil || options.seriesPerFile,
                                     inputs: rowSources.map(\.name),
                                     rowLocator: RowLocator(sources: rowSources, series: sink.series, calendar: calendar, baseUnit: baseUnit,
@@ -343,11 +346,11 @@ public enum DataLoader {
         let timeName: String
         let otherNames: [String]
         let seriesColumn: String?
-        let fields: (names: [String], breakdowns: [String])
+        let fields: (filter: FilterFields, breakdowns: [String])
         let profile: SampleProfile
         let notes: [String]
 
-        init(valueName: String, timeName: String, otherNames: [String], seriesColumn: String?, fields: (names: [String], breakdowns: [String]),
+        init(valueName: String, timeName: String, otherNames: [String], seriesColumn: String?, fields: (filter: FilterFields, breakdowns: [String]),
              profile: SampleProfile, notes: [String]) {
             self.valueName = valueName
             self.timeName = timeName
@@ -360,7 +363,7 @@ public enum DataLoader {
 
         init(of reader: InputReader) {
             self.init(valueName: reader.valueName, timeName: reader.timeName, otherNames: reader.otherNames,
-                      seriesColumn: reader.seriesColumn, fields: (reader.fieldNames, reader.breakdowns), profile: reader.profile, notes: reader.notes.map(\.visible))
+                      seriesColumn: reader.seriesColumn, fields: (reader.filterFields, reader.breakdowns), profile: reader.profile, notes: reader.notes.map(\.visible))
         }
 
         /// The rows of `sink` as a result (flushed: `sink` may be a copy a reader goes on filling).
@@ -374,7 +377,7 @@ public enum DataLoader {
                                     calendar: accumulator.calendar, levels: [], profile: profile,
                                     otherValues: otherNames.indices.map { (otherNames[$0], all.column($0 + 1)) }, rowLocator: rowLocator)
             (result.filteredOut, result.lackingField) = (sink.filteredOut, sink.lackingField)
-            (result.fieldNames, result.breakdowns) = fields
+            (result.filterFields, result.breakdowns) = fields
             if accumulator.holdsIntervals, !sink.intervals.isDropped {
                 result.intervals = sink.intervals.index(seriesCount: sink.series.names.count, inputs: inputs)
             }

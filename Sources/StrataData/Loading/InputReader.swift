@@ -38,8 +38,8 @@ final class InputReader {
     private(set) var otherNames: [String] = []
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
-    /// The names of the columns or fields a filter may name (`InputPlanner.fieldNames`).
-    private(set) var fieldNames: [String] = []
+    /// The columns or fields a filter may name (`InputPlanner.filterFields`).
+    private(set) var filterFields = FilterFields()
     private(set) var breakdowns: [String] = []
     /// Called once the sample is read and before any row is: picks the
     /// calendar and base bucket from the profile (the first input's zone and
@@ -88,7 +88,7 @@ final class InputReader {
         }
         (notes, valueName, timeName, profile, otherNames, seriesColumn) = (planner.notes, planner.valueName, planner.timeName,
                                                                            planner.profile, planner.otherNames, planner.seriesColumn)
-        (fieldNames, breakdowns) = (planner.fieldNames, planner.breakdowns)
+        (filterFields, breakdowns) = (planner.filterFields, planner.breakdowns)
         (years, recordsPath, pairsName, recordsOffset) = (planner.years, planner.recordsPath, planner.pairsName, planner.recordsOffset)
         if let decide {
             let pick = try decide(profile, 1 + otherNames.count)

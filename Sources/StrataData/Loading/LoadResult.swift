@@ -18,8 +18,9 @@ public struct LoadResult: Sendable {
     /// Rows `--where` did not pass, and how many of those lacked a field it names.
     public var filteredOut = 0
     public var lackingField = 0
-    /// The columns or fields of the first input a filter may name, as the sample found them.
-    public var fieldNames: [String] = []
+    /// The columns or fields of the first input a filter may name, as the sample found them;
+    /// nil where they are not known (a database's, the demo's).
+    public var filterFields: FilterFields?
     /// Those that can split the rows into series (`g`).
     public var breakdowns: [String] = []
     /// The first few skipped rows, in input order.

@@ -70,16 +70,6 @@ extension ColumnPicker {
         }
     }
 
-    /// The series column and why: a text column with 2 values or more (past
-    /// `SeriesRule.cap` the load keeps the largest apart), each
-    /// time at most once under each (one row per time per series), and not
-    /// a part of the date (`weekday`, `Mon`): a time is shared by several of
-    /// its values (stations read at once), or each value's rows are readings
-    /// at a steady pace whose spans overlap (stations read at their own
-    /// minutes). Both hold whatever the rows' order: sorted by time, by the
-    /// column, or shuffled. Events that merely carry a label (sales of four
-    /// stores, days labelled with their weather) are neither. Where the
-    /// sample holds too many names to tell, rows read on do (`seriesOfMany`).
     /// The columns that can split the rows into series (`g`), as `detectSeries`
     /// looks at them: text that is no date part, or whole-number codes (a
     /// status), whose sample repeats a few names: two at least, each on two
@@ -94,6 +84,16 @@ extension ColumnPicker {
         }.map(name)
     }
 
+    /// The series column and why: a text column with 2 values or more (past
+    /// `SeriesRule.cap` the load keeps the largest apart), each
+    /// time at most once under each (one row per time per series), and not
+    /// a part of the date (`weekday`, `Mon`): a time is shared by several of
+    /// its values (stations read at once), or each value's rows are readings
+    /// at a steady pace whose spans overlap (stations read at their own
+    /// minutes). Both hold whatever the rows' order: sorted by time, by the
+    /// column, or shuffled. Events that merely carry a label (sales of four
+    /// stores, days labelled with their weather) are neither. Where the
+    /// sample holds too many names to tell, rows read on do (`seriesOfMany`).
     func detectSeries(_ time: RowPlan.Time, _ format: TimeFormat, times: [(Int64, Int32?)?], excluding used: [Int],
                       decimalComma: Bool) throws(ReadError) -> (column: Int, why: String)? {
         let timed = (0..<sample.count).filter { times[$0] != nil }

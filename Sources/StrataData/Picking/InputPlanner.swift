@@ -34,6 +34,8 @@ final class InputPlanner {
     private(set) var seriesColumn: String?
     /// The names of the columns or fields the picker chose from, for `--where`.
     private(set) var fieldNames: [String] = []
+    /// Those a filter may name, as the plan reads them.
+    private(set) var filterFields = FilterFields()
     /// The fields that can split the rows into series (`ColumnPicker.breakdownCandidates`).
     private(set) var breakdowns: [String] = []
     /// Records of the sample too long to read, for the error when nothing else is there.
@@ -115,6 +117,7 @@ final class InputPlanner {
         case .lines:
             do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
         }
+        filterFields = FilterFields(plan, names: fieldNames)
         if let filter = options.filter { plan = try filtered(plan, by: filter) }
         if let recordsPath {
             notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
@@ -388,33 +391,35 @@ final class InputPlanner {
             && records.count > 1 && first.allSatisfy { !ByteText.trimmed($0).isEmpty }
     }
 
-    /// `plan` reading only the rows `filter` passes: its names resolved to
-    /// the columns (a name or a 1-based index), or to slots of the fields
-    /// (added to those read) that the sample held; lines of no known shape have text alone.
+    /// `plan` reading only the rows `filter` passes: its names resolved
+    /// (`filterFields`) to the columns, or to slots of the fields (added to
+    /// those read) that the sample held; lines of no known shape have text alone.
     private func filtered(_ plan: RecordPlan, by filter: RowFilter) throws(ReadError) -> RecordPlan {
-        let unknown = { (name: String) in ReadError.unknownColumn(file: self.file, option: "--where", column: name, available: self.fieldNames) }
+        let field = { [filterFields] (name: String) throws(ReadError) -> Int in
+            guard let index = filterFields.index(of: name) else {
+                throw ReadError.unknownColumn(file: self.file, option: "--where", column: name, available: self.fieldNames)
+            }
+            return index
+        }
         switch plan {
         case .delimited(var p, let header, let preamble):
-            p.filter = try RowMatcher(filter) { (name) throws(ReadError) in
-                if let c = fieldNames.firstIndex(of: name) { return c }
-                guard let n = Int(name), n >= 1, n <= fieldNames.count else { throw unknown(name) }
-                return n - 1
-            }
+            p.filter = try RowMatcher(filter, field: field)
             return .delimited(p, hasHeader: header, preamble: preamble)
         case .json(var p, var paths, let pairs):
-            p.filter = try slotMatcher(filter, &paths, unknown)
+            p.filter = try slotMatcher(filter, &paths, field)
             return .json(p, paths: paths, pairs: pairs)
         case .log(var p, let format, var paths):
-            p.filter = try slotMatcher(filter, &paths, unknown)
+            p.filter = try slotMatcher(filter, &paths, field)
             return .log(p, format, paths: paths)
         case .lines(let format, _):
-            return .lines(format, filter: try RowMatcher(filter) { (name) throws(ReadError) in throw unknown(name) })
+            return .lines(format, filter: try RowMatcher(filter, field: field))
         }
     }
 
-    private func slotMatcher(_ filter: RowFilter, _ paths: inout [[UInt8]], _ unknown: (String) -> ReadError) throws(ReadError) -> RowMatcher {
+    private func slotMatcher(_ filter: RowFilter, _ paths: inout [[UInt8]],
+                             _ field: (String) throws(ReadError) -> Int) throws(ReadError) -> RowMatcher {
         try RowMatcher(filter) { (name) throws(ReadError) in
-            guard fieldNames.contains(name) else { throw unknown(name) }
+            _ = try field(name)
             let path = Array(name.utf8)
             if let slot = paths.firstIndex(of: path) { return slot }
             paths.append(path)

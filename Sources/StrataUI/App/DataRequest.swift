@@ -10,7 +10,7 @@ public enum DataRequest: Hashable, Sendable {
     /// Bars finer than the dataset keeps, a running period's rows, or a
     /// timeline's window, which a frame drew as reading (`Action.pagesArrived`).
     case pages([FinePages.Key])
-    /// The input read again with other read options (`f`, `F`): a new load
+    /// The input read again with another filter (`f`, `F`) or split (`g`): a new load
     /// that fills the view in as the first did (`DatasetFeed`), or a refusal
     /// (`Action.reloadRefused`).
     case reload(ReadChange)

@@ -11,8 +11,7 @@ func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironmen
             state.notice = "no field splits these rows: a text field with a few names does (--series COL names one)"
             return true
         }
-        let current = state.breakdown ?? env.dataset.seriesColumn ?? "none"
-        state.overlay = .breakdowns(cursor: choices.firstIndex(of: current) ?? 0)
+        state.overlay = .breakdowns(cursor: choices.firstIndex(of: shownBreakdown(state, env.dataset)) ?? 0)
     case .moveBreakdownCursor(let lines):
         guard case .breakdowns(let cursor) = state.overlay else { return false }
         state.overlay = .breakdowns(cursor: min(max(0, cursor + lines), choices.count - 1))
@@ -20,7 +19,7 @@ func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironmen
         guard case .breakdowns(let cursor) = state.overlay, choices.indices.contains(cursor) else { return false }
         state.overlay = nil
         let chosen = choices[cursor]
-        guard chosen != (state.breakdown ?? env.dataset.seriesColumn ?? "none") else { return true }
+        guard chosen != shownBreakdown(state, env.dataset) else { return true }
         state.breakdown = chosen
         state.reloading = true
         state.requests.append(.reload(ReadChange(filter: state.filter.flatMap { try? RowFilter.parse($0) }, series: chosen)))
@@ -28,6 +27,11 @@ func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironmen
         return false
     }
     return true
+}
+
+/// The field the rows on show are split by: `g`'s, else the load's series column, else `none`.
+func shownBreakdown(_ state: AppState, _ dataset: Dataset) -> String {
+    state.breakdown ?? dataset.seriesColumn ?? "none"
 }
 
 /// What the `g` list offers: `none`, then the fields that can split the rows.

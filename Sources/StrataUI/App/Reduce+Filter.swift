@@ -49,11 +49,10 @@ private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvi
     } catch {
         return state.overlay = .filter(text: text, error: "\(typed): \(error)", recalled: nil)
     }
-    if let missing = filter.fieldNames.first(where: { !names(env.dataset.fieldNames, $0) }) {
+    // Fields not known (a database, the demo): the reload says what it can do.
+    if let fields = env.dataset.filterFields, let missing = filter.fieldNames.first(where: { fields.index(of: $0) == nil }) {
         let column = typed.range(of: missing).map { typed.distance(from: typed.startIndex, to: $0.lowerBound) + 1 } ?? 1
-        let fields = env.dataset.fieldNames.isEmpty ? "the lines have no fields: a bare word matches their text"
-            : "fields: " + env.dataset.fieldNames.joined(separator: ", ")
-        return state.overlay = .filter(text: text, error: "no field \(missing) at column \(column) (\(fields))", recalled: nil)
+        return state.overlay = .filter(text: text, error: "no field \(missing) at column \(column) (\(fields.listing))", recalled: nil)
     }
     state.overlay = nil
     state.filterHistory.removeAll { $0 == typed }
@@ -62,9 +61,4 @@ private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvi
     state.filter = typed
     state.reloading = true
     state.requests.append(.reload(ReadChange(filter: filter, series: state.breakdown)))
-}
-
-/// Whether `name` is one of `fields`, or the 1-based index of one (as `--where` takes a column's).
-private func names(_ fields: [String], _ name: String) -> Bool {
-    fields.contains(name) || Int(name).map { $0 >= 1 && $0 <= fields.count } == true
 }

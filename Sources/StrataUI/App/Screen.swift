@@ -30,7 +30,7 @@ public enum ScreenRenderer {
         }
         if case .breakdowns(let cursor) = state.overlay {
             BreakdownList(choices: breakdownChoices(env.dataset), cursor: cursor,
-                          current: state.breakdown ?? env.dataset.seriesColumn ?? "none", glyphs: env.glyphs).draw(into: &frame)
+                          current: shownBreakdown(state, env.dataset), glyphs: env.glyphs).draw(into: &frame)
         }
         if let transition = state.transition {
             frame.wake(at: min(transition.end, env.time + Transition.frameMilliseconds))

@@ -52,7 +52,8 @@ public final class FollowLoop: @unchecked Sendable {
         }
     }
 
-    /// Looks every `spacing` seconds on a thread below the screen's, as the load's are, for as long as the program runs.
+    /// Looks every `spacing` seconds on a thread below the screen's, as the load's are,
+    /// until the input fails or its feed is closed (a reload replaced the load it follows).
     public func start() {
         let thread = Thread { [self] in
             repeat { Thread.sleep(forTimeInterval: Self.spacing) } while !feed.isClosed && step()

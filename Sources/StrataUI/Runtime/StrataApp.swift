@@ -21,14 +21,15 @@ public struct StrataApp {
     /// Starts reading the input again with other read options (`DataRequest.reload`).
     public typealias Reloader = (ReadChange) -> Reloading
     public enum Reloading {
-        /// The new load posts to this feed: its first delivery replaces the dataset on show, a failure before it is a refusal.
-        case started(DatasetFeed)
-        /// Why the input cannot be read again (a database, the demo): the footer says it.
+        /// The new load posts to this feed: its first dataset replaces the one on show, and the app
+        /// then calls `adopted` (the load it replaces may stop); a failure before it is a refusal.
+        case started(DatasetFeed, adopted: @Sendable () -> Void)
+        /// Why the input cannot be read again (a database, the demo, a pipe still read): the footer says it, without `strata: `.
         case refused(String)
     }
     private let reloader: Reloader?
-    /// A reload asked and not delivered yet: its feed, and the filter it reads with.
-    private var reload: (feed: DatasetFeed, filter: String?, breakdown: String?)?
+    /// A reload asked and not delivered yet: its feed, what to tell once it is shown, and the filter and breakdown it reads with.
+    private var reload: (feed: DatasetFeed, adopted: @Sendable () -> Void, filter: String?, breakdown: String?)?
     /// The filter and breakdown the dataset on show was read with: the view goes back to them when a reload is refused.
     private var shown: (filter: String?, breakdown: String?)
     /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
@@ -169,12 +170,13 @@ public struct StrataApp {
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
     private mutating func takeDelivery() {
-        if let (awaited, filter, breakdown) = reload, let delivery = awaited.take() {
+        if let (awaited, adopted, filter, breakdown) = reload, let delivery = awaited.take() {
             reload = nil
             switch delivery {
             case .dataset(let newer, let rows, let notice):
-                // The reload's first rows: the load on show before it is of no more use.
+                // The reload's first rows: the load on show before it is of no more use, and only now may stop.
                 feed = awaited
+                adopted()
                 let split = breakdown != shown.breakdown
                 shown = (filter, breakdown)
                 state.reloading = false
@@ -185,11 +187,11 @@ public struct StrataApp {
                     state.navigation.valueIndex = 0
                 }
                 adopt(newer, rows: rows, notice: notice)
+                state.reloaded(split: split, env: environment)
                 // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
                 if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
             case .failed(let message, _):
-                let why = message.hasPrefix("strata: ") ? String(message.dropFirst(8)) : message
-                reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
+                refuseReload(message)
             }
         }
         // A reload under way: what the load it replaces posts is not shown.
@@ -239,12 +241,17 @@ public struct StrataApp {
                     ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
             case .reload(let change):
                 switch reloader?(change) ?? .refused("this input cannot be read again") {
-                case .started(let awaited): reload = (awaited, state.filter, state.breakdown)
-                case .refused(let why):
-                    reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: why), env: environment)
+                case .started(let awaited, let adopted): reload = (awaited, adopted, state.filter, state.breakdown)
+                case .refused(let why): refuseReload(why)
                 }
             }
         }
+    }
+
+    /// The view goes back to the rows on show, and the footer says `why` (a command-line line, without its `strata: `).
+    private mutating func refuseReload(_ why: String) {
+        let footer = why.hasPrefix("strata: ") ? String(why.dropFirst(8)) : why
+        reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: footer), env: environment)
     }
 
     /// The pages a frame or a reducer asked of the dataset and did not find, as a request.
