@@ -90,6 +90,9 @@ struct PickOverrideTests {
         // An access log's time taken, not its bytes, the first amount in its fields.
         let log = try LogRecordTests.load(LogRecordTests.text("access-hour.log"), name: "access.log", road: .file) { $0.asksValues = true }
         #expect(log.valueName == "request_time", "\(log.notes)")
+        // With no number to read, the rows stay counted, and the note says why a mean of them is 1.
+        let words = try Self.load("time,word\n2024-01-01T10:00:03Z,a\n2024-01-01T10:00:41Z,b\n") { $0.asksValues = true }
+        #expect(words.notes.contains("value: none, counting rows (no column holds numbers: --agg reads each row as 1)"), "\(words.notes)")
     }
 
     @Test func eventsKeepTheirValueColumnsForV() throws {

@@ -184,7 +184,9 @@ struct ColumnPicker {
             let used = Set(timeColumns + [series].compactMap { $0 })
             let passed = (0..<columnCount).lazy.filter { !used.contains($0) && self.isNumeric(self.sample.column($0), decimalComma: decimalComma) }
                 .compactMap { c in self.numberRefusal(c).map { "\"\(self.name(c))\" \($0); --value \(self.argument(c)) sums it" } }.first
-            notes.append("value: none, counting rows" + (passed.map { " (\($0))" } ?? ""))
+            // Asked for a mean or a percentile, say why each row is worth 1.
+            let why = passed ?? (options.asksValues ? "no column holds numbers: --agg reads each row as 1" : nil)
+            notes.append("value: none, counting rows" + (why.map { " (\($0))" } ?? ""))
         }
         if let series {
             let why = end != nil ? "no two of its intervals overlap" : seriesWhy ?? "each time has one row per \(name(series))"
