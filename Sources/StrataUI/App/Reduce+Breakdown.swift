@@ -4,9 +4,10 @@ import StrataData
 /// after `none`), and Enter on one, which reads the input again split by it,
 /// with the filter in force (`DataRequest.reload`).
 func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironment) -> Bool {
-    let choices = breakdownChoices(env.dataset)
+    // Every action passes here (each key typed in a prompt too): the list is built only for g's own.
     switch action {
     case .openBreakdowns:
+        let choices = breakdownChoices(env.dataset)
         guard choices.count > 1 else {
             state.notice = "no field splits these rows: a text field with a few names does (--series COL names one)"
             return true
@@ -14,8 +15,9 @@ func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironmen
         state.overlay = .breakdowns(cursor: choices.firstIndex(of: shownBreakdown(state, env.dataset)) ?? 0)
     case .moveBreakdownCursor(let lines):
         guard case .breakdowns(let cursor) = state.overlay else { return false }
-        state.overlay = .breakdowns(cursor: min(max(0, cursor + lines), choices.count - 1))
+        state.overlay = .breakdowns(cursor: min(max(0, cursor + lines), breakdownChoices(env.dataset).count - 1))
     case .chooseBreakdown:
+        let choices = breakdownChoices(env.dataset)
         guard case .breakdowns(let cursor) = state.overlay, choices.indices.contains(cursor) else { return false }
         state.overlay = nil
         let chosen = choices[cursor]

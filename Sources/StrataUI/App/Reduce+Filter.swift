@@ -51,7 +51,7 @@ private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvi
     }
     // Fields not known (a database, the demo): the reload says what it can do.
     if let fields = env.dataset.filterFields, let missing = filter.fieldNames.first(where: { fields.index(of: $0) == nil }) {
-        let column = typed.range(of: missing).map { typed.distance(from: typed.startIndex, to: $0.lowerBound) + 1 } ?? 1
+        let column = RowFilter.column(ofField: missing, in: typed) ?? 1
         return state.overlay = .filter(text: text, error: "no field \(missing) at column \(column) (\(fields.listing))", recalled: nil)
     }
     state.overlay = nil
