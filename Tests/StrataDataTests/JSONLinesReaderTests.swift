@@ -51,4 +51,19 @@ struct JSONLinesReaderTests {
         let r = try Fixture.load("{\"ts\":\"2013-03-05\"}\n" + deep + "\n", name: "x.jsonl")
         #expect(r.accepted == 1 && r.skipped == 1)
     }
+
+    /// Durations written as text with units are values in seconds, as in logfmt; other text stays text.
+    @Test func durationsWithUnitsAreSeconds() throws {
+        let r = try Fixture.load("""
+            {"ts":"2013-03-05T14:00:00Z","service":"api","took":"12.5ms"}
+            {"ts":"2013-03-05T14:00:30Z","service":"web","took":"1.5s"}
+            {"ts":"2013-03-05T14:01:00Z","service":"api","took":"250µs"}
+            {"ts":"2013-03-05T14:02:00Z","service":"web","took":"2m3s"}
+            {"ts":"2013-03-05T14:03:00Z","service":"api","took":"7"}
+
+            """, name: "requests.jsonl") { $0.valueColumn = "took" }
+        #expect(r.notes.contains("value: field \"took\""))
+        // 0.0125 + 1.5, 0.00025, 123, 7
+        #expect(Fixture.minutes(r).map(\.1.sum) == [1.5125, 0.00025, 123, 7])
+    }
 }

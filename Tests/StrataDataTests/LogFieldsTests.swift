@@ -106,7 +106,7 @@ struct LogFieldsTests {
     @Test func durationsWithUnits() {
         func seconds(_ text: String) -> Double? {
             var bytes = Array(text.utf8)
-            return bytes.withUnsafeMutableBufferPointer { LogFields.unitDuration(Field($0)) }.map { $0 / 1e9 }
+            return bytes.withUnsafeMutableBufferPointer { UnitDuration.nanoseconds(Field($0)) }.map { $0 / 1e9 }
         }
         #expect(seconds("12ms") == 0.012)
         #expect(seconds("1m30.5s") == 90.5)

@@ -1,5 +1,6 @@
 /// A small JSON reader for JSON Lines: checks that a line is one object
-/// and visits its scalar fields with their dotted paths (`event.ts`).
+/// and visits its scalar fields with their dotted paths (`event.ts`);
+/// a string holding a duration with units is visited as its seconds.
 /// Arrays are checked but not entered; those under a key can be handed
 /// whole to a second visitor (metric matrices). Works in its own buffers:
 /// no String or Array is made per line.
@@ -117,6 +118,8 @@ final class JSONLine {
         case UInt8(ascii: "\""):
             text.pointee.removeAll()
             guard let end = string(f, i, intoPath: false) else { return fail(i) }
+            // `"took": "12.3ms"` is a value, as `took=12.3ms` is in logfmt.
+            UnitDuration.rewriteAsSeconds(&text.pointee)
             visit(path.pointee.bytes, text.pointee.bytes, .string, i)
             return end
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
