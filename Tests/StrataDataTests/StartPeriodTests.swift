@@ -115,5 +115,22 @@ struct StartPeriodTests {
         #expect(r.notes.contains("zone: UTC (every time carries this offset; --tz overrides)"), "\(r.notes)")
     }
 
+    /// Chunks of a file sorted by sensor, each in another sensor's three days, that happen to
+    /// land at 08:00–03:00: the hours left out are the chunks' spacing, not a night. The same
+    /// chunks in time order would be a file that sleeps from 03:00.
+    @Test func chunksOfRowsSortedBySeriesSuggestNoZone() {
+        let chunks: [[Int64]] = (0..<60).map { (k: Int) -> [Int64] in
+            let start = 1_709_251_200 + (k % 3) * 86_400 + (8 + k * 5 % 19) * 3600
+            return (0..<10).map { (j: Int) -> Int64 in Int64(start + j * 60) }
+        }
+        func profile(_ chunks: [[Int64]]) -> SampleProfile {
+            let times = chunks.flatMap { $0 }
+            let runs = chunks.indices.map { $0 * 10..<($0 + 1) * 10 }
+            return SampleProfile(times: times, offsets: times.map { _ in 0 }, runs: runs)
+        }
+        #expect(profile(chunks).quietStart == nil)
+        #expect(profile(chunks.sorted { $0[0] < $1[0] }).quietStart == 3)
+    }
+
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
