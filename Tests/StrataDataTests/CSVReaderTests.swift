@@ -121,6 +121,14 @@ struct CSVReaderTests {
         #expect(Fixture.minutes(explicit).map(\.0) == [Fixture.utc(2013, 3, 5, 14)])
     }
 
+    /// Small whole numbers beside repeated dates are amounts, not `HHMM` clocks of 00:01 to 00:09.
+    @Test func smallNumbersBesideADateAreNoClock() throws {
+        let rows = (0..<40).map { i in "2013-03-\(String(i / 4 + 1).leftPadded(2)),\(i % 9 + 1)" }
+        let r = try Fixture.load("day,amount\n" + rows.joined(separator: "\n") + "\n")
+        #expect(r.notes.first == "time: column \"day\", format YYYY-MM-DD")
+        #expect(Fixture.minutes(r).map(\.0) == (1...10).map { Fixture.utc(2013, 3, $0) })
+    }
+
     @Test func countOnlyCountsEveryRow() throws {
         let r = try Fixture.load("time,value\n2013-03-05,5\n2013-03-05,NA\n") { $0.countOnly = true }
         #expect(r.valueName == "rows" && r.accepted == 2)

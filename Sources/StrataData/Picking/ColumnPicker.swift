@@ -424,9 +424,12 @@ struct ColumnPicker {
         let dated = dates.filter { !$0.isEmpty }
         guard Set(dated.map(Array.init)).count < dated.count else { return nil }
         return candidates.first { c in
-            let values = present(c)
-            return !values.isEmpty && values.allSatisfy { ClockTime.hhmm($0) != nil }
-                && (ColumnNames.saysClock(name(c)) || c == dateColumn + 1)
+            let clocks = present(c).map(ClockTime.hhmm)
+            guard !clocks.isEmpty, clocks.allSatisfy({ $0 != nil }) else { return false }
+            if ColumnNames.saysClock(name(c)) { return true }
+            // Unnamed, beside the date: a clock reaches past its first hour (a quantity of 1 to 9
+            // beside each date is not 00:01 to 00:09).
+            return c == dateColumn + 1 && Set(clocks.map { $0!.hour }).count > 1
         }
     }
 
