@@ -39,6 +39,7 @@ struct TimeParserTests {
         ("Tue, 05 Mar 2013 14:00:00 +0000", "RFC 2822 (Ddd, DD Mon YYYY HH:MM:SS ±hhmm)", u(2013, 3, 5, 14)),
         ("Tue, 05 Mar 2013 14:00:00 EST", "RFC 2822 (Ddd, DD Mon YYYY HH:MM:SS ±hhmm)", u(2013, 3, 5, 19)),
         ("Tue Mar  5 14:00:00 UTC 2013", "Ddd Mon D HH:MM:SS YYYY (date/ctime)", u(2013, 3, 5, 14)),
+        ("Tue Mar 5 14:00:00 2013 +0100", "Ddd Mon D HH:MM:SS YYYY (date/ctime)", u(2013, 3, 5, 13)),  // git log's own dates
         ("10/Oct/2000:13:55:36 -0700", "DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)", u(2000, 10, 10, 20, 55, 36)),
         ("[10/Oct/2000:13:55:36 -0700]", "DD/Mon/YYYY:HH:MM:SS ±hhmm (Common Log Format)", u(2000, 10, 10, 20, 55, 36)),
         // 12-hour clocks, as spreadsheets and US-locale exports write them: 12 AM is midnight, 12 PM noon.

@@ -1,6 +1,7 @@
 /// Dates with English month names: `Jan 1 2000`, `1 Jan 2000`,
 /// `January 1, 2000`, `01-Jan-2000`, RFC 2822 (`Tue, 05 Mar 2013 14:00:00
-/// +0000`) and `date`/ctime output (`Tue Mar  5 14:00:00 UTC 2013`), each
+/// +0000`), `date`/ctime output (`Tue Mar  5 14:00:00 UTC 2013`) and git's
+/// (`Tue Mar 5 14:00:00 2013 +0100`), each
 /// with an optional time (`3:45 PM` too) and zone.
 enum TextualDate {
     struct Style: OptionSet, Equatable {
@@ -93,6 +94,11 @@ enum TextualDate {
                 guard z > i, let (y, ly) = ByteText.number(f, z, max: 4), ly == 4 else { return nil }
                 year = y
                 i = z + 4
+                // git's own dates put the offset after the year: `Tue Sep 1 09:30:00 2026 +0100`.
+                z = ByteText.skipSpaces(f, i)
+                if offset == nil, z > i, let (o, zoneEnd, zoneStyle) = ISOTime.numericOffset(f, z) {
+                    offset = o; i = zoneEnd; shape.zone = zoneStyle; shape.spaceBeforeZone = true
+                }
             }
         }
         guard year >= 0, let dayNumber = ByteText.dayNumber(year: year, month: month, day: day) else { return nil }
