@@ -28,6 +28,10 @@ struct TimeParserTests {
         ("2013-03-05T14:00:00 UTC", "YYYY-MM-DDTHH:MM:SS UTC", u(2013, 3, 5, 14)),
         ("2024-01-05 10:00:00,123", "YYYY-MM-DD HH:MM:SS.fff", u(2024, 1, 5, 10)),
         ("2024-01-05T10:00:00.5+05:30", "YYYY-MM-DDTHH:MM:SS.f±hh:mm", u(2024, 1, 5, 4, 30)),
+        // ISO 8601's basic form (iCalendar, AWS), said as the pattern that reads it.
+        ("20130305T140030Z", "%Y%m%dT%H%M%S%z", u(2013, 3, 5, 14, 0, 30)),
+        ("20130305T140000+0100", "%Y%m%dT%H%M%S%z", u(2013, 3, 5, 13)),
+        ("20130305T1400", "%Y%m%dT%H%M", u(2013, 3, 5, 14)),
         ("2013/03/05", "YYYY/MM/DD", u(2013, 3, 5)),
         ("2013/03/05 14:00", "YYYY/MM/DD HH:MM", u(2013, 3, 5, 14)),
         ("2013/03/05 14:00:59", "YYYY/MM/DD HH:MM:SS", u(2013, 3, 5, 14, 0, 59)),

@@ -39,6 +39,14 @@ enum TimeFormatDetector {
         }
         if let isoShape { consider(.iso(ISOTime.describe(isoShape)), isoCount) }
 
+        // ISO 8601's basic form, as iCalendar and AWS write it (`20260901T093000Z`): its `T`
+        // tells it from a YYYYMMDD number. Said as the pattern that reads it, for --time-format.
+        if present.contains(where: { $0.count >= 13 && $0[8] == UInt8(ascii: "T") }) {
+            for pattern in basicISO {
+                consider(.pattern(pattern), present.count { pattern.parse($0) != nil })
+            }
+        }
+
         // Numeric dates: year first, or day and month to be told apart.
         var ymdShape: TimeShape?, ymdSep: UInt8 = 0, ymdCount = 0
         var dmShape: TimeShape?, dmSep: UInt8 = 0, firstOver12 = false, secondOver12 = false
@@ -114,6 +122,9 @@ enum TimeFormatDetector {
         guard let (format, count) = best, count * 2 > present.count || (!majority && count > 0) else { return .none }
         return .format(format, parsed: count)
     }
+
+    /// ISO 8601's basic forms, longest first (`consider` keeps the first of equal counts).
+    private static let basicISO = ["%Y%m%dT%H%M%S%z", "%Y%m%dT%H%M%S", "%Y%m%dT%H%M%z", "%Y%m%dT%H%M"].map { try! StrftimePattern($0) }
 
     /// For `lines`: the kind of timestamp that comes first on most sample
     /// lines, found anywhere in the line.
