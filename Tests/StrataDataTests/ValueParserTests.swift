@@ -10,9 +10,30 @@ struct ValueParserTests {
     }
 
     @Test(arguments: ["", " ", "NA", "NaN", "nan", "inf", "-inf", "Infinity", "abc", "1,23", "1,2345", ",123", "1.2.3", "0x10", "1e",
-                      "--1", "+-1", "1e999", "12%", "$5"])
+                      "--1", "+-1", "1e999", "12%", "$", "($)", "5$5", "(5", "US$5"])
     func notNumbers(text: String) {
         #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parse) == nil)
+    }
+
+    /// Amounts as ledgers and spreadsheets write them.
+    @Test(arguments: [("$5", 5.0), ("$1,234.50", 1234.5), ("-$12.00", -12), ("$-12.00", -12), ("($12.00)", -12), ("(7)", -7),
+                      ("£3.50", 3.5), ("¥1200", 1200), ("₹99", 99), ("12.50 €", 12.5), ("€ 8", 8), ("-4 $", -4)])
+    func currency(text: String, expected: Double) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.parse) == expected)
+    }
+
+    @Test func currencyWithDecimalCommas() {
+        #expect(Array("1.234,56 €".utf8).withUnsafeBufferPointer(ValueParser.parseDecimalComma) == 1234.56)
+        #expect(Array("(€12,50)".utf8).withUnsafeBufferPointer(ValueParser.parseDecimalComma) == -12.5)
+    }
+
+    @Test func markersOfNoValue() {
+        for text in ["", "  ", "NA", "n/a", "N/A", "NaN", "null", "NULL", "None", "nil", "#N/A", "-", "--", ".", "?"] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue), "\(text)")
+        }
+        for text in ["0", "x", "NAN1", "none!", "---", "n.a."] {
+            #expect(!Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue), "\(text)")
+        }
     }
 
     @Test(arguments: [("1,5", 1.5), ("-1.234,5", -1234.5), ("1.234.567", 1_234_567), ("12", 12), (" 0,25 ", 0.25), ("+3,0", 3)])

@@ -142,8 +142,8 @@ enum RowReaders {
             var value: Double? = 1.0
             if let c = plan.value {
                 value = plan.value(scanner.field(c), word: scanner.word(c))
-                // An empty value is "no value" for this column, not a bad row.
-                if value == nil && !ByteText.trimmed(scanner.field(c)).isEmpty {
+                // An empty value (or `NA`, `null`…) is "no value" for this column, not a bad row.
+                if value == nil && !ValueParser.isNoValue(scanner.field(c)) {
                     let at = scanner.location(ofField: c)
                     try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
                                              reason: ValueParser.reason(scanner.field(c), column: plan.valueName)))
@@ -351,7 +351,7 @@ enum RowReaders {
         if let c = plan.value {
             let kind = slots.isPresent(c) ? slots.kind(c) : .null
             // A missing, null or empty value is "no value", not a bad row.
-            if kind == .null || (kind == .string && ByteText.trimmed(slots.value(c)).isEmpty) {
+            if kind == .null || (kind == .string && ValueParser.isNoValue(slots.value(c))) {
                 value = nil
             } else {
                 guard kind == .number || kind == .string, let v = plan.value(slots.value(c)) else {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads a number from field bytes: integers, decimals, exponents, a
-/// leading `+`, and thousands grouped with commas (`"1,234.5"`). Anything
-/// else (empty, `NA`, `NaN`, `inf`, words) is not a number.
+/// leading `+`, thousands grouped with commas (`"1,234.5"`) and currency
+/// (`$1,234.50`, `(€12.00)`). Anything else (empty, `NA`, `NaN`, `inf`,
+/// words) is not a number; `isNoValue` tells the markers of no value apart.
 enum ValueParser {
     /// Powers of ten that are exact in a Double: 10^0 … 10^22.
     @inline(__always)
@@ -128,8 +129,9 @@ enum ValueParser {
         return slowPath(f)
     }
 
-    /// Exponents, long mantissas, grouped thousands: checked by hand, then strtod.
+    /// Exponents, long mantissas, grouped thousands, currency: checked by hand, then strtod.
     static func slowPath(_ f: Field) -> Double? {
+        if let (amount, negated) = unwrapCurrency(f) { return parse(amount).map { negated ? -$0 : $0 } }
         var text: [UInt8] = []
         text.reserveCapacity(f.count + 1)
         var i = 0
@@ -176,6 +178,7 @@ enum ValueParser {
     static func parseDecimalComma(_ raw: Field) -> Double? {
         let f = ByteText.trimmed(raw)
         guard !f.isEmpty, f.count <= 64 else { return nil }
+        if let (amount, negated) = unwrapCurrency(f) { return parseDecimalComma(amount).map { negated ? -$0 : $0 } }
         var text: [UInt8] = []
         var i = 0
         if f[0] == UInt8(ascii: "-") || f[0] == UInt8(ascii: "+") { text.append(f[0]); i = 1 }
@@ -210,6 +213,67 @@ enum ValueParser {
         guard f.contains(UInt8(ascii: ".")), parse(f) != nil else { return nil }
         return parseDecimalComma(f) != nil ? nil : false
     }
+
+    /// An amount as ledgers and spreadsheets write it: a currency sign before or after the
+    /// number (`$1,234.50`, `-$12.00`, `12,50 €`), or parentheses for a negative (`($12.00)`).
+    /// The number inside and whether the marks negate it; nil when there are no such marks.
+    static func unwrapCurrency(_ f: Field) -> (amount: Field, negated: Bool)? {
+        var start = 0, end = f.count
+        var negated = false
+        if end >= 3, f[0] == UInt8(ascii: "("), f[end - 1] == UInt8(ascii: ")") {
+            negated = true
+            start += 1
+            end -= 1
+        }
+        var minus = false
+        if start < end, f[start] == UInt8(ascii: "-") || f[start] == UInt8(ascii: "+") {
+            minus = f[start] == UInt8(ascii: "-")
+            start += 1
+        }
+        var marked = negated
+        if let n = currencySign(f, at: start, before: end) {
+            start = ByteText.skipSpaces(f, start + n)
+            marked = true
+        } else {
+            var k = end
+            while k > start, f[k - 1] == ByteText.space { k -= 1 }
+            for length in 1...3 where k - length > start && currencySign(f, at: k - length, before: k) == length {
+                end = k - length
+                while end > start, f[end - 1] == ByteText.space { end -= 1 }
+                marked = true
+                break
+            }
+        }
+        guard marked, start < end else { return nil }
+        return (Field(rebasing: f[start..<end]), negated != minus)
+    }
+
+    /// The length of the currency sign at `i` (`$`, `€`, `£`, `¥`, `₹`), if one ends by `end`.
+    private static func currencySign(_ f: Field, at i: Int, before end: Int) -> Int? {
+        guard i < end else { return nil }
+        switch f[i] {
+        case UInt8(ascii: "$"): return 1
+        case 0xC2 where i + 1 < end && (f[i + 1] == 0xA3 || f[i + 1] == 0xA5): return 2  // £ ¥
+        case 0xE2 where i + 2 < end && f[i + 1] == 0x82 && (f[i + 2] == 0xAC || f[i + 2] == 0xB9): return 3  // € ₹
+        default: return nil
+        }
+    }
+
+    /// No value, as tables write one: empty, or the marker R, pandas, SQL, Excel or Stata
+    /// writes (`NA`, `N/A`, `NaN`, `null`, `None`, `#N/A`, `-`, `.`). Such a field is a row
+    /// with no value for its column, never a bad row, and no evidence against a numeric column.
+    static func isNoValue(_ raw: Field) -> Bool {
+        let f = ByteText.trimmed(raw)
+        guard f.count <= 4 else { return false }
+        var word: UInt32 = 0
+        for b in f { word = word << 8 | UInt32(ByteText.lower(b)) }
+        return noValueMarkers.contains(word)
+    }
+
+    /// `isNoValue`'s markers, lowercased, each packed into a word as `isNoValue` packs a field.
+    private static let noValueMarkers: Set<UInt32> = Set(["", "na", "n/a", "nan", "null", "none", "nil", "#n/a", "-", "--", ".", "?"].map {
+        $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    })
 
     /// Why a field is not a value, for the skipped-row message.
     static func reason(_ raw: Field, column: String) -> String {

@@ -253,9 +253,9 @@ struct ColumnPicker {
         return .joined(columns[0], columns[1])
     }
 
-    /// More than half of the non-empty values are finite numbers.
+    /// More than half of the values that are there (not empty, not `NA`) are finite numbers.
     func isNumeric(_ values: [Field], decimalComma: Bool = false) -> Bool {
-        let present = values.filter { !ByteText.trimmed($0).isEmpty }
+        let present = values.filter { !ValueParser.isNoValue($0) }
         guard !present.isEmpty else { return false }
         let parse = decimalComma ? ValueParser.parseDecimalComma : ValueParser.parse
         return present.count { parse($0) != nil } * 2 > present.count
