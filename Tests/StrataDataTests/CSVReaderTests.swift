@@ -203,6 +203,20 @@ struct CSVReaderTests {
         #expect(told.rowsRead == 5 && told.timeName == "date")
     }
 
+    /// A spreadsheet's export: a title padded to the table's width, rows of bare delimiters
+    /// between the parts, a total under the rows. The padded title is no header, the padded
+    /// rows are blank lines (no rows), and the total is a skipped row.
+    @Test func aSpreadsheetsPaddedTitleAndBlankRows() throws {
+        let rows = (1...6).map { "1\($0)/03/2024,North,\"1,\($0)00.50\",\($0)" }
+        let text = "Report generated 27/11/2026,,,\n,,,\nDate,Region,Sales,Units\n" + rows.joined(separator: "\n") + "\n,,,\nTotal,,\"21,003.00\",21\n"
+        let r = try Fixture.load(text)
+        #expect(r.notes.contains("input: 1 line before the header passed over (--skip 1 says so)"), "\(r.notes)")
+        #expect(r.timeName == "Date" && r.valueName == "Sales", "\(r.notes)")
+        #expect(r.rowsRead == 7 && r.accepted == 6 && r.skipped == 1)
+        #expect(r.firstSkipped.map { "\($0.line):\($0.column): \($0.reason)" } == ["11:1: time \"Total\" does not parse as DD/MM/YYYY"])
+        #expect(Fixture.minutes(r).map(\.1.sum) == [1100.5, 1200.5, 1300.5, 1400.5, 1500.5, 1600.5])
+    }
+
     /// `%y` reads the latest of its centuries that is not after now.
     @Test func twoDigitYearsAreNotAfterNow() throws {
         let r = try Fixture.load("date,v\n25/11/63,1\n26/11/25,2\n") {

@@ -256,12 +256,15 @@ final class RecordScanner {
         }
     }
 
-    /// A record of one empty or all-space field: a blank line, not a row.
+    /// A record of empty or all-space fields only: a blank line, or one a spreadsheet padded
+    /// with delimiters (`,,,`), not a row.
     private var isBlank: Bool {
-        guard totalFields == 1 else { return false }
-        let f = fields[0]
-        if f.bytes.count > 0 && buffer[f.rawStart] == Self.quote { return false }
-        return ByteText.trimmed(f.bytes).isEmpty
+        guard totalFields == fieldCount else { return false }
+        for k in 0..<fieldCount {
+            let f = fields[k]
+            if f.bytes.count > 0 && (buffer[f.rawStart] == Self.quote || !ByteText.trimmed(f.bytes).isEmpty) { return false }
+        }
+        return true
     }
 
     @inline(__always)

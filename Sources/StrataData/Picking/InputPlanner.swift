@@ -381,6 +381,8 @@ final class InputPlanner {
             return TimeFormatDetector.detect([t], allowAnyEpoch: false) != .none
         }
         if first.contains(where: isData) { return false }
+        // A title a spreadsheet padded to the table's width (`Report for May,,,`) names no columns.
+        if first.count > 1 && first.count(where: { ByteText.trimmed($0).isEmpty }) * 2 > first.count { return false }
         if records.count == 1 { return true }
         for c in first.indices {
             let below = (1..<records.count).map { records.value($0, c) }.filter { !ByteText.trimmed($0).isEmpty }
