@@ -85,7 +85,7 @@ struct Runner {
             if let format = command.export {
                 var output = StandardOutput()
                 let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels,
-                                             percentiles: exportedPercentiles, to: &output)
+                                             percentiles: exportedPercentiles, to: &output).notes
                 output.flush()
                 for note in notes { warn(note) }
                 return
