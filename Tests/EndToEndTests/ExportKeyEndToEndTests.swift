@@ -38,6 +38,29 @@ struct ExportKeyEndToEndTests {
         #expect(Set(try Self.exported(in: folder.url)) == [name, "strata-seattle-weather-month-20261122-141000-2.csv"])
     }
 
+    /// In a terminal, `e` pressed while a log loads says the file waits for the load's end, then
+    /// names it: the file is the whole load's export, and `q` quits cleanly.
+    @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not on the PATH"))
+    func eWhileALogLoadsWritesTheWholeLoadOnceItEnds() throws {
+        let folder = try TemporaryFolder()
+        let (path, _, _) = try FilterEndToEndTests.writeDayOfRequests(in: folder.url)
+        let session = try TmuxSession("STRATA_READ_DELAY_MS=150 '\(Repository.binary)' '\(path)' --tz UTC --no-animation 2>/dev/null; "
+                                      + "echo \"exit=$?\" > status; sleep 30", width: 120, height: 30)
+        let loading = try session.waitWhileLoading(timeout: 30)
+        #expect(loading.contains("reading "), "\(loading)")
+        try session.send("e")
+        let waiting = try session.wait(for: "periods are exported once the load ends", timeout: 30)
+        #expect(try Self.exported(in: session.workDirectory).isEmpty, "\(waiting)")
+        let done = try session.wait(for: "periods to ./strata-access-", timeout: 120)
+        let name = try #require(try Self.exported(in: session.workDirectory).first)
+        #expect(done.contains("to ./\(name)"), "\(done)")
+        let level = try #require(name.split(separator: "-").dropFirst(2).first)
+        let export = try Self.strata("'\(path)' --tz UTC --export csv --levels \(level)", in: folder.url)
+        #expect(try String(contentsOf: session.workDirectory.appendingPathComponent(name), encoding: .utf8) == export.stdout)
+        try session.send("q")
+        #expect(try session.waitForFile("status", timeout: 20) == "exit=0\n")
+    }
+
     /// A directory no file can be made in (`/proc`, whoever runs the test): the footer says why, the rest stays.
     @Test func aDirectoryThatTakesNoFileSaysWhy() throws {
         let input = OneRoadTests.quoted(Repository.fixture("seattle-weather.csv"))
