@@ -70,7 +70,7 @@ struct Runner {
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
                             // A load that ended before the first screen says here what a later end posts with its dataset.
                             notice: dataset.loading == nil ? latest.result?.budgetNotice : nil,
-                            filter: command.whereExpression, reloader: reloader)
+                            filter: command.whereExpression, reloader: reloader, exporter: levelExporter(tells: !interactive))
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.
@@ -85,7 +85,7 @@ struct Runner {
             if let format = command.export {
                 var output = StandardOutput()
                 let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels,
-                                             percentiles: exportedPercentiles, to: &output)
+                                             percentiles: exportedPercentiles, to: &output).notes
                 output.flush()
                 for note in notes { warn(note) }
                 return
@@ -117,6 +117,20 @@ struct Runner {
         let asked = command.agg.map { $0.isPercentile ? [$0] : [] } ?? []
         let listed: [Aggregate] = command.percentiles ? [.percentile(500), .percentile(900), .percentile(950), .percentile(990)] : []
         return Set(asked + listed).sorted { $0.tenths < $1.tenths }
+    }
+
+    /// `e`: a level's periods, as `--export csv --levels LEVEL` with this command line's percentiles writes
+    /// them, to a new file in the current directory. A dump or a pipe also says on stderr where it went (`tells`).
+    func levelExporter(tells: Bool) -> StrataApp.LevelExporter {
+        { [self] dataset, level, now in
+            let outcome: ExportOutcome
+            switch ExportFile.write(dataset, level: level, percentiles: exportedPercentiles, directory: ".", now: now) {
+            case .success(let written): outcome = .written(written)
+            case .failure(let failure): outcome = .failed(failure)
+            }
+            if tells { warn(outcome.footer) }
+            return outcome
+        }
     }
 
     /// As `:` says on screen: a date outside the data shows its first or last period.

@@ -66,7 +66,7 @@ struct StrataCommand: ParsableCommand {
     @Flag(help: "After the keys, print the screen as text and exit.") var dump = false
     @Flag(help: "Print the screen after every key, each after a `--- frame N: KEY ---` line.") var frames = false
     @Flag(help: "Keep colours and styles (ANSI) in dumps.") var color = false
-    @Option(help: "Print the aggregated periods and exit (a sum past 1.8e308: inf in csv, null in json).") var export: ExportFormat?
+    @Option(help: "Print the aggregated periods and exit (a sum past 1.8e308: inf in csv, null in json). In the app, e writes the level on show to a new csv file in the current directory.") var export: ExportFormat?
     @Flag(help: "With --export: p50, p90, p95 and p99 of each period as columns after mean.") var percentiles = false
     @Flag(name: .customLong("no-animation"), help: "Do not animate paging.") var noAnimation = false
     @Flag(name: .customLong("no-mouse"), help: "Do not capture the mouse (keeps the terminal's own selection).") var noMouse = false

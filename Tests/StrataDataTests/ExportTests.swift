@@ -103,7 +103,7 @@ struct ExportTests {
         }
         let d = Dataset(loaded: r, levels: [.hour, .year])
         var out = ""
-        let notes = Exporter.write(d, format: .csv, levels: [.hour, .year], to: &out)
+        let notes = Exporter.write(d, format: .csv, levels: [.hour, .year], to: &out).notes
         let rows = out.split(separator: "\n").dropFirst().map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
         #expect(rows.filter { $0.hasPrefix("hour,") } == ["hour,0001-01-01T00:00+00:00", "hour,5000-01-01T00:00+00:00", "hour,9999-12-31T00:00+00:00"])
         #expect(rows.filter { $0.hasPrefix("year,") }.count == 9999)

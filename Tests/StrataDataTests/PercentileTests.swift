@@ -109,7 +109,7 @@ struct PercentileTests {
             let source = FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted)
             let read = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: FinePages(source: source, mode: .background, budget: 1 << 20))
             var export = ""
-            let notes = Exporter.write(read, format: .csv, levels: [.hour, .day], percentiles: [.percentile(900)], to: &export)
+            let notes = Exporter.write(read, format: .csv, levels: [.hour, .day], percentiles: [.percentile(900)], to: &export).notes
             #expect(notes.isEmpty)
             let reference = Exporter.export(Dataset(loaded: full, levels: full.levels), format: .csv, levels: [.hour, .day],
                                             percentiles: [.percentile(900)])
@@ -134,7 +134,7 @@ struct PercentileTests {
         let budgeted = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(3000)))) { try Self.load($0, budget: 1) }
         var export = ""
         let notes = Exporter.write(Dataset(loaded: budgeted, levels: budgeted.levels), format: .csv, levels: [.hour, .day],
-                                   percentiles: [.percentile(900), .percentile(990)], to: &export)
+                                   percentiles: [.percentile(900), .percentile(990)], to: &export).notes
         #expect(notes == ["export: p90, p99 of hours left empty: the input is read once and its sketches were kept per day "
                           + "(--memory MB keeps more; a file is read back)"])
         let lines = export.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }

@@ -35,13 +35,19 @@ public enum Exporter {
         export(dataset, format: .json, levels: levels)
     }
 
-    /// Streams the export, row by row, to `out` (e.g. standard output);
-    /// returns the notes for stderr (a level whose empty periods were left
-    /// out, percentiles a pipe cannot give).
+    /// What an export wrote besides its rows: how many, and the notes for
+    /// stderr (a level whose empty periods were left out, percentiles a pipe cannot give).
+    public struct Written: Equatable, Sendable {
+        /// Rows after the header: a period of a level, or of a series in it.
+        public var rows = 0
+        public var notes: [String] = []
+    }
+
+    /// Streams the export, row by row, to `out` (e.g. standard output).
     @discardableResult
     public static func write<Out: TextOutputStream>(_ dataset: Dataset, format: ExportFormat, levels: [Level], percentiles: [Aggregate] = [],
-                                                    to out: inout Out) -> [String] {
-        var notes: [String] = []
+                                                    to out: inout Out) -> Written {
+        var written = Written()
         // Series 0 is all of them together; with named series, export those instead.
         let seriesIndexes = dataset.series.count > 1 ? Array(1..<dataset.series.count) : [0]
         let withSeries = dataset.series.count > 1
@@ -55,7 +61,7 @@ public enum Exporter {
         for level in levels where dataset.levels.contains(level) {
             let sparse = dataset.count(level) > allPeriodsLimit
             if sparse {
-                notes.append("export: the \(level.rawValue) level spans \(dataset.count(level)) periods; only those with rows are written "
+                written.notes.append("export: the \(level.rawValue) level spans \(dataset.count(level)) periods; only those with rows are written "
                              + "(past \(allPeriodsLimit) periods, empty ones are left out)")
             }
             for s in seriesIndexes {
@@ -88,11 +94,13 @@ public enum Exporter {
                         out.write((first ? "\n" : ",\n") + "{" + fields.joined(separator: ",") + "}")
                     }
                     first = false
+                    written.rows += 1
                 }
             }
         }
         if format == .json { out.write(first ? "]\n" : "\n]\n") }
-        return notes + sketches.notes
+        written.notes += sketches.notes
+        return written
     }
 
     enum Cell {

@@ -84,6 +84,10 @@ public enum Action: Hashable, Sendable {
     case moveBreakdownCursor(Int)
     /// `Enter` in that list: the rows split by the field under the cursor, read again.
     case chooseBreakdown
+    /// `e`: the periods of the level on show written to a new file, as `--export csv` writes them.
+    case exportLevel
+    /// What came of `e` (`DataRequest.export`): the footer says it.
+    case exported(ExportOutcome)
     /// `n`: the next line matching the last search.
     case searchNext
     /// `m`: the map of the current level; for interval data, the timeline. Again (or Esc) goes back.

@@ -14,6 +14,8 @@ public enum DataRequest: Hashable, Sendable {
     /// that fills the view in as the first did (`DatasetFeed`), or a refusal
     /// (`Action.reloadRefused`).
     case reload(ReadChange)
+    /// `e`: a level's periods written to a new file, once the load has ended (`Action.exported`).
+    case export(Level)
 }
 
 /// What a reload reads differently from the load on show.

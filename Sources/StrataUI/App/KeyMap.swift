@@ -80,7 +80,11 @@ public struct KeyMap: Sendable {
         }
     }
 
-    public var hints: [String] { bindings.compactMap(\.hint) }
+    /// The footer's hints: the screen's own, help and quit, then `f` and `e`, which give way first where the width is short.
+    public var hints: [String] {
+        let all = bindings.compactMap(\.hint), last = Self.filterKeys.compactMap(\.hint)
+        return all.filter { !last.contains($0) } + all.filter(last.contains)
+    }
 }
 
 extension KeyMap {
@@ -93,11 +97,12 @@ extension KeyMap {
         KeyBinding([.backTab], "S-Tab", .previousSeries, "previous series"),
     ]
 
-    /// Which rows are shown: every screen with a header's.
+    /// Which rows are shown, and `e` to keep them: every screen with a header's.
     static let filterKeys: [KeyBinding] = [
-        KeyBinding([.character("f")], "f", .openFilter, "filter the rows: status >= 500, a word"),
+        KeyBinding([.character("f")], "f", .openFilter, "filter the rows: status >= 500, a word", hint: "f filter"),
         KeyBinding([.character("F")], "F", .clearFilter, "clear the filter: every row again"),
         KeyBinding([.character("g")], "g", .openBreakdowns, "split the rows into series by a field"),
+        KeyBinding([.character("e")], "e", .exportLevel, "export this level's periods to a CSV file here", hint: "e export"),
     ]
 
     /// How charts are drawn: the screens with charts (pager, card, overview).

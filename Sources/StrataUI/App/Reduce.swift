@@ -93,7 +93,7 @@ public func reduce(into state: inout AppState, action: Action, env: AppEnvironme
     if case .countDigit = action {} else { state.pendingCount = nil }
     let handled = state.withRoute { route, app in route.reduce(action, in: &app, count: count, env: env) }
     if !handled, !reduceHelp(&state, action: action), !reduceFilter(&state, action: action, env: env),
-       !reduceBreakdown(&state, action: action, env: env),
+       !reduceBreakdown(&state, action: action, env: env), !reduceExport(&state, action: action),
        !reduceOverlay(&state, action: action, env: env) {
         reduceNavigation(&state, action: action, count: count, env: env)
     }

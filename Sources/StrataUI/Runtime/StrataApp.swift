@@ -28,6 +28,11 @@ public struct StrataApp {
         case refused(String)
     }
     private let reloader: Reloader?
+    /// Writes a level's periods of the dataset on show to a new file (`DataRequest.export`), at `now` (UTC seconds).
+    public typealias LevelExporter = (_ dataset: Dataset, _ level: Level, _ now: Int64) -> ExportOutcome
+    private let exporter: LevelExporter?
+    /// `e` pressed while the load reads: the level whose periods are written once it has ended.
+    private var pendingExport: Level?
     /// A reload asked and not delivered yet: its feed, what to tell once it is shown, and the filter and breakdown it reads with.
     private var reload: (feed: DatasetFeed, adopted: @Sendable () -> Void, filter: String?, breakdown: String?)?
     /// The filter and breakdown the dataset on show was read with: the view goes back to them when a reload is refused.
@@ -81,9 +86,11 @@ public struct StrataApp {
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, aggregateFollowsData: Bool = false, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
-                follows: Bool = false, notice: String? = nil, filter: String? = nil, reloader: Reloader? = nil) {
+                follows: Bool = false, notice: String? = nil, filter: String? = nil, reloader: Reloader? = nil,
+                exporter: LevelExporter? = nil) {
         self.dataset = dataset
         self.reloader = reloader
+        self.exporter = exporter
         shown = (filter, nil)
         self.readRows = readRows
         self.feed = feed
@@ -134,6 +141,26 @@ public struct StrataApp {
         reduce(into: &state, event: event, env: environment)
         perform(state.takeRequests() + missedPages())
         readMoreRows()
+    }
+
+    /// Writes the periods `e` asked for while the load read, now that it has ended.
+    private mutating func exportWhenLoaded() {
+        guard let level = pendingExport, !isLoading else { return }
+        pendingExport = nil
+        export(level)
+    }
+
+    /// A level's periods to a file; the footer says where, or why not. Waits for a load still reading:
+    /// its periods are not all exact yet, and a file is not written twice.
+    private mutating func export(_ level: Level) {
+        let outcome: ExportOutcome
+        if isLoading {
+            pendingExport = level
+            outcome = .waiting(level)
+        } else {
+            outcome = exporter?(dataset, level, clock.wallSeconds()) ?? .refused("this input is not exported from the app")
+        }
+        reduce(into: &state, action: .exported(outcome), env: environment)
     }
 
     /// Whether a background load is still reading, or a reload has not given its first rows:
@@ -205,6 +232,7 @@ public struct StrataApp {
         case nil:
             break
         }
+        exportWhenLoaded()
         // The connection is back: the card's rows it could not read are asked again.
         if dataset.link?.takeRestored() == true { state.forgetRows() }
         // Pages whose bars were drawn as reading have come: what frames remember of them is stale.
@@ -244,6 +272,8 @@ public struct StrataApp {
                 case .started(let awaited, let adopted): reload = (awaited, adopted, state.filter, state.breakdown)
                 case .refused(let why): refuseReload(why)
                 }
+            case .export(let level):
+                export(level)
             }
         }
     }
