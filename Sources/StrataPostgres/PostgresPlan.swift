@@ -161,7 +161,7 @@ struct PostgresPlan {
 
         // The levels: from the sample's spacing (or the intervals' length) and the whole span.
         let spanStatements = PostgresStatements(plan: plan, relation: relation, fallback: false)
-        let span = try connection.query(spanStatements.span(), spanStatements.parameters([]))
+        let span = try connection.query(spanStatements.span())
         if let first = span.double(0, 0), let last = span.double(0, 1) {
             plan.span = Int64(first.rounded(.down))...max(Int64(first.rounded(.down)), Int64(last.rounded(.down)))
         }
