@@ -28,8 +28,7 @@ extension Runner {
         let expression = command.whereExpression
         let failure: @Sendable (ReadError) -> Failure = { error in
             guard !interrupt.happened else { return Failure(message: "\(address.display): cancelled", exitCode: 130) }
-            let located = error.locatingField(in: expression)
-            return Failure(line: located.message, exitCode: located.exitCode)
+            return Failure(error.locatingField(in: expression))
         }
         let source: PostgresSource
         do throws(ReadError) {
@@ -67,7 +66,7 @@ extension Runner {
         do throws(ReadError) {
             tables = try PostgresConnection(address).tablesWithTimes()
         } catch {
-            throw Failure(line: error.message, exitCode: error.exitCode)
+            throw Failure(error)
         }
         let list = tables.isEmpty ? "no table there has a timestamp or date column"
             : "tables with a timestamp or date column: \(tables.prefix(10).joined(separator: ", "))\(tables.count > 10 ? ", …" : "")"

@@ -1,15 +1,22 @@
 import Foundation
 import StrataData
-import StrataUI
+
+/// What a load's failure says, without `strata: ` (the command line adds
+/// it, the footer does not), and the exit status it ends strata with.
+public protocol LoadFailure: Error {
+    var message: String { get }
+    var exitCode: Int32 { get }
+}
 
 /// The input read again as the app asks (`f`, `F`, `g`): each reload opens
-/// a road of its own (`open`) and loads it on a worker thread as the first
-/// load was, posting to a feed of its own, its first rows included. The
-/// load it replaces is stopped once the app has taken the new one's first
-/// rows (`adopted`): until then the old one goes on, so that a reload that
-/// fails, or one asked after it that does, leaves the view and its load as
-/// they were. A reload asked before the app took the one before stops that one.
-final class Reloads: @unchecked Sendable {
+/// a road of its own (`open`: a file's or a database's, the runner's
+/// `Road`) and loads it on a worker thread as the first load was, posting
+/// to a feed of its own, its first rows included. The load it replaces is
+/// stopped once the app has taken the new one's first rows (`adopted`):
+/// until then the old one goes on, so that a reload that fails, or one
+/// asked after it that does, leaves the view and its load as they were. A
+/// reload asked before the app took the one before stops that one.
+public final class Reloads<Road: Sendable, Failure: LoadFailure>: @unchecked Sendable {
     private let lock = NSLock()
     /// The load on show, and the reload asked last, each with the feed it posts to.
     private var shown: (road: Road, feed: DatasetFeed)
@@ -18,31 +25,35 @@ final class Reloads: @unchecked Sendable {
     /// A road over the same inputs with the change, in the levels and zone of the load on show.
     private let open: (ReadChange, LoadResult) throws(Failure) -> Road
     /// The load on show, as far as it has come.
-    private let latest: LatestLoad
-    /// Loads a road into a feed and returns its first rows (`Runner.openDataset`).
+    private let latest: () -> LoadResult?
+    /// Loads a road into a feed and returns its first rows.
     private let load: (Road, DatasetFeed) throws(Failure) -> (Dataset, StrataApp.RowReader?)
+    /// Stops a road's load if it still runs, and whatever follows its file.
+    private let stop: (Road) -> Void
 
-    init(shown road: Road, feed: DatasetFeed, latest: LatestLoad,
-         open: @escaping (ReadChange, LoadResult) throws(Failure) -> Road,
-         load: @escaping (Road, DatasetFeed) throws(Failure) -> (Dataset, StrataApp.RowReader?)) {
+    public init(shown road: Road, feed: DatasetFeed, latest: @escaping () -> LoadResult?,
+                open: @escaping (ReadChange, LoadResult) throws(Failure) -> Road,
+                load: @escaping (Road, DatasetFeed) throws(Failure) -> (Dataset, StrataApp.RowReader?),
+                stop: @escaping (Road) -> Void) {
         shown = (road, feed)
         self.latest = latest
         self.open = open
         self.load = load
+        self.stop = stop
     }
 
     /// Starts a reload with `change`, or says why there can be none.
-    func reload(_ change: ReadChange) -> StrataApp.Reloading {
-        guard let result = latest.result else { return .refused("nothing has been read yet") }
+    public func reload(_ change: ReadChange) -> StrataApp.Reloading {
+        guard let result = latest() else { return .refused("nothing has been read yet") }
         let road: Road
         do throws(Failure) {
             road = try open(change, result)
         } catch {
-            return .refused(error.line)
+            return .refused(error.message)
         }
         let feed = DatasetFeed()
         let number = lock.withLock {
-            if let earlier = asked { Self.retire(earlier.road, earlier.feed) }
+            if let earlier = asked { retire(earlier.road, earlier.feed) }
             count += 1
             asked = (road, feed, count)
             return count
@@ -52,7 +63,7 @@ final class Reloads: @unchecked Sendable {
                 let (dataset, rows) = try load(road, feed)
                 feed.postFirst(.dataset(dataset, rows: rows))
             } catch {
-                feed.post(.failed(message: error.line, exitCode: error.exitCode))
+                feed.post(.failed(message: error.message, exitCode: error.exitCode))
                 lock.withLock { if asked?.number == number { asked = nil } }
             }
         }
@@ -65,14 +76,14 @@ final class Reloads: @unchecked Sendable {
     private func adopted(_ number: Int) {
         lock.withLock {
             guard let taken = asked, taken.number == number else { return }
-            Self.retire(shown.road, shown.feed)
+            retire(shown.road, shown.feed)
             (shown, asked) = ((taken.road, taken.feed), nil)
         }
     }
 
-    /// Stops a load no screen will show, and whatever follows its file.
-    private static func retire(_ road: Road, _ feed: DatasetFeed) {
+    /// Stops a load no screen will show.
+    private func retire(_ road: Road, _ feed: DatasetFeed) {
         feed.close()
-        road.stop()
+        stop(road)
     }
 }
