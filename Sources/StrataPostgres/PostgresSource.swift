@@ -23,8 +23,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private let budget: Int64?
     /// Intervals: the longest kept (`IntervalRule.longestKept`), as files keep them.
     private let longest: Int64
-    /// The series column was found, not named: past `SeriesRule.cap` its largest series and the rest, as a file's.
-    private let foldsSeries: Bool
+    /// How many series a load keeps apart, its largest, the others folded into the rest, as a file's:
+    /// `SeriesRule.cap` for a series column found, not named; a breakdown's (`g`) own; nil: every one.
+    private let foldCap: Int?
     /// The load folded the series: one not kept apart goes to the last, the rest.
     private var foldedIntoRest = false
     /// `--agg pNN`, `--percentiles`: answered per period by the server (`answeredPercentiles`).
@@ -37,7 +38,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         self.connection = connection
         linkToServer = SourceLink { () throws(ReadError) in try connection.reconnect() }
         budget = options.memoryBudget
-        foldsSeries = options.seriesColumn == nil
+        foldCap = options.seriesCap ?? (options.seriesColumn == nil ? SeriesRule.cap : nil)
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
@@ -72,10 +73,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
         } else {
             (found, foundNames, rows, skippedBy) = try intervalPeriods(unit)
         }
-        let folded = plan.end == nil && foldsSeries && plan.seriesColumn != nil && foundNames.count > SeriesRule.cap
-        let (columns, names) = folded ? fold(found, foundNames, unit: unit) : (found, foundNames)
+        let cap = plan.end == nil && plan.seriesColumn != nil ? foldCap.flatMap { foundNames.count > $0 ? $0 : nil } : nil
+        let (columns, names) = cap.map { fold(found, foundNames, keeping: $0 - 1, unit: unit) } ?? (found, foundNames)
         var notes = plan.notes
-        if folded, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column)) }
+        if let cap, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column, cap: cap)) }
         let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
         // `--where`: every row, passed or not, is one more count (without the filter), as a file reads them all.
         let read = plan.filter == nil ? rows + skipped : Int(try connection.query(statements.allRows).int64(0, 0) ?? 0)
@@ -92,7 +93,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let longestSeen = (0..<max(1, names.count)).map { columns[plan.durationColumn].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
-            foldedIntoRest = folded
+            foldedIntoRest = cap != nil
             if let longestSeen { reach = Int64(longestSeen) }
         }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
@@ -103,6 +104,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.levels = plan.levels
         result.profile = plan.profile
         result.link = linkToServer
+        (result.filterFields, result.breakdowns) = (plan.filterFields, plan.breakdowns)
         (result.rowsRead, result.accepted, result.skipped, result.filteredOut) = (read, rows, skipped, read - rows - skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
         if !percentiles.isEmpty {
@@ -361,12 +363,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
         return order.number(result.text(0, column) ?? "", instant: result.double(0, column + 1) ?? .infinity)
     }
 
-    /// Keeps the `SeriesRule.cap - 1` largest series of `columns` apart,
-    /// largest first, and puts the others into one, the rest, as a file's load does.
-    private func fold(_ columns: [Accumulator], _ names: [String], unit: TimeUnit) -> ([Accumulator], [String]) {
+    /// Keeps the `count` largest series of `columns` apart, largest first,
+    /// and puts the others into one, the rest, as a file's load does.
+    private func fold(_ columns: [Accumulator], _ names: [String], keeping count: Int, unit: TimeUnit) -> ([Accumulator], [String]) {
         var sized = columns[0]
         sized.flush()
-        let kept = Array(sized.seriesBySize(count: names.count).prefix(SeriesRule.cap - 1))
+        let kept = Array(sized.seriesBySize(count: names.count).prefix(count))
         var map = Array(repeating: kept.count, count: names.count)
         for (k, s) in kept.enumerated() { map[s] = k }
         let folded = columns.map { column in

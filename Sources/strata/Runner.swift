@@ -34,19 +34,22 @@ struct Runner {
         let feed = DatasetFeed()
         let latest = LatestLoad()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
-        // What `f`, `F` and `g` say where the input cannot be read again.
+        // The demo has no rows to read again: `f`, `F` and `g` say so.
         var reloader: StrataApp.Reloader = { _ in .refused("the demo is made up: it has no rows to filter") }
         if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        } else if let address = databaseAddress {
-            let road = try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel)
-            (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
-            reloader = { _ in .refused("a database is not filtered in the app yet: f filters files and pipes") }
         } else {
-            let road = try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive)
+            // A database's table or query, or files: each read again as its own kind of road.
+            let open = { [self] (change: (ReadChange, shown: LoadResult)?) throws(Failure) -> Road in
+                if let address = databaseAddress {
+                    return try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel, change: change)
+                }
+                return try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: change)
+            }
+            let road = try open(nil)
             (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
-            let reloads = Reloads(shown: road, feed: feed, latest: { latest.result }, open: { [self] (change, shown) throws(Failure) -> Road in
-                try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: (change, shown))
+            let reloads = Reloads(shown: road, feed: feed, latest: { latest.result }, open: { (change, shown) throws(Failure) -> Road in
+                try open((change, shown))
             }, load: { [self] (road, feed) throws(Failure) -> (Dataset, StrataApp.RowReader?) in
                 let (dataset, _, rows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest, tells: false)
                 return (dataset, rows)
