@@ -13,11 +13,16 @@ struct ReloadsTests {
     /// A road as the runner's is to `Reloads`: something to load and to stop.
     final class TestRoad: @unchecked Sendable {
         let name: String
-        private let lock = NSLock()
+        private let condition = NSCondition()
         private var stopped = false
         init(_ name: String) { self.name = name }
-        func stop() { lock.withLock { stopped = true } }
-        var isStopped: Bool { lock.withLock { stopped } }
+        func stop() { condition.withLock { stopped = true; condition.broadcast() } }
+        var isStopped: Bool { condition.withLock { stopped } }
+
+        /// Returns once the road is stopped, from whichever thread stops it.
+        func waitForStop() {
+            condition.withLock { while !stopped { condition.wait() } }
+        }
     }
 
     struct TestFailure: LoadFailure {
@@ -30,16 +35,26 @@ struct ReloadsTests {
     final class Harness: @unchecked Sendable {
         let shown = TestRoad("shown")
         let feed = DatasetFeed()
-        private let lock = NSLock()
+        private let condition = NSCondition()
         private var roads: [TestRoad] = []
-        var opened: [TestRoad] { lock.withLock { roads } }
+        var opened: [TestRoad] { condition.withLock { roads } }
+
+        /// The road opened for the series `name`, once a worker has opened it.
+        func road(_ name: String) -> TestRoad {
+            condition.withLock {
+                while true {
+                    if let road = roads.first(where: { $0.name == name }) { return road }
+                    condition.wait()
+                }
+            }
+        }
         var result: LoadResult? = ReloadsTests.loaded
 
         lazy var reloads = Reloads<TestRoad, TestFailure>(shown: shown, feed: feed, latest: { [unowned self] in result },
             open: { [unowned self] (change, _) throws(TestFailure) -> TestRoad in
                 guard change.series != "closed" else { throw TestFailure(message: "access.log was read once, with no copy kept", exitCode: 64) }
                 let road = TestRoad(change.series ?? "")
-                lock.withLock { roads.append(road) }
+                condition.withLock { roads.append(road); condition.broadcast() }
                 return road
             },
             load: { (road, _) throws(TestFailure) -> (Dataset, StrataApp.RowReader?) in
@@ -63,14 +78,17 @@ struct ReloadsTests {
         }
     }
 
+    /// Nothing read yet is refused at once; a road that cannot be opened (on
+    /// the worker, as a table's plan asks the server) posts why, which the app refuses.
     @Test func nothingReadOrARoadThatCannotOpenIsRefused() {
         let harness = Harness()
         harness.result = nil
         guard case .refused(let why) = harness.reloads.reload(ReadChange(series: "path")) else { Issue.record("started"); return }
         #expect(why == "nothing has been read yet")
         harness.result = Self.loaded
-        guard case .refused(let closed) = harness.reloads.reload(ReadChange(series: "closed")) else { Issue.record("started"); return }
-        #expect(closed == "access.log was read once, with no copy kept")
+        guard case .started(let feed, _) = harness.reloads.reload(ReadChange(series: "closed")) else { Issue.record("refused"); return }
+        guard case .failed(let closed, let exitCode) = Self.first(feed) else { Issue.record("a dataset"); return }
+        #expect(closed == "access.log was read once, with no copy kept" && exitCode == 64)
         #expect(harness.opened.isEmpty && !harness.shown.isStopped && !harness.feed.isClosed)
     }
 
@@ -93,12 +111,14 @@ struct ReloadsTests {
             return
         }
         #expect(first.isClosed && !second.isClosed)
-        #expect(harness.opened.map(\.isStopped) == [true, false])
+        // The first one's road, opened before it was retired or after, is stopped.
+        harness.road("path").waitForStop()
+        guard case .dataset = Self.first(second) else { Issue.record("failed"); return }
         // The first one's rows, taken late, stop nothing.
         adoptedFirst()
         #expect(!harness.shown.isStopped)
         adoptedSecond()
-        #expect(harness.shown.isStopped && harness.opened.map(\.isStopped) == [true, false])
+        #expect(harness.shown.isStopped && !harness.road("method").isStopped)
     }
 
     @Test func aLoadThatFailsPostsItsMessageAndLeavesTheLoadOnShow() {

@@ -11,7 +11,9 @@ public protocol LoadFailure: Error {
 /// The input read again as the app asks (`f`, `F`, `g`): each reload opens
 /// a road of its own (`open`: a file's or a database's, the runner's
 /// `Road`) and loads it on a worker thread as the first load was, posting
-/// to a feed of its own, its first rows included. The load it replaces is
+/// to a feed of its own, its first rows included; the road is opened on
+/// that thread too, as a table's plan asks the server (its columns, a
+/// sample, its span) and the keys must not wait for it. The load it replaces is
 /// stopped once the app has taken the new one's first rows (`adopted`):
 /// until then the old one goes on, so that a reload that fails, or one
 /// asked after it that does, leaves the view and its load as they were. A
@@ -20,7 +22,8 @@ public final class Reloads<Road: Sendable, Failure: LoadFailure>: @unchecked Sen
     private let lock = NSLock()
     /// The load on show, and the reload asked last, each with the feed it posts to.
     private var shown: (road: Road, feed: DatasetFeed)
-    private var asked: (road: Road, feed: DatasetFeed, number: Int)?
+    /// The reload's road is nil until its worker has opened it.
+    private var asked: (road: Road?, feed: DatasetFeed, number: Int)?
     private var count = 0
     /// A road over the same inputs with the change, in the levels and zone of the load on show.
     private let open: (ReadChange, LoadResult) throws(Failure) -> Road
@@ -42,24 +45,27 @@ public final class Reloads<Road: Sendable, Failure: LoadFailure>: @unchecked Sen
         self.stop = stop
     }
 
-    /// Starts a reload with `change`, or says why there can be none.
+    /// Starts a reload with `change`, or says why there can be none: a
+    /// road that cannot be opened posts its failure, which the app refuses as a reload's.
     public func reload(_ change: ReadChange) -> StrataApp.Reloading {
         guard let result = latest() else { return .refused("nothing has been read yet") }
-        let road: Road
-        do throws(Failure) {
-            road = try open(change, result)
-        } catch {
-            return .refused(error.message)
-        }
         let feed = DatasetFeed()
         let number = lock.withLock {
             if let earlier = asked { retire(earlier.road, earlier.feed) }
             count += 1
-            asked = (road, feed, count)
+            asked = (nil, feed, count)
             return count
         }
         let worker = Thread { [self] in
             do throws(Failure) {
+                let road = try open(change, result)
+                // A reload asked meanwhile has retired this one: its road stops at once.
+                let current = lock.withLock {
+                    guard asked?.number == number else { return false }
+                    asked?.road = road
+                    return true
+                }
+                guard current else { return stop(road) }
                 let (dataset, rows) = try load(road, feed)
                 feed.postFirst(.dataset(dataset, rows: rows))
             } catch {
@@ -75,15 +81,15 @@ public final class Reloads<Road: Sendable, Failure: LoadFailure>: @unchecked Sen
     /// The app shows reload `number`'s rows: the load shown before it stops.
     private func adopted(_ number: Int) {
         lock.withLock {
-            guard let taken = asked, taken.number == number else { return }
+            guard let taken = asked, taken.number == number, let road = taken.road else { return }
             retire(shown.road, shown.feed)
-            (shown, asked) = ((taken.road, taken.feed), nil)
+            (shown, asked) = ((road, taken.feed), nil)
         }
     }
 
-    /// Stops a load no screen will show.
-    private func retire(_ road: Road, _ feed: DatasetFeed) {
+    /// Stops a load no screen will show (a road not yet opened is stopped once it is).
+    private func retire(_ road: Road?, _ feed: DatasetFeed) {
         feed.close()
-        stop(road)
+        road.map(stop)
     }
 }
