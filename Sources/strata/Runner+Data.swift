@@ -33,7 +33,7 @@ extension Runner {
             // is not there to read again, and a gzip file need not be inflated again.
             if let copies = shown.rowLocator.inputsReadAgain {
                 sources = copies
-            } else if let pipe = sources.first(where: Self.isPipe) {
+            } else if let pipe = sources.first(where: \.isPipe) {
                 let name = InputSource.name(of: [pipe])
                 guard shown.loading == nil else { throw .usage("\(name) is still being read: f filters it once it has ended") }
                 throw .usage("\(name) was read once, with no copy kept: it cannot be read again")
@@ -74,14 +74,6 @@ extension Runner {
     /// The filter a load reads with, as written: a reload's, else `--where`. An error naming a field is located in it.
     func filterText(_ change: ReadChange?) -> String? {
         change.map { $0.filter?.text } ?? command.whereExpression
-    }
-
-    /// Stdin or a named pipe: read once, by the load on show. A path that
-    /// is not there is no pipe: its load says it cannot be opened.
-    private static func isPipe(_ source: InputSource) -> Bool {
-        guard case .file(let path) = source else { return source == .standardInput }
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
     }
 
     /// The input, read on a worker thread as the terminal reads it: the
