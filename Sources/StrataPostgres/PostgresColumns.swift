@@ -13,6 +13,8 @@ struct PostgresColumns {
         static let times: [UInt32: PostgresPlan.TimeKind] = [1184: .instant, 1114: .naive, 1082: .date]
         /// int2, int4, int8, float4, float8, numeric, money is not one (it is text with a currency).
         static let numbers: Set<UInt32> = [21, 23, 20, 700, 701, 1700]
+        /// int2, int4, int8.
+        static let wholes: Set<UInt32> = [21, 23, 20]
         /// text, varchar, bpchar, name, and `"char"`.
         static let texts: Set<UInt32> = [25, 1043, 1042, 19, 18]
         static let interval: UInt32 = 1186
@@ -31,6 +33,9 @@ struct PostgresColumns {
     func timeKind(_ c: Int) -> PostgresPlan.TimeKind? { TypeID.times[types[c]] }
 
     func isNumber(_ c: Int) -> Bool { TypeID.numbers.contains(types[c]) }
+
+    /// int2, int4 or int8: a code (a status) may split the rows.
+    func isWhole(_ c: Int) -> Bool { TypeID.wholes.contains(types[c]) }
 
     /// `real` (float4): summed in its own type, it rounds at 24 bits.
     func isReal(_ c: Int) -> Bool { types[c] == TypeID.real }

@@ -90,6 +90,11 @@ public final class PostgresConnection: @unchecked Sendable {
         return try execute(sql, parameters)
     }
 
+    /// Runs `statement` with the parameters it binds.
+    func query(_ statement: PostgresStatement) throws(ReadError) -> PostgresResult {
+        try query(statement.sql, statement.parameters)
+    }
+
     /// `query` with the lock held.
     private func execute(_ sql: String, _ parameters: [String]) throws(ReadError) -> PostgresResult {
         try readOnly { () throws(ReadError) in
@@ -142,6 +147,11 @@ public final class PostgresConnection: @unchecked Sendable {
             if inUTC { try command("SET LOCAL TimeZone = 'UTC'") }
             try streamRows(sql, parameters, row: row)
         }
+    }
+
+    /// Streams `statement`'s rows with the parameters it binds, as `stream(_:_:inUTC:row:)`.
+    func stream(_ statement: PostgresStatement, inUTC: Bool = false, row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {
+        try stream(statement.sql, statement.parameters, inUTC: inUTC, row: row)
     }
 
     private func streamRows(_ sql: String, _ parameters: [String], row: (PostgresResult) throws(ReadError) -> Void) throws(ReadError) {

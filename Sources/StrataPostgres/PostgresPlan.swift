@@ -40,6 +40,11 @@ struct PostgresPlan {
     var shares: [IntervalShare] = []
     /// `--where`: the rows every statement reads but the sample (picks are made from every row, as a file's are).
     var filter: PostgresFilter? = nil
+    /// The columns a filter may name (by name or number, as a CSV's header), for the app's prompt.
+    var filterFields = FilterFields()
+    /// The columns that can split the rows into series (`g`): text with few
+    /// names in the sample, or whole numbers with a dozen values at most (a status code).
+    var breakdowns: [String] = []
 
     /// The names of the values as `SourceDescription.valueNames` has them.
     var valueNames: [String] {
@@ -111,8 +116,9 @@ struct PostgresPlan {
         // second one may end the intervals), a duration, and every text column.
         let otherTimes = columns.indices.filter { $0 != time && columns.timeKind($0) != nil }
         let texts = columns.indices.filter { $0 != time && columns.isText($0) }
+        let wholes = columns.indices.filter { $0 != time && columns.isWhole($0) }
         let sample = try PostgresSample(connection, PostgresStatements(plan: plan, relation: relation, fallback: false),
-                                        times: otherTimes.map { (names[$0], columns.timeKind($0)!) }, texts: texts.map { names[$0] })
+                                        times: otherTimes.map { (names[$0], columns.timeKind($0)!) }, texts: (texts + wholes).map { names[$0] })
         let times = sample.times
         if end == nil, let (c, typical) = pairedEnd(columns, options: options, time: time, sample: sample, candidates: otherTimes) {
             let before = IntervalRule.endingBefore(starts: sample.times, ends: sample.instants(names[c]))
@@ -120,7 +126,9 @@ struct PostgresPlan {
             end = (c, .time(names[c], columns.timeKind(c)!),
                    "end: column \"\(names[c])\"\(wholeDays(columns.timeKind(c)!)) (\(order): rows are intervals; --end none counts the starts instead)")
         }
-        func keys(_ c: Int) -> [String] { texts.firstIndex(of: c).map { sample.texts($0) } ?? [] }
+        func keys(_ c: Int) -> [String] { (texts + wholes).firstIndex(of: c).map { sample.texts($0) } ?? [] }
+        plan.filterFields = FilterFields(names: names, numbered: true)
+        plan.breakdowns = (texts + wholes).sorted().filter { Self.splits(keys($0), whole: columns.isWhole($0)) }.map { names[$0] }
 
         // The series.
         var series: Int?
@@ -161,7 +169,7 @@ struct PostgresPlan {
 
         // The levels: from the sample's spacing (or the intervals' length) and the whole span.
         let spanStatements = PostgresStatements(plan: plan, relation: relation, fallback: false)
-        let span = try connection.query(spanStatements.span(), spanStatements.parameters([]))
+        let span = try connection.query(spanStatements.span())
         if let first = span.double(0, 0), let last = span.double(0, 1) {
             plan.span = Int64(first.rounded(.down))...max(Int64(first.rounded(.down)), Int64(last.rounded(.down)))
         }
@@ -182,6 +190,17 @@ struct PostgresPlan {
         }
         plan.notes = notes
         return plan
+    }
+
+    /// Whether a column of `keys` (its sample, NULL empty) can split the rows,
+    /// as a file's column can (`ColumnPicker.breakdownCandidates`): text with
+    /// two names or more, each of two rows or more on average; whole numbers
+    /// of 24 rows or more with two to twelve values.
+    private static func splits(_ keys: [String], whole: Bool) -> Bool {
+        let names = Set(keys).count
+        guard whole else { return names >= 2 && names * 2 <= keys.count }
+        let numbers = keys.filter { !$0.isEmpty }
+        return numbers.count >= 24 && (2...12).contains(Set(numbers).count)
     }
 
     /// `--value`'s column, which must hold numbers.

@@ -23,8 +23,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private let budget: Int64?
     /// Intervals: the longest kept (`IntervalRule.longestKept`), as files keep them.
     private let longest: Int64
-    /// The series column was found, not named: past `SeriesRule.cap` its largest series and the rest, as a file's.
-    private let foldsSeries: Bool
+    /// How many series a load keeps apart, its largest, the others folded into the rest, as a file's:
+    /// `SeriesRule.cap` for a series column found, not named; a breakdown's (`g`) own; nil: every one.
+    private let foldCap: Int?
     /// The load folded the series: one not kept apart goes to the last, the rest.
     private var foldedIntoRest = false
     /// `--agg pNN`, `--percentiles`: answered per period by the server (`answeredPercentiles`).
@@ -37,7 +38,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         self.connection = connection
         linkToServer = SourceLink { () throws(ReadError) in try connection.reconnect() }
         budget = options.memoryBudget
-        foldsSeries = options.seriesColumn == nil
+        foldCap = options.seriesCap ?? (options.seriesColumn == nil ? SeriesRule.cap : nil)
         name = relation.name
         plan = try PostgresPlan.make(connection, relation, name: name, options: options, setup: setup)
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
@@ -72,10 +73,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
         } else {
             (found, foundNames, rows, skippedBy) = try intervalPeriods(unit)
         }
-        let folded = plan.end == nil && foldsSeries && plan.seriesColumn != nil && foundNames.count > SeriesRule.cap
-        let (columns, names) = folded ? fold(found, foundNames, unit: unit) : (found, foundNames)
+        let cap = plan.end == nil && plan.seriesColumn != nil ? foldCap.flatMap { foundNames.count > $0 ? $0 : nil } : nil
+        let (columns, names) = cap.map { fold(found, foundNames, keeping: $0 - 1, unit: unit) } ?? (found, foundNames)
         var notes = plan.notes
-        if folded, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column)) }
+        if let cap, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column, cap: cap)) }
         let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
         // `--where`: every row, passed or not, is one more count (without the filter), as a file reads them all.
         let read = plan.filter == nil ? rows + skipped : Int(try connection.query(statements.allRows).int64(0, 0) ?? 0)
@@ -92,7 +93,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let longestSeen = (0..<max(1, names.count)).map { columns[plan.durationColumn].intervalTotal(series: $0) }.filter { $0.count > 0 }.map(\.max).max()
         lock.withLock {
             seriesNames = names
-            foldedIntoRest = folded
+            foldedIntoRest = cap != nil
             if let longestSeen { reach = Int64(longestSeen) }
         }
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
@@ -103,6 +104,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         result.levels = plan.levels
         result.profile = plan.profile
         result.link = linkToServer
+        (result.filterFields, result.breakdowns) = (plan.filterFields, plan.breakdowns)
         (result.rowsRead, result.accepted, result.skipped, result.filteredOut) = (read, rows, skipped, read - rows - skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
         if !percentiles.isEmpty {
@@ -166,14 +168,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
 
     private func rawRows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] {
         let known = lock.withLock { seriesNames }
-        var parameters = [String(start), String(end)]
-        if series > 0, series <= known.count { parameters.append(known[series - 1]) }
+        let named = series > 0 && series <= known.count ? known[series - 1] : nil
         // An empty range holds no row (though an interval may span its instant).
         guard start < end || plan.end == nil else { return [] }
-        let bySeries = parameters.count == 3
-        let sql = plan.end == nil ? statements.rows(bySeries: bySeries, limit: limit)
-            : statements.intervalRows(bySeries: bySeries, limit: limit, longest: longest, reach: lock.withLock { reach })
-        let result = try connection.query(sql, statements.parameters(parameters))
+        let statement = plan.end == nil ? statements.rows(from: start, to: end, series: named, limit: limit)
+            : statements.intervalRows(from: start, to: end, series: named, limit: limit, longest: longest, reach: lock.withLock { reach })
+        let result = try connection.query(statement)
         return (0..<result.rowCount).map { r in
             RawRow(file: name, line: r + 1, text: (0..<result.columnCount).map { result.text(r, $0) ?? "" }.joined(separator: ","))
         }
@@ -187,8 +187,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let number = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
         var labels: [String] = [], labelNumbers: [String: UInt32] = [:]
         var bySeries = [[IntervalIndex.Record]](repeating: [], count: max(1, known.count))
-        let result = try connection.query(statements.intervals(longest: longest, reach: lock.withLock { reach }),
-                                          statements.parameters([String(start), String(end)]))
+        let result = try connection.query(statements.intervals(from: start, to: end, longest: longest, reach: lock.withLock { reach }))
         for r in 0..<result.rowCount {
             guard let s = result.int64(r, 0), let e = result.int64(r, 1) else { continue }
             // A series the load did not see (rows added since) has no row in the timeline.
@@ -224,14 +223,13 @@ public final class PostgresSource: Source, @unchecked Sendable {
     /// The buckets, their series, the rows in them, the rows with no time (NULL) and those of series left out, skipped.
     private func buckets(_ unit: TimeUnit, range: Range<Int64>?,
                          seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int, Int, Int) {
-        let parameters = range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
         var order = PostgresSeriesOrder(limit: seriesOrder == nil ? SeriesRule.loadLimit : nil)
         var rows = 0, timeless = 0, pastLimit = 0
         let span = range.map { $0.lowerBound...max($0.lowerBound, $0.upperBound - 1) } ?? plan.span ?? 0...0
         let grid = UTCGrid(unit: unit, zone: plan.calendar.zone, over: span)
         let calendar = plan.calendar
-        try connection.stream(statements.buckets(grid, ranged: range != nil), statements.parameters(parameters), inUTC: true) { result throws(ReadError) in
+        try connection.stream(statements.buckets(grid, range: range), inUTC: true) { result throws(ReadError) in
             guard let cell = result.int64(0, 0) else {
                 timeless += rowCount(result)
                 return
@@ -277,7 +275,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
             room -= count * (names.count + 1)
             let starts = (first...(first + count)).map { String(calendar.start(of: unit, ordinal: $0)) }
             var table = SketchTable(unit: unit)
-            try connection.stream(statements.percentiles(), statements.parameters(["{" + starts.joined(separator: ",") + "}", fractions])) {
+            try connection.stream(statements.percentiles(starts: "{" + starts.joined(separator: ",") + "}", fractions: fractions)) {
                 result throws(ReadError) in
                 guard let period = result.int64(0, 0), (1...Int64(count)).contains(period) else { return }
                 // NULL: every series together; a series not kept apart (the rest) has none.
@@ -304,7 +302,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
         let units = (unit.rawValue...TimeUnit.coarsest.rawValue).compactMap(TimeUnit.init(rawValue:))
         let first = plan.seriesColumn == nil ? 2 : 4
-        try connection.stream(statements.intervalPeriods(units: units, longest: longest), statements.parameters([])) { result throws(ReadError) in
+        try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
             guard let code = result.int64(0, 0), let start = result.int64(0, 1) else { return }
             let values = plan.shares.indices.map { aggregateStats(result, from: first + 4 * $0) }
             // Skipped rows are keyed by why, in the start's place, and counted by the duration.
@@ -344,8 +342,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let first = plan.seriesColumn == nil ? 1 : 3
         // An empty range holds no part of any interval (though one may span its instant).
         if start < end {
-            try connection.stream(statements.intervalBuckets(unit, longest: longest, reach: lock.withLock { reach }),
-                                  statements.parameters([String(start), String(end)])) { result throws(ReadError) in
+            try connection.stream(statements.intervalBuckets(unit, from: start, to: end, longest: longest, reach: lock.withLock { reach })) {
+                result throws(ReadError) in
                 guard let periodStart = result.int64(0, 0) else { return }
                 guard let series = self.series(result, at: 1, order: &order) else { return }
                 for k in plan.shares.indices {
@@ -365,12 +363,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
         return order.number(result.text(0, column) ?? "", instant: result.double(0, column + 1) ?? .infinity)
     }
 
-    /// Keeps the `SeriesRule.cap - 1` largest series of `columns` apart,
-    /// largest first, and puts the others into one, the rest, as a file's load does.
-    private func fold(_ columns: [Accumulator], _ names: [String], unit: TimeUnit) -> ([Accumulator], [String]) {
+    /// Keeps the `count` largest series of `columns` apart, largest first,
+    /// and puts the others into one, the rest, as a file's load does.
+    private func fold(_ columns: [Accumulator], _ names: [String], keeping count: Int, unit: TimeUnit) -> ([Accumulator], [String]) {
         var sized = columns[0]
         sized.flush()
-        let kept = Array(sized.seriesBySize(count: names.count).prefix(SeriesRule.cap - 1))
+        let kept = Array(sized.seriesBySize(count: names.count).prefix(count))
         var map = Array(repeating: kept.count, count: names.count)
         for (k, s) in kept.enumerated() { map[s] = k }
         let folded = columns.map { column in

@@ -40,12 +40,12 @@ extension PostgresStatements {
     /// overlapping `[$1, $2)` (an instant at `$1` counts), none longer than
     /// `reach` seconds, so that their starts lie in `[$1 - reach, $2)`:
     /// bounds written on the column, which an index serves.
-    func spans(longest: Int64, reach: Int64? = nil) -> String {
+    func spans(_ rows: String, longest: Int64, reach: Int64? = nil) -> String {
         let kept = "coalesce(e >= s AND e - s <= \(longest), false)"
         let bound = reach.map { " AND \(time) >= to_timestamp($1::int8 - \($0)) AND \(time) < to_timestamp($2::int8)" } ?? ""
         let values = plan.valueColumns.enumerated().map { ", \(PostgresRelation.quoted($1))::float8 AS v\($0)" }.joined()
         let rows = "(SELECT \(startSeconds) AS s, \(endSeconds) AS e, \(series) AS k, \(label) AS label\(values) "
-            + "FROM \(from(after: reach == nil ? 0 : 2)) WHERE \(column) IS NOT NULL\(bound)) AS strata_all"
+            + "FROM \(rows) WHERE \(column) IS NOT NULL\(bound)) AS strata_all"
         guard reach != nil else { return "(SELECT *, \(kept) AS kept FROM \(rows)) AS strata_spans" }
         return "(SELECT *, true AS kept FROM \(rows) WHERE \(kept) AND s < $2::int8 AND (e > $1::int8 OR s >= $1::int8)) AS strata_spans"
     }
@@ -55,37 +55,44 @@ extension PostgresStatements {
     /// unit -2, keyed by why (`SkipReason`): per unit, period start and
     /// series, the series and its first start (only when there is a series
     /// column), then count, sum, min and max of each value (`valueAggregates`).
-    func intervalPeriods(units: [TimeUnit], longest: Int64) -> String {
+    func intervalPeriods(units: [TimeUnit], longest: Int64) -> PostgresStatement {
         let why = "CASE WHEN strata_spans.e IS NULL THEN \(SkipReason.noEnd.rawValue) "
             + "WHEN strata_spans.e < strata_spans.s THEN \(SkipReason.endBeforeStart.rawValue) ELSE \(SkipReason.tooLong.rawValue) END"
         let pieces = ["SELECT -1, 0::int8, part.b - part.a, true WHERE strata_spans.kept",
                       "SELECT -2, (\(why))::int8, 0::int8, false WHERE NOT strata_spans.kept"] + units.map(periods)
         // A day or longer is keyed by its local start, made an instant once per period.
         let start = "CASE WHEN p.unit >= \(TimeUnit.day.rawValue) THEN \(instant(ofLocalSeconds: "p.start")) ELSE p.start END"
-        return grouped(pieces, spans: spans(longest: longest), part: ("strata_spans.s", "strata_spans.e"),
-                       keys: ["p.unit", start])
+        return statement([]) { rows in
+            grouped(pieces, spans: spans(rows, longest: longest), part: ("strata_spans.s", "strata_spans.e"), keys: ["p.unit", start])
+        }
     }
 
     /// The periods of `unit` that each interval overlapping `[$1, $2)`
-    /// overlaps, of its part inside the range: per period start and series,
-    /// as `intervalPeriods` (with no unit column).
-    func intervalBuckets(_ unit: TimeUnit, longest: Int64, reach: Int64) -> String {
-        grouped([periods(of: unit)], spans: spans(longest: longest, reach: reach),
-                part: ("greatest(strata_spans.s, $1::int8)", "least(strata_spans.e, $2::int8)"),
-                keys: [unit >= .day ? instant(ofLocalSeconds: "p.start") : "p.start"])
+    /// (`from`, `to`) overlaps, of its part inside the range: per period
+    /// start and series, as `intervalPeriods` (with no unit column).
+    func intervalBuckets(_ unit: TimeUnit, from: Int64, to: Int64, longest: Int64, reach: Int64) -> PostgresStatement {
+        statement([String(from), String(to)]) { rows in
+            grouped([periods(of: unit)], spans: spans(rows, longest: longest, reach: reach),
+                    part: ("greatest(strata_spans.s, $1::int8)", "least(strata_spans.e, $2::int8)"),
+                    keys: [unit >= .day ? instant(ofLocalSeconds: "p.start") : "p.start"])
+        }
     }
 
-    /// The intervals overlapping `[$1, $2)` in start order: start, end, series and label.
-    func intervals(longest: Int64, reach: Int64) -> String {
-        "SELECT s, e, k, label FROM \(spans(longest: longest, reach: reach)) ORDER BY s, e, label"
+    /// The intervals overlapping `[$1, $2)` (`from`, `to`) in start order: start, end, series and label.
+    func intervals(from: Int64, to: Int64, longest: Int64, reach: Int64) -> PostgresStatement {
+        statement([String(from), String(to)]) { rows in
+            "SELECT s, e, k, label FROM \(spans(rows, longest: longest, reach: reach)) ORDER BY s, e, label"
+        }
     }
 
-    /// Up to `limit` rows whose intervals overlap `[$1, $2)`, in the order
-    /// of `intervals` (start, end, label), every column as text; of series `$3` when `bySeries`.
-    func intervalRows(bySeries: Bool, limit: Int, longest: Int64, reach: Int64) -> String {
+    /// Up to `limit` rows whose intervals overlap `[$1, $2)` (`from`, `to`), in the order
+    /// of `intervals` (start, end, label), every column as text; of series `$3` when one is named.
+    func intervalRows(from: Int64, to: Int64, series name: String?, limit: Int, longest: Int64, reach: Int64) -> PostgresStatement {
         let e = endSeconds, s = startSeconds
-        return "SELECT * FROM \(from(after: bySeries ? 3 : 2)) WHERE \(time) >= to_timestamp($1::int8 - \(reach)) AND \(time) < to_timestamp($2::int8) AND \(e) >= \(s) AND \(e) - \(s) <= \(longest) "
-            + "AND (\(e) > $1::int8 OR \(s) >= $1::int8)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(s), \(e)\(plan.labelColumn == nil ? "" : ", \(label)") LIMIT \(limit)"
+        return statement([String(from), String(to)] + (name.map { [$0] } ?? [])) { rows in
+            "SELECT * FROM \(rows) WHERE \(time) >= to_timestamp($1::int8 - \(reach)) AND \(time) < to_timestamp($2::int8) AND \(e) >= \(s) AND \(e) - \(s) <= \(longest) "
+                + "AND (\(e) > $1::int8 OR \(s) >= $1::int8)\(name == nil ? "" : " AND \(series) = $3") ORDER BY \(s), \(e)\(plan.labelColumn == nil ? "" : ", \(label)") LIMIT \(limit)"
+        }
     }
 
     /// The label as text ('' without a label column).

@@ -21,15 +21,14 @@ struct PostgresStatements {
     var time: String { instant(column, kind: plan.timeKind) }
     var series: String { plan.seriesColumn.map { "coalesce(\(PostgresRelation.quoted($0))::text, '')" } ?? "''" }
 
-    /// The rows a statement with `count` parameters of its own reads, as its
-    /// FROM item: those `--where` passes, its operands numbered after them.
-    func from(after count: Int) -> String {
-        guard let filter = plan.filter else { return relation.fromItem }
-        return "(SELECT * FROM \(relation.fromItem) WHERE \(filter.condition(first: count + 1))) AS strata_rows"
+    /// The statement `sql` writes over `rows`, its FROM item: the rows the
+    /// filter passes, whose operands are numbered after `own`, the
+    /// statement's own parameters (`$1`, `$2`, …), and bound after them.
+    func statement(_ own: [String], _ sql: (_ rows: String) -> String) -> PostgresStatement {
+        guard let filter = plan.filter else { return PostgresStatement(sql: sql(relation.fromItem), parameters: own) }
+        let rows = "(SELECT * FROM \(relation.fromItem) WHERE \(filter.condition(first: own.count + 1))) AS strata_rows"
+        return PostgresStatement(sql: sql(rows), parameters: own + filter.parameters)
     }
-
-    /// A statement's parameters: its own, then `--where`'s operands (`from(after:)`).
-    func parameters(_ own: [String]) -> [String] { own + (plan.filter?.parameters ?? []) }
 
     /// Every row, passed or not: what `--where` is said to have passed some of.
     var allRows: String { "SELECT count(*) FROM \(relation.fromItem)" }
@@ -77,13 +76,15 @@ struct PostgresStatements {
     /// The first and last instants (an index on the time answers it at
     /// once); for intervals, the first start and the last end of those
     /// kept, by their usual length (the sample's: the base unit is not known yet).
-    func span() -> String {
-        guard plan.end == nil else {
-            let longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: .day)
-            return "SELECT min(s)::float8, max(e)::float8 FROM \(spans(longest: longest)) WHERE kept"
+    func span() -> PostgresStatement {
+        statement([]) { rows in
+            guard plan.end == nil else {
+                let longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: .day)
+                return "SELECT min(s)::float8, max(e)::float8 FROM \(spans(rows, longest: longest)) WHERE kept"
+            }
+            return "SELECT extract(epoch FROM \(instant("min(\(column))", kind: plan.timeKind)))::float8, "
+                + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(rows)"
         }
-        return "SELECT extract(epoch FROM \(instant("min(\(column))", kind: plan.timeKind)))::float8, "
-            + "extract(epoch FROM \(instant("max(\(column))", kind: plan.timeKind)))::float8 FROM \(from(after: 0))"
     }
 
     /// Per cell of `grid` and series: its start (UTC seconds), the series
@@ -99,8 +100,8 @@ struct PostgresStatements {
     /// the aggregates (`make bench` measures them). Unranged, rows with no
     /// time form one more group, whose start is NULL: they are counted as
     /// skipped, in the same statement.
-    /// - Parameter ranged: only `[$1, $2)`.
-    func buckets(_ grid: UTCGrid, ranged: Bool) -> String {
+    /// - Parameter range: only `[$1, $2)`, these UTC seconds.
+    func buckets(_ grid: UTCGrid, range: Range<Int64>?) -> PostgresStatement {
         let aggregates = plan.valueColumns.isEmpty
             ? "count(*)"
             : plan.valueColumns.map { name in
@@ -111,8 +112,10 @@ struct PostgresStatements {
         let keys = plan.seriesColumn == nil ? cell : "\(cell), 2"
         let order = plan.seriesColumn == nil ? "1" : "1, 2"
         let seriesItems = plan.seriesColumn == nil ? "" : "\(series), extract(epoch FROM min(\(time)))::float8, "
-        return "SELECT extract(epoch FROM \(cell))::int8, \(seriesItems)\(aggregates) FROM \(from(after: ranged ? 2 : 0)) "
-            + (ranged ? "WHERE \(range) " : "") + "GROUP BY \(keys) ORDER BY \(order)"
+        return statement(range.map { [String($0.lowerBound), String($0.upperBound)] } ?? []) { rows in
+            "SELECT extract(epoch FROM \(cell))::int8, \(seriesItems)\(aggregates) FROM \(rows) "
+                + (range == nil ? "" : "WHERE \(self.range) ") + "GROUP BY \(keys) ORDER BY \(order)"
+        }
     }
 
     /// The start of the time's cell of `grid`, a `timestamptz`: the two-argument
@@ -132,20 +135,24 @@ struct PostgresStatements {
     /// as `percentile_cont` gives them (numpy's `linear`). The periods are
     /// strata's own, as instants: a binary search per row (`width_bucket`),
     /// whatever the zone.
-    func percentiles() -> String {
+    func percentiles(starts: String, fractions: String) -> PostgresStatement {
         let value = PostgresRelation.quoted(plan.valueColumns[0])
         let period = "width_bucket(\(time), ARRAY(SELECT to_timestamp(b) FROM unnest($1::int8[]) AS b))"
-        return "SELECT \(period), \(plan.seriesColumn == nil ? "NULL" : series), count(\(value)), "
-            + "percentile_cont($2::float8[]) WITHIN GROUP (ORDER BY \(value)::float8) FROM \(from(after: 2)) WHERE \(value) IS NOT NULL "
-            + (plan.seriesColumn == nil ? "GROUP BY 1" : "GROUP BY GROUPING SETS ((1), (1, 2))")
+        return statement([starts, fractions]) { rows in
+            "SELECT \(period), \(plan.seriesColumn == nil ? "NULL" : series), count(\(value)), "
+                + "percentile_cont($2::float8[]) WITHIN GROUP (ORDER BY \(value)::float8) FROM \(rows) WHERE \(value) IS NOT NULL "
+                + (plan.seriesColumn == nil ? "GROUP BY 1" : "GROUP BY GROUPING SETS ((1), (1, 2))")
+        }
     }
 
     /// The column of `buckets`' rows the first value's count is in.
     var firstAggregateColumn: Int { plan.seriesColumn == nil ? 1 : 3 }
 
-    /// Up to `limit` rows of `[$1, $2)` in time order, every column as text; of series `$3` when `bySeries`.
-    func rows(bySeries: Bool, limit: Int) -> String {
-        "SELECT * FROM \(from(after: bySeries ? 3 : 2)) WHERE \(range)\(bySeries ? " AND \(series) = $3" : "") ORDER BY \(column) LIMIT \(limit)"
+    /// Up to `limit` rows of `[$1, $2)` (`from`, `to`) in time order, every column as text; of series `$3` when one is named.
+    func rows(from: Int64, to: Int64, series name: String?, limit: Int) -> PostgresStatement {
+        statement([String(from), String(to)] + (name.map { [$0] } ?? [])) { rows in
+            "SELECT * FROM \(rows) WHERE \(range)\(name == nil ? "" : " AND \(series) = $3") ORDER BY \(column) LIMIT \(limit)"
+        }
     }
 
     var range: String { "\(time) >= to_timestamp($1) AND \(time) < to_timestamp($2)" }

@@ -28,21 +28,15 @@ extension Runner {
                   change: (ReadChange, shown: LoadResult)? = nil) throws(Failure) -> Road {
         var (sources, asked, setup) = try readSetup(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         if let (change, shown) = change {
-            asked.filter = change.filter
-            if let series = change.series {
-                asked.seriesColumn = series
-                asked.seriesCap = series == "none" ? nil : SeriesRule.breakdownCap
-            }
-            if !shown.levels.isEmpty { setup.levels = shown.levels }
-            setup.zone = shown.calendar.zone
+            apply(change, shown: shown, to: &asked, &setup)
             // The copies the load kept of what it read once: a pipe, stdin or named (`<(zcat x.gz)`),
             // is not there to read again, and a gzip file need not be inflated again.
             if let copies = shown.rowLocator.inputsReadAgain {
                 sources = copies
-            } else if let pipe = sources.first(where: Self.isPipe) {
+            } else if let pipe = sources.first(where: \.isPipe) {
                 let name = InputSource.name(of: [pipe])
-                guard shown.loading == nil else { throw Failure(line: "\(name) is still being read: f filters it once it has ended", exitCode: 64) }
-                throw Failure(line: "\(name) was read once, with no copy kept: it cannot be read again", exitCode: 64)
+                guard shown.loading == nil else { throw .usage("\(name) is still being read: f filters it once it has ended") }
+                throw .usage("\(name) was read once, with no copy kept: it cannot be read again")
             }
         }
         let progress = LoadProgress()
@@ -61,18 +55,25 @@ extension Runner {
                     follow: { [self] result, feed, latest, finePages in
                         startFollowing(result, source: source, options: options, feed: feed, latest: latest, finePages: finePages)
                     },
-                    failure: { [expression = command.whereExpression] error in
-                        let located = error.locatingField(in: expression)
-                        return Failure(line: located.message, exitCode: located.exitCode)
-                    })
+                    failure: { [expression = filterText(change?.0)] error in Failure(error.locatingField(in: expression)) })
         road.stop = { progress.stop() }
         return road
     }
 
-    /// Stdin or a named pipe: read once, by the load on show.
-    private static func isPipe(_ source: InputSource) -> Bool {
-        guard case .file(let path) = source else { return source == .standardInput }
-        return DataLoader.isGzip(regularFile: path) == nil
+    /// A reload's filter and split over the command line's, in the levels and zone of `shown`, the load on show.
+    func apply(_ change: ReadChange, shown: LoadResult, to options: inout ReadOptions, _ setup: inout LoadSetup) {
+        options.filter = change.filter?.parsed
+        if let series = change.series {
+            options.seriesColumn = series
+            options.seriesCap = series == "none" ? nil : SeriesRule.breakdownCap
+        }
+        if !shown.levels.isEmpty { setup.levels = shown.levels }
+        setup.zone = shown.calendar.zone
+    }
+
+    /// The filter a load reads with, as written: a reload's, else `--where`. An error naming a field is located in it.
+    func filterText(_ change: ReadChange?) -> String? {
+        change.map { $0.filter?.text } ?? command.whereExpression
     }
 
     /// The input, read on a worker thread as the terminal reads it: the
@@ -108,8 +109,8 @@ extension Runner {
                     road.follow?(result, feed, latest, pages)
                 case .failed(let error):
                     road.ended()
-                    let located = error.locatingField(in: command.whereExpression)
-                    feed.post(.failed(message: located.message, exitCode: located.exitCode))
+                    let failure = road.failure(error)
+                    feed.post(.failed(message: failure.message, exitCode: failure.exitCode))
                 }
             }
         } catch {
@@ -173,8 +174,18 @@ extension Runner {
         options.labelColumn = command.label
         options.countOnly = command.count
         options.asksValues = command.agg.map { !$0.isQuantity } ?? false
-        options.filter = try? command.rowFilter()
+        options.filter = try whereFilter()?.parsed
         return options
+    }
+
+    /// `--where`, as written and parsed.
+    func whereFilter() throws(Failure) -> TypedFilter? {
+        guard let text = command.whereExpression else { return nil }
+        do {
+            return try TypedFilter(parsing: text)
+        } catch {
+            throw .usage("--where \(text): \(error)")
+        }
     }
 
     /// The inputs and how to read them, from the command line.

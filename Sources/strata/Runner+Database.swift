@@ -13,38 +13,42 @@ extension Runner {
     /// picks are reported on stderr as a file's are; while a query runs,
     /// stderr shows how long it has taken, and Ctrl-C cancels it on the
     /// server before strata exits.
+    /// - Parameter change: a reload's filter and split (`f`, `F`, `g`) over
+    ///   the command line's, in the levels and zone of `shown`, the load on
+    ///   show: a statement of its own on a connection of its own, with no
+    ///   line on stderr and no hold on Ctrl-C, which are the terminal's then.
     func databaseRoad(_ address: PostgresAddress, calendar: CalendarSystem, levels: [Level]?,
-                      startLevel: Level?) throws(Failure) -> Road {
+                      startLevel: Level?, change: (ReadChange, shown: LoadResult)? = nil) throws(Failure) -> Road {
         guard let relation = try databaseRelation() else { throw try nothingToRead(address) }
         var options = try columnOptions()
         options.memoryBudget = Int64(command.memory) << 20
         options.percentiles = exportedPercentiles
         options.keepsSketches = !exportedPercentiles.isEmpty
-        let setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
+        var setup = loadSetup(calendar: calendar, levels: levels, startLevel: startLevel)
+        if let (change, shown) = change { apply(change, shown: shown, to: &options, &setup) }
 
-        let line = ProgressLine(query: relation.name)
-        let interrupt = DatabaseInterrupt()
-        line.start()
-        let expression = command.whereExpression
+        let line = change == nil ? ProgressLine(query: relation.name) : nil
+        let interrupt = change == nil ? DatabaseInterrupt() : nil
+        line?.start()
+        let expression = filterText(change?.0)
         let failure: @Sendable (ReadError) -> Failure = { error in
-            guard !interrupt.happened else { return Failure(message: "\(address.display): cancelled", exitCode: 130) }
-            let located = error.locatingField(in: expression)
-            return Failure(line: located.message, exitCode: located.exitCode)
+            guard interrupt?.happened != true else { return Failure(message: "\(address.display): cancelled", exitCode: 130) }
+            return Failure(error.locatingField(in: expression))
         }
         let source: PostgresSource
         do throws(ReadError) {
             let connection = try PostgresConnection(address, statementTimeout: command.statementTimeout.map { $0 * 1000 })
-            interrupt.connection = connection
+            interrupt?.connection = connection
             source = try PostgresSource(connection, relation: relation, options: options, setup: setup)
         } catch {
-            line.finish()
-            interrupt.stop()
+            line?.finish()
+            interrupt?.stop()
             throw failure(error)
         }
         return Road(source: source,
                     ended: {
-                        line.finish()
-                        interrupt.stop()
+                        line?.finish()
+                        interrupt?.stop()
                     },
                     readsRangesAgain: { _ in true },
                     rows: { _ in source },
@@ -67,7 +71,7 @@ extension Runner {
         do throws(ReadError) {
             tables = try PostgresConnection(address).tablesWithTimes()
         } catch {
-            throw Failure(line: error.message, exitCode: error.exitCode)
+            throw Failure(error)
         }
         let list = tables.isEmpty ? "no table there has a timestamp or date column"
             : "tables with a timestamp or date column: \(tables.prefix(10).joined(separator: ", "))\(tables.count > 10 ? ", …" : "")"

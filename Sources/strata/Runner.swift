@@ -34,23 +34,26 @@ struct Runner {
         let feed = DatasetFeed()
         let latest = LatestLoad()
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
-        // What `f`, `F` and `g` say where the input cannot be read again.
+        // The demo has no rows to read again: `f`, `F` and `g` say so.
         var reloader: StrataApp.Reloader = { _ in .refused("the demo is made up: it has no rows to filter") }
         if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
-        } else if let address = databaseAddress {
-            let road = try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel)
-            (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
-            reloader = { _ in .refused("a database is not filtered in the app yet: f filters files and pipes") }
         } else {
-            let road = try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive)
+            // A database's table or query, or files: each read again as its own kind of road.
+            let open = { [self] (change: (ReadChange, shown: LoadResult)?) throws(Failure) -> Road in
+                if let address = databaseAddress {
+                    return try databaseRoad(address, calendar: calendar, levels: levels, startLevel: startLevel, change: change)
+                }
+                return try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: change)
+            }
+            let road = try open(nil)
             (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
-            let reloads = Reloads(shown: road, feed: feed, latest: latest, open: { [self] (change, shown) throws(Failure) -> Road in
-                try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: (change, shown))
+            let reloads = Reloads(shown: road, feed: feed, latest: { latest.result }, open: { (change, shown) throws(Failure) -> Road in
+                try open((change, shown))
             }, load: { [self] (road, feed) throws(Failure) -> (Dataset, StrataApp.RowReader?) in
                 let (dataset, _, rows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest, tells: false)
                 return (dataset, rows)
-            })
+            }, stop: { $0.stop() })
             reloader = reloads.reload
         }
         // After loading: the zone may come from the data.
@@ -70,7 +73,7 @@ struct Runner {
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
                             // A load that ended before the first screen says here what a later end posts with its dataset.
                             notice: dataset.loading == nil ? latest.result?.budgetNotice : nil,
-                            filter: command.whereExpression, reloader: reloader, exporter: levelExporter(tells: !interactive))
+                            filter: try whereFilter(), reloader: reloader, exporter: levelExporter(tells: !interactive))
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.
@@ -78,7 +81,7 @@ struct Runner {
             let options = HeadlessRunner.Options(size: pipeSize, frames: command.frames, color: command.color,
                                                  followLimit: command.followFor)
             HeadlessRunner.settle(&app, options: options)
-            if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
+            if let failure = app.loadFailure { throw Failure(message: failure.message, exitCode: failure.exitCode) }
             // The whole input's notes: a dump's stderr is the terminal's once restored.
             if let result = latest.result { _ = tell(result, about: app.dataset, now: now) }
             warnOutside(app.dataset, reference: reference, level: startLevel)
@@ -94,7 +97,7 @@ struct Runner {
             app.colors = command.color
             HeadlessRunner.run(&app, tokens: tokens, options: options, to: &output)
             // A page whose read met a lost connection was not read: its screen is not printed as if it were.
-            if let lost = app.dataset.link?.lostOnce { throw Failure(line: lost.message, exitCode: lost.exitCode) }
+            if let lost = app.dataset.link?.lostOnce { throw Failure(lost) }
             output.flush()
             return
         }
@@ -108,8 +111,8 @@ struct Runner {
         } catch {
             throw Failure(message: error.message, exitCode: 69)
         }
-        if let failure = app.loadFailure { throw Failure(line: failure.message, exitCode: failure.exitCode) }
-        if let lost = app.dataset.link?.lost { throw Failure(line: lost.message, exitCode: lost.exitCode) }
+        if let failure = app.loadFailure { throw Failure(message: failure.message, exitCode: failure.exitCode) }
+        if let lost = app.dataset.link?.lost { throw Failure(lost) }
     }
 
     /// The percentile columns of an export: `--agg pNN`'s, and p50, p90, p95 and p99 with `--percentiles`, in order.

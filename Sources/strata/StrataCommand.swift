@@ -151,19 +151,21 @@ struct StrataCommand: ParsableCommand {
 }
 
 /// An error the command reports as one line on stderr and an exit code.
-struct Failure: Error {
-    /// The whole line, `strata: ` included.
-    let line: String
+struct Failure: LoadFailure {
+    /// What went wrong, without `strata: `: a reload's refusal is said on the footer as it is.
+    let message: String
     let exitCode: Int32
 
+    /// The line for stderr.
+    var line: String { "strata: " + message }
+
     init(message: String, exitCode: Int32) {
-        self.line = "strata: " + message
+        self.message = message
         self.exitCode = exitCode
     }
 
-    init(line: String, exitCode: Int32) {
-        self.line = line
-        self.exitCode = exitCode
+    init(_ error: ReadError) {
+        self.init(message: error.bareMessage, exitCode: error.exitCode)
     }
 
     static func usage(_ message: String) -> Failure { Failure(message: message, exitCode: 64) }

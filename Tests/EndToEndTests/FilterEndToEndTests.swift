@@ -74,6 +74,44 @@ struct FilterEndToEndTests {
         #expect(lines.dropLast(2) == run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2))
     }
 
+    /// A reload that fails on a field is located in the filter typed at `f`,
+    /// not in `--where`'s: the second file has no `status`, which the first
+    /// file's fields let past the prompt.
+    @Test func aReloadsFailureIsLocatedInTheFilterTyped() throws {
+        let folder = try TemporaryFolder()
+        let first = folder.url.appendingPathComponent("first.csv").path
+        let second = folder.url.appendingPathComponent("second.csv").path
+        let minutes = (0..<120).map { String(format: "2026-03-02T%02d:%02d:00Z", $0 / 60, $0 % 60) }
+        try ("time,method,status,bytes\n" + minutes.map { "\($0),GET,200,10\n" }.joined()).write(toFile: first, atomically: false, encoding: .utf8)
+        try ("time,method,code,bytes\n" + minutes.map { "\($0),GET,500,10\n" }.joined()).write(toFile: second, atomically: false, encoding: .utf8)
+        let typed = "method = GET and status >= 500"
+        let keys = "f " + typed.map { $0 == " " ? "space" : String($0) }.joined(separator: " ") + " enter"
+        let run = try OneRoadTests.shell("'\(Repository.binary)' '\(first)' '\(second)' --where 'bytes > 0' --dump --size 160x24 --keys '\(keys)'")
+        #expect(run.status == 0, "\(run.stderr)")
+        let footer = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last ?? ""
+        // `status` is the 18th character of the filter typed.
+        #expect(footer == " \(second): --where \(typed): no column \"status\" at column 18 (columns: \"time\", \"method\", \"code\", \"bytes\")",
+                "\(footer)")
+        #expect(run.stdout.contains("bytes > 0 · "), "\(run.stdout)")
+    }
+
+    /// A pipe still being read is not filtered: the footer says when it can be, and the view goes on with its load.
+    @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not on the PATH"))
+    func aPipeStillReadRefusesAFilterAndSaysWhen() throws {
+        let folder = try TemporaryFolder()
+        let (path, _, _) = try Self.writeDayOfRequests(in: folder.url)
+        // The writer holds the pipe open after its lines: the load reads on until it ends.
+        let session = try TmuxSession("{ cat '\(path)'; sleep 20; } | '\(Repository.binary)' --tz UTC --no-animation 2>/dev/null; "
+                                      + "echo \"exit=$?\" > status; sleep 30", width: 120, height: 30)
+        _ = try session.waitWhileLoading(timeout: 30)
+        try session.send(["f"] + Array("status").map(String.init) + ["Space", ">", "=", "Space", "5", "0", "0", "Enter"])
+        let refused = try session.wait(for: "is still being read", timeout: 10)
+        #expect(refused.contains("stdin is still being read: f filters it once it has ended"), "\(refused)")
+        #expect(!refused.contains("status >= 500"), "\(refused)")
+        try session.send("q")
+        #expect(try session.waitForFile("status", timeout: 30) == "exit=0\n")
+    }
+
     /// A day of access lines a second apart, in time order: a status of 500
     /// on every 53rd, 503 on every 37th (not both), four paths in no steady
     /// turn (in turn, each path would be a series of readings from the start).

@@ -18,18 +18,18 @@ struct PostgresStatementsTests {
 
     @Test func withoutASeriesABucketIsItsStartAndItsAggregates() {
         let s = Self.statements(series: nil)
-        #expect(s.buckets(Self.hours, ranged: false) == "SELECT extract(epoch FROM date_trunc('hour', \"time\"))::int8, "
+        #expect(s.buckets(Self.hours, range: nil).sql == "SELECT extract(epoch FROM date_trunc('hour', \"time\"))::int8, "
                 + "count(\"value\"), sum(\"value\"), min(\"value\"), max(\"value\"), count(*) "
                 + "FROM \"events\" AS strata_rows GROUP BY date_trunc('hour', \"time\") ORDER BY 1")
         #expect(s.firstAggregateColumn == 1)
-        #expect(Self.statements(series: nil, values: []).buckets(UTCGrid(stride: 60, origin: 0), ranged: true).hasPrefix(
+        #expect(Self.statements(series: nil, values: []).buckets(UTCGrid(stride: 60, origin: 0), range: 0..<60).sql.hasPrefix(
             "SELECT extract(epoch FROM date_trunc('minute', \"time\"))::int8, count(*) FROM"))
     }
 
     /// Only a `real` is cast, per row: its own sum would round at 24 bits.
     @Test func onlyARealIsCast() {
         let s = Self.statements(series: nil, values: ["value", "ratio"], reals: ["ratio"])
-        #expect(s.buckets(Self.hours, ranged: false).contains("max(\"value\"), count(\"ratio\"::float8), sum(\"ratio\"::float8), "
+        #expect(s.buckets(Self.hours, range: nil).sql.contains("max(\"value\"), count(\"ratio\"::float8), sum(\"ratio\"::float8), "
                                                             + "min(\"ratio\"::float8), max(\"ratio\"::float8), count(*) FROM"))
     }
 
@@ -44,7 +44,7 @@ struct PostgresStatementsTests {
 
     @Test func aSeriesAddsItsNameAndFirstInstant() {
         let s = Self.statements(series: "city")
-        let sql = s.buckets(UTCGrid(stride: 86_400, origin: 0), ranged: true)
+        let sql = s.buckets(UTCGrid(stride: 86_400, origin: 0), range: 0..<86_400).sql
         #expect(sql.contains("::int8, coalesce(\"city\"::text, ''), extract(epoch FROM min(\"time\"))::float8, count(\"value\")"))
         #expect(sql.hasSuffix("GROUP BY date_trunc('day', \"time\"), 2 ORDER BY 1, 2"))
         #expect(s.firstAggregateColumn == 3)

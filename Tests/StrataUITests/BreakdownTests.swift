@@ -30,8 +30,7 @@ struct BreakdownTests {
         listed.overlay = .breakdowns(cursor: 3)
         #expect(filters.run(start, [.openBreakdowns] + Array(repeating: .moveBreakdownCursor(1), count: 9), on: dataset) == listed)
         var chosen = start
-        chosen.breakdown = "path"
-        chosen.reloading = true
+        chosen.reloading = ReadChange(filter: nil, series: "path")
         chosen.requests = [.reload(ReadChange(filter: nil, series: "path"))]
         #expect(filters.run(start, [.openBreakdowns, .moveBreakdownCursor(1), .moveBreakdownCursor(1), .chooseBreakdown], on: dataset) == chosen)
     }
@@ -39,16 +38,16 @@ struct BreakdownTests {
     @Test func aBreakdownKeepsTheFilterAndAFilterKeepsTheBreakdown() throws {
         let dataset = try Self.dataset.get()
         var start = filters.state(on: dataset)
-        start.filter = "status >= 500"
+        let errors = try TypedFilter(parsing: "status >= 500")
+        start.read.filter = errors
         var expected = start
-        expected.breakdown = "method"
-        expected.reloading = true
-        expected.requests = [.reload(ReadChange(filter: try RowFilter.parse("status >= 500"), series: "method"))]
+        expected.reloading = ReadChange(filter: errors, series: "method")
+        expected.requests = [.reload(ReadChange(filter: errors, series: "method"))]
         let split = filters.run(start, [.openBreakdowns, .moveBreakdownCursor(1), .chooseBreakdown], on: dataset)
         #expect(split == expected)
         var cleared = split
         cleared.requests = []
-        expected.filter = nil
+        expected.reloading = ReadChange(filter: nil, series: "method")
         expected.requests = [.reload(ReadChange(filter: nil, series: "method"))]
         #expect(filters.run(cleared, [.clearFilter], on: dataset) == expected)
     }
@@ -56,15 +55,14 @@ struct BreakdownTests {
     @Test func noneGoesBackToOneSeriesAndEscClosesTheList() throws {
         let dataset = try Self.dataset.get()
         var split = filters.state(on: dataset)
-        split.breakdown = "path"
+        split.read.series = "path"
         split.navigation.allSeries = true
         var listed = split
         listed.overlay = .breakdowns(cursor: 2)
         #expect(filters.run(split, [.openBreakdowns], on: dataset) == listed)
         #expect(filters.run(split, [.openBreakdowns, .cancel], on: dataset) == split)
         var none = split
-        none.breakdown = "none"
-        none.reloading = true
+        none.reloading = ReadChange(filter: nil, series: "none")
         none.requests = [.reload(ReadChange(filter: nil, series: "none"))]
         #expect(filters.run(split, [.openBreakdowns, .moveBreakdownCursor(-5), .chooseBreakdown], on: dataset) == none)
     }

@@ -109,7 +109,7 @@ struct LoadingTests {
     @Test func aDumpWhoseLoadFailsPrintsNothing() throws {
         let feed = DatasetFeed()
         var app = Self.app(Self.midway, feed: feed)
-        feed.post(.failed(message: "strata: big.csv: read error", exitCode: 74))
+        feed.post(.failed(message: "big.csv: read error", exitCode: 74))
         var printed = ""
         HeadlessRunner.run(&app, tokens: try KeyScript.parse("left"), options: .init(size: Self.size), to: &printed)
         #expect(printed == "")
@@ -342,11 +342,11 @@ struct LoadingTests {
         let feed = DatasetFeed()
         var app = Self.app(Self.midway, feed: feed)
         var backend = FakeBackend(size: Self.size, inputs: [.timeout, .event(.key(.left)), .timeout])
-        backend.onWait = { _ in feed.post(.failed(message: "strata: big.csv: read error", exitCode: 74)) }
+        backend.onWait = { _ in feed.post(.failed(message: "big.csv: read error", exitCode: 74)) }
         RunLoop.run(&app, on: &backend)
         #expect(app.shouldQuit)
         #expect(backend.drawn.count == 1)
-        #expect(app.loadFailure?.message == "strata: big.csv: read error")
+        #expect(app.loadFailure?.message == "big.csv: read error")
         #expect(app.loadFailure?.exitCode == 74)
     }
 

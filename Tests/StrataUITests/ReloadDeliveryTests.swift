@@ -40,23 +40,23 @@ struct ReloadDeliveryTests {
         let (feed, reloads) = (DatasetFeed(), FakeReloads())
         var app = Self.app(feed: feed, reloads: reloads)
         Self.filter("x", in: &app)
-        #expect(reloads.feeds.count == 1 && app.state.reloading)
+        #expect(reloads.feeds.count == 1 && app.state.reloading != nil)
         reloads.feeds[0].post(.dataset(LoadingTests.read(Array(1...4), through: (4, 0)), rows: nil))
         #expect(reloads.adopted == [])
         app.handle(.tick)
         #expect(reloads.adopted == [1])
-        #expect(app.state.filter == "x" && !app.state.reloading && app.dataset.count(.day) == 4)
+        #expect(app.state.filter == "x" && app.state.reloading == nil && app.dataset.count(.day) == 4)
     }
 
     @Test func aReloadThatFailsLeavesTheLoadOnShowGoingOn() {
         let (feed, reloads) = (DatasetFeed(), FakeReloads())
         var app = Self.app(feed: feed, reloads: reloads)
         Self.filter("x", in: &app)
-        // As a load's error says it on the command line; the footer says it without `strata: `.
-        reloads.feeds[0].post(.failed(message: "strata: big.csv: no row passes --where (3,200,000 rows read)", exitCode: 65))
+        // A load's failure comes without `strata: `, which only the command line's line has: the footer says it as it is.
+        reloads.feeds[0].post(.failed(message: "big.csv: no row passes --where (3,200,000 rows read)", exitCode: 65))
         app.handle(.tick)
         #expect(reloads.adopted == [])
-        #expect(app.state.filter == nil && !app.state.reloading)
+        #expect(app.state.filter == nil && app.state.reloading == nil)
         #expect(app.state.notice == "big.csv: no row passes --where (3,200,000 rows read)")
         // The load on show posts on, and the view follows it.
         feed.post(.dataset(LoadingTests.read(Array(1...12), through: (12, 0)), rows: nil))

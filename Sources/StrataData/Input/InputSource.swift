@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where rows come from.
 public enum InputSource: Sendable, Equatable {
     case file(String)
@@ -11,6 +13,19 @@ public enum InputSource: Sendable, Equatable {
         case .standardInput: "stdin"
         case .file(let path): path == "-" ? "stdin" : path
         case .spooled(let copy): copy.name
+        }
+    }
+
+    /// Stdin or a named pipe (`<(zcat x.gz)`): read once, by the load that
+    /// reads it. Asked of the file system (a FIFO), not by opening it: a
+    /// path that is not there is no pipe, and its load says it cannot be opened.
+    public var isPipe: Bool {
+        switch self {
+        case .standardInput: return true
+        case .spooled: return false
+        case .file(let path):
+            var status = stat()
+            return path == "-" || (stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
         }
     }
 

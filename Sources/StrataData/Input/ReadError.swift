@@ -72,10 +72,13 @@ public enum ReadError: Error, Sendable, Equatable {
         }
     }
 
-    /// One line for stderr, starting with `strata: `; control characters
-    /// from the data (or a file name) are shown as `\xNN`, never sent.
-    public var message: String {
-        ("strata: " + {
+    /// One line for stderr: `bareMessage` after `strata: `.
+    public var message: String { "strata: " + bareMessage }
+
+    /// What went wrong, as a footer says it; control characters from the
+    /// data (or a file name) are shown as `\xNN`, never sent.
+    public var bareMessage: String {
+        ({
             switch self {
             case .cannotOpen(let file, let reason):
                 return "\(file): cannot open: \(reason)"

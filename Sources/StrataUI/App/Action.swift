@@ -75,9 +75,9 @@ public enum Action: Hashable, Sendable {
     /// `F`: every row again.
     case clearFilter
     /// The input could not be read again as asked (no row passes the filter, a
-    /// pipe still read): the view stays on the rows it had, read with `filter`
-    /// and split by `breakdown`, and the footer says why.
-    case reloadRefused(filter: String?, breakdown: String?, why: String)
+    /// pipe still read): the view stays on the rows it had (`AppState.read`),
+    /// and the footer says why.
+    case reloadRefused(why: String)
     /// `g`: the list of fields that can split the rows into series.
     case openBreakdowns
     /// `↑` / `↓` in that list.

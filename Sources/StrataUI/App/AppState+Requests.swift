@@ -24,6 +24,28 @@ extension AppState {
         cardRows = nil
     }
 
+    /// The filter and split asked last: a reload's not yet shown, else the rows on show's.
+    public var asked: ReadChange { reloading ?? read }
+
+    /// The filter the header names (`asked`'s), as written; nil: every row.
+    public var filter: String? { asked.filter?.text }
+
+    /// The field chosen with `g` to split the rows into series (`none`: none); nil: the command line's.
+    public var breakdown: String? { asked.series }
+
+    /// Asks the runner to read the input again with `change` (`f`, `F`, `g`):
+    /// the view stays on the rows on show until the reload's first rows come.
+    mutating func reload(_ change: ReadChange) {
+        reloading = change
+        requests.append(.reload(change))
+    }
+
+    /// The reload's first rows are shown: they were read with what it asked.
+    mutating func reloadShown() {
+        read = asked
+        reloading = nil
+    }
+
     /// Hands the runner what was asked since it last looked.
     public mutating func takeRequests() -> [DataRequest] {
         defer { requests = [] }

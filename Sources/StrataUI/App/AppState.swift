@@ -36,14 +36,12 @@ public struct AppState: Equatable, Sendable {
     public var cardRows: CardRows?
     /// What the screens asked to be read that the runner has not taken yet.
     public var requests: [DataRequest] = []
-    /// The filter the rows on show passed (`--where` or `f`), as written; nil: every row.
-    public var filter: String?
+    /// The filter and split the rows on show were read with (`--where`, `f`, `g`).
+    public var read = ReadChange()
+    /// A reload asked (`f`, `F`, `g`) that has not given its first rows: the rows on show are still `read`'s.
+    public var reloading: ReadChange?
     /// The filters submitted with `f` this session, oldest first, each once.
     public var filterHistory: [String] = []
-    /// A reload asked for `filter` has not given its first rows: the rows on show passed the filter before.
-    public var reloading = false
-    /// The field chosen with `g` to split the rows into series (`none`: none); nil: the command line's.
-    public var breakdown: String?
 
     public init(navigation: Navigation, size: Size = Size(width: 80, height: 24)) {
         self.navigation = navigation

@@ -18,14 +18,14 @@ public enum DataRequest: Hashable, Sendable {
     case export(Level)
 }
 
-/// What a reload reads differently from the load on show.
+/// How rows are read: those on show (`AppState.read`), or a reload's (`f`, `F`, `g`).
 public struct ReadChange: Hashable, Sendable {
-    /// Only the rows this passes; nil: every row.
-    public var filter: RowFilter?
+    /// Only the rows this passes, as written and parsed; nil: every row.
+    public var filter: TypedFilter?
     /// The column that splits the rows into series (`none`: none); nil: the command line's.
     public var series: String?
 
-    public init(filter: RowFilter?, series: String? = nil) {
+    public init(filter: TypedFilter? = nil, series: String? = nil) {
         self.filter = filter
         self.series = series
     }

@@ -22,9 +22,7 @@ func reduceBreakdown(_ state: inout AppState, action: Action, env: AppEnvironmen
         state.overlay = nil
         let chosen = choices[cursor]
         guard chosen != shownBreakdown(state, env.dataset) else { return true }
-        state.breakdown = chosen
-        state.reloading = true
-        state.requests.append(.reload(ReadChange(filter: state.filter.flatMap { try? RowFilter.parse($0) }, series: chosen)))
+        state.reload(ReadChange(filter: state.asked.filter, series: chosen))
     default:
         return false
     }

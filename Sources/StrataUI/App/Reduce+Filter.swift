@@ -10,12 +10,9 @@ func reduceFilter(_ state: inout AppState, action: Action, env: AppEnvironment) 
         state.overlay = .filter(text: "", error: nil, recalled: nil)
     case .clearFilter:
         guard state.filter != nil else { return true } // unchanged: NothingToDo says why
-        state.filter = nil
-        state.reloading = true
-        state.requests.append(.reload(ReadChange(filter: nil, series: state.breakdown)))
-    case .reloadRefused(let previous, let breakdown, let why):
-        (state.filter, state.breakdown) = (previous, breakdown)
-        state.reloading = false
+        state.reload(ReadChange(filter: nil, series: state.breakdown))
+    case .reloadRefused(let why):
+        state.reloading = nil
         state.notice = why
     case .recallFilter(let older):
         guard case .filter(_, _, let recalled) = state.overlay else { return false }
@@ -43,14 +40,14 @@ func reduceFilter(_ state: inout AppState, action: Action, env: AppEnvironment) 
 private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvironment) {
     let typed = text.trimmingCharacters(in: .whitespaces)
     guard !typed.isEmpty else { return state.overlay = nil }
-    let filter: RowFilter
+    let filter: TypedFilter
     do {
-        filter = try RowFilter.parse(typed)
+        filter = try TypedFilter(parsing: typed)
     } catch {
         return state.overlay = .filter(text: text, error: "\(typed): \(error)", recalled: nil)
     }
     // Fields not known (a database, the demo): the reload says what it can do.
-    if let fields = env.dataset.filterFields, let missing = filter.fieldNames.first(where: { fields.index(of: $0) == nil }) {
+    if let fields = env.dataset.filterFields, let missing = filter.parsed.fieldNames.first(where: { fields.index(of: $0) == nil }) {
         let column = RowFilter.column(ofField: missing, in: typed) ?? 1
         return state.overlay = .filter(text: text, error: "no field \(missing) at column \(column) (\(fields.listing))", recalled: nil)
     }
@@ -58,7 +55,5 @@ private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvi
     state.filterHistory.removeAll { $0 == typed }
     state.filterHistory.append(typed)
     guard typed != state.filter else { return }
-    state.filter = typed
-    state.reloading = true
-    state.requests.append(.reload(ReadChange(filter: filter, series: state.breakdown)))
+    state.reload(ReadChange(filter: filter, series: state.breakdown))
 }

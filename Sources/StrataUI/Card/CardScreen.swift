@@ -25,7 +25,7 @@ struct CardScreen: AppScreen {
     private func drawCard(into frame: inout Frame) {
         let layout = CardLayout(size: frame.grid.size)
         let content = CardContent(navigation: navigation, rows: state.cardRows, env: env)
-        HeaderLine(navigation: navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading)
+        HeaderLine(navigation: navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading != nil)
             .draw(into: &frame, area: Rect(x: 0, y: layout.header, width: frame.grid.width, height: 1))
         if let strip = layout.strip {
             PeriodStrip(navigation: navigation, dataset: env.dataset, glyphs: glyphs, index: navigation.position)

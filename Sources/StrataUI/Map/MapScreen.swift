@@ -15,7 +15,7 @@ struct MapScreen: AppScreen {
         let grid = MapGrid(dataset: env.dataset, navigation: state.navigation, rowsAreSeries: map.rowsAreSeries, memory: env.memory.mapRows,
                            now: env.now)
         let layout = MapLayout(size: frame.grid.size, grid: grid)
-        HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading, chart: false)
+        HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading != nil, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         let viewport = layout.viewport(offset: map.scroll)
         let scale = grid.scale(shown: Self.rows(grid, viewport))

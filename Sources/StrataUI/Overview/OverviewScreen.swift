@@ -15,7 +15,7 @@ struct OverviewScreen: AppScreen {
 
     func draw(into frame: inout Frame) {
         let layout = OverviewLayout(size: frame.grid.size, levels: navigation.levels.count)
-        HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading)
+        HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading != nil)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         frame.clipped(to: layout.body) { frame in
             for (i, level) in navigation.levels.enumerated() {

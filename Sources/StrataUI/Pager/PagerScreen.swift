@@ -17,7 +17,7 @@ struct PagerScreen: AppScreen {
 
     func draw(into frame: inout Frame) {
         let layout = PagerLayout(size: frame.grid.size)
-        HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading)
+        HeaderLine(navigation: navigation, dataset: dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading != nil)
             .draw(into: &frame, area: Rect(x: 0, y: layout.header, width: frame.grid.width, height: 1))
         let index = navigation.position
         let count = dataset.count(navigation.level)

@@ -11,7 +11,7 @@ public final class DatasetFeed: @unchecked Sendable {
         /// `rows` reads a period's raw rows back, once the load has ended.
         /// `notice`: what happened to a followed input (`log.txt rotated`), said until the next key.
         case dataset(Dataset, rows: StrataApp.RowReader?, notice: String? = nil)
-        /// The load stopped: the line to print once the terminal is restored, and the exit code.
+        /// The load stopped: what went wrong (without `strata: `), printed once the terminal is restored, and the exit code.
         case failed(message: String, exitCode: Int32)
     }
 

@@ -47,7 +47,7 @@ public final class FollowLoop: @unchecked Sendable {
                                notice: growth.change.map(notice)))
             return true
         } catch {
-            feed.post(.failed(message: error.message, exitCode: error.exitCode))
+            feed.post(.failed(message: error.bareMessage, exitCode: error.exitCode))
             return false
         }
     }

@@ -24,7 +24,7 @@ public struct StrataApp {
         /// The new load posts to this feed: its first dataset replaces the one on show, and the app
         /// then calls `adopted` (the load it replaces may stop); a failure before it is a refusal.
         case started(DatasetFeed, adopted: @Sendable () -> Void)
-        /// Why the input cannot be read again (a database, the demo, a pipe still read): the footer says it, without `strata: `.
+        /// Why the input cannot be read again (the demo, a pipe still read): the footer says it.
         case refused(String)
     }
     private let reloader: Reloader?
@@ -33,10 +33,8 @@ public struct StrataApp {
     private let exporter: LevelExporter?
     /// `e` pressed while the load reads: the level whose periods are written once it has ended.
     private var pendingExport: Level?
-    /// A reload asked and not delivered yet: its feed, what to tell once it is shown, and the filter and breakdown it reads with.
-    private var reload: (feed: DatasetFeed, adopted: @Sendable () -> Void, filter: String?, breakdown: String?)?
-    /// The filter and breakdown the dataset on show was read with: the view goes back to them when a reload is refused.
-    private var shown: (filter: String?, breakdown: String?)
+    /// A reload asked and not delivered yet (`AppState.reloading`): its feed, and what to tell once it is shown.
+    private var reload: (feed: DatasetFeed, adopted: @Sendable () -> Void)?
     /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
     let follows: Bool
     /// How often a followed input is looked at: appended rows reach the screen within 250 ms.
@@ -86,12 +84,11 @@ public struct StrataApp {
                 at reference: Int64? = nil, aggregate: Aggregate = .sum, aggregateFollowsData: Bool = false, chart: ChartKind? = nil,
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
-                follows: Bool = false, notice: String? = nil, filter: String? = nil, reloader: Reloader? = nil,
+                follows: Bool = false, notice: String? = nil, filter: TypedFilter? = nil, reloader: Reloader? = nil,
                 exporter: LevelExporter? = nil) {
         self.dataset = dataset
         self.reloader = reloader
         self.exporter = exporter
-        shown = (filter, nil)
         self.readRows = readRows
         self.feed = feed
         self.follows = follows
@@ -103,7 +100,7 @@ public struct StrataApp {
         opening = aggregateFollowsData ? Opening(startLevel: startLevel, reference: reference, aggregate: nil, chart: chart) : asked
         state = AppState(navigation: Self.navigation(asked, on: dataset, now: clock.wallSeconds()), size: size)
         state.notice = notice
-        state.filter = filter
+        state.read.filter = filter
     }
 
     /// Where `dataset` opens: the level asked for, each level on the period
@@ -197,16 +194,15 @@ public struct StrataApp {
     /// (positions kept, memos started over, the card's rows asked again), or
     /// the failure that ends the app.
     private mutating func takeDelivery() {
-        if let (awaited, adopted, filter, breakdown) = reload, let delivery = awaited.take() {
+        if let (awaited, adopted) = reload, let delivery = awaited.take() {
             reload = nil
             switch delivery {
             case .dataset(let newer, let rows, let notice):
                 // The reload's first rows: the load on show before it is of no more use, and only now may stop.
                 feed = awaited
                 adopted()
-                let split = breakdown != shown.breakdown
-                shown = (filter, breakdown)
-                state.reloading = false
+                let split = state.asked.series != state.read.series
+                state.reloadShown()
                 // Split by a field, rows may be counted where a column was summed: the aggregates are the new values'.
                 if newer.valueNames != dataset.valueNames {
                     state.navigation.aggregates = [opening.aggregate ?? newer.suggestedAggregate]
@@ -216,7 +212,7 @@ public struct StrataApp {
                 adopt(newer, rows: rows, notice: notice)
                 state.reloaded(split: split, env: environment)
                 // A new breakdown's series come largest first: all of them at once, overlaid or stacked.
-                if split { state.navigation.allSeries = breakdown != "none" && state.navigation.namedSeriesCount > 1 }
+                if split { state.navigation.allSeries = state.read.series != "none" && state.navigation.namedSeriesCount > 1 }
             case .failed(let message, _):
                 refuseReload(message)
             }
@@ -269,7 +265,7 @@ public struct StrataApp {
                     ?? CardRowsRead(note: isLoading ? "rows come once the load ends" : "rows are not kept for this input"))
             case .reload(let change):
                 switch reloader?(change) ?? .refused("this input cannot be read again") {
-                case .started(let awaited, let adopted): reload = (awaited, adopted, state.filter, state.breakdown)
+                case .started(let awaited, let adopted): reload = (awaited, adopted)
                 case .refused(let why): refuseReload(why)
                 }
             case .export(let level):
@@ -278,10 +274,9 @@ public struct StrataApp {
         }
     }
 
-    /// The view goes back to the rows on show, and the footer says `why` (a command-line line, without its `strata: `).
+    /// The view stays on the rows on show, and the footer says `why`.
     private mutating func refuseReload(_ why: String) {
-        let footer = why.hasPrefix("strata: ") ? String(why.dropFirst(8)) : why
-        reduce(into: &state, action: .reloadRefused(filter: shown.filter, breakdown: shown.breakdown, why: footer), env: environment)
+        reduce(into: &state, action: .reloadRefused(why: why), env: environment)
     }
 
     /// The pages a frame or a reducer asked of the dataset and did not find, as a request.

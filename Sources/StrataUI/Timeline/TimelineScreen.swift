@@ -24,7 +24,7 @@ struct TimelineScreen: AppScreen {
 
     func draw(into frame: inout Frame) {
         let layout = TimelineLayout(state: state, timeline: timeline, dataset: dataset)
-        HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading, chart: false)
+        HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading != nil, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         drawCorner(layout, into: &frame.grid)
         drawAxis(layout, into: &frame.grid)
