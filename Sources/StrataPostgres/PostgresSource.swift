@@ -43,11 +43,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
                                         binsDates: !forcesFallback && connection.serverVersion >= 140_000)
         startLevel = setup.startLevel
-        percentiles = options.keepsSketches ? options.percentiles : []
-        if !percentiles.isEmpty && plan.end != nil {
-            throw .badQuery(source: name, reason: "\(percentiles.map(\.rawValue).joined(separator: ", ")): percentiles of intervals "
-                            + "are not computed in a database yet; read its CSV")
-        }
+        // Intervals have none, a file's nor a table's: the runner refuses them for both.
+        percentiles = options.keepsSketches && plan.end == nil ? options.percentiles : []
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
         reach = longest
     }
