@@ -10,6 +10,7 @@
 /// | fine     | the checkpoints' byte ranges    | `WHERE t >= $1 AND t < $2 GROUP BY …`   |
 /// | rows     | the same ranges, in file order  | `WHERE t >= $1 AND t < $2 ORDER BY t LIMIT n` |
 /// | intervals| the same ranges, every interval | `WHERE start < $2 AND (end > $1 OR start >= $1)` |
+/// | percentiles | none: its sketches merge | `percentile_cont … WHERE t >= $1 AND t < $2 GROUP BY width_bucket(t, …)` |
 ///
 /// Times are UTC seconds and ranges are half-open, `[start, end)`; series
 /// are numbered as `LoadResult.seriesNames` names them.
