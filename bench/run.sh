@@ -430,10 +430,11 @@ fi
 # strata's first screen with no flags against psql running the coarse
 # `GROUP BY` strata sends (as the server logged it from strata's session) and
 # the simplest hand-written `GROUP BY` of the same hours (issue 35), the
+# first screen with `--agg p99` (the page's percentiles asked when shown), the
 # peak RSS of strata, and every byte the server sent strata, counted by
 # bench/pgproxy.py between strata and the server's TCP port.
 postgres_bench() {
-    local bin dir port uri cmd psql_cmd hand_cmd proxy tcp server
+    local bin dir port uri cmd psql_cmd hand_cmd p99_cmd proxy tcp server
     server=$(Tools/throwaway-postgres start --tcp) || exit 1
     eval "$server"   # dir, port, bin, uri; the server's log is $dir/log
     trap "Tools/throwaway-postgres stop '$dir'" EXIT
@@ -461,10 +462,14 @@ SQL
     # The simplest statement a person would write for the same hours (the server's TimeZone is UTC, as strata's statement's).
     echo "SELECT date_trunc('hour', time), count(*), sum(value), min(value), max(value) FROM events GROUP BY 1" > "$OUT/pg-hand.sql"
     hand_cmd="$bin/psql '$uri' -X -q -f $OUT/pg-hand.sql"
+    # The same first screen with a percentile: the page's asked when shown, no level's.
+    p99_cmd="$cmd --agg p99"
+    bash -c "$p99_cmd" > "$OUT/pg-screen-p99.txt" 2>"$OUT/pg-notes-p99.txt"
+    grep -q "p99 value" "$OUT/pg-screen-p99.txt" || { log "strata's --agg p99 screen of the table shows no p99"; cat "$OUT/pg-notes-p99.txt" >&2; exit 1; }
 
     # One run of each a round: load that comes and goes (builds on the shared cores) falls on all alike.
     log "strata's first screen against psql's GROUP BY and the hand-written one, $RUNS rounds of one run each"
-    for ((r = 1; r <= RUNS; r++)); do hf "$OUT/pg-first-$r.json" 1 "$cmd" "$psql_cmd" "$hand_cmd"; done
+    for ((r = 1; r <= RUNS; r++)); do hf "$OUT/pg-first-$r.json" 1 "$cmd" "$psql_cmd" "$hand_cmd" "$p99_cmd"; done
     rss pg-strata "$cmd"
 
     # Every byte the server sent strata, through the counting proxy (which stops by itself).
@@ -488,7 +493,7 @@ def pooled(i):  # median of command i's times over all rounds, and its mean CPU 
             statistics.mean(r[i]["user"] + r[i]["system"] for r in rounds))
 def fmt(s): return f"{s*1000:.0f} ms" if s < 10 else f"{s:.1f} s"
 def verdict(ok): return "**met**" if ok else "**missed**"
-(t_strata, c_strata), (t_psql, c_psql), (t_hand, c_hand) = pooled(0), pooled(1), pooled(2)
+(t_strata, c_strata), (t_psql, c_psql), (t_hand, c_hand), (t_p99, c_p99) = pooled(0), pooled(1), pooled(2), pooled(3)
 spread = [f"{min(r[i]['times'][0] for r in rounds):.1f}–{max(r[i]['times'][0] for r in rounds):.1f} s" for i in (0, 1, 2)]
 # Each round's ratio of strata's statement to the hand-written one: the rounds share their load, the medians may not.
 ratios = sorted(r[1]["times"][0] / r[2]["times"][0] for r in rounds)
@@ -518,6 +523,7 @@ print("|---|---:|---:|---:|---:|")
 print(f"| strata first screen, no flags (`--dump`) | {fmt(t_strata)} | {fmt(c_strata)} | {rss:.1f} MB | {received:,} |")
 print(f"| `psql`, the same coarse `GROUP BY` | {fmt(t_psql)} | {fmt(c_psql)} | — | — |")
 print(f"| `psql`, the hand-written `GROUP BY` (below) | {fmt(t_hand)} | {fmt(c_hand)} | — | — |")
+print(f"| strata first screen, `--agg p99` (`--dump`; the page's percentiles) | {fmt(t_p99)} | {fmt(c_p99)} | — | — |")
 print()
 print("The bytes the server sent strata, by statement (bench/pgproxy.py, between strata and the server's TCP port):\n")
 print("| statements | rows | bytes |")
@@ -539,6 +545,7 @@ print(f"- Bytes from the server within 2× the aggregates shown: {received:,} B 
 print()
 print("```sh")
 print(f"{strata} 'postgresql://strata@SOCKET_DIR:PORT/postgres' --table events --dump --now {now}")
+print(f"{strata} 'postgresql://strata@SOCKET_DIR:PORT/postgres' --table events --dump --now {now} --agg p99")
 print(f"{bindir}/psql 'postgresql://strata@SOCKET_DIR:PORT/postgres' -X -q -f COARSE.sql   # COARSE.sql:")
 print(open(f"{out}/pg-coarse.sql").read().strip())
 print(f"{bindir}/psql 'postgresql://strata@SOCKET_DIR:PORT/postgres' -X -q -f HAND.sql   # HAND.sql:")

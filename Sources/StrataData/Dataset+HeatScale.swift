@@ -16,6 +16,8 @@ extension Dataset {
     /// would be the low end, and every whole period the top shade.
     public func seriesHeatScale(_ level: Level, aggregate: Aggregate, value v: Int) -> HeatScale {
         heatScales.value(.init(level: level, aggregate: aggregate, series: nil, value: v)) {
+            // Not remembered until the source has answered the level's percentiles.
+            if aggregate.isPercentile, v == 0, !hasPercentiles(level) { return nil }
             let rows = seriesByValue[v].count > 1 ? Array(1..<seriesByValue[v].count) : [0]
             let cells = rows.flatMap { s -> [(ordinal: Int, value: Double)] in
                 guard let periods = seriesByValue[v][s].periods[level] else { return [] }
@@ -26,7 +28,7 @@ extension Dataset {
             let cut = aggregate.isQuantity ? partlyCovered(level) : []
             let whole = cells.filter { !cut.contains($0.ordinal) }
             return HeatScale(values: (whole.isEmpty ? cells : whole).map(\.value))
-        }!
+        } ?? HeatScale(values: [])
     }
 
     /// The ordinals of the level's first and last periods when the data

@@ -1,16 +1,24 @@
 extension Dataset {
     /// Value `v`'s percentile `aggregate` of each period of the level for
     /// series `s`, in the order of its `periods` (nil where it has no
-    /// values, or is finer than the sketches kept). Merged once, then
-    /// remembered: the overview ranks and the map shades by them each frame.
+    /// values, or is finer than the sketches kept, or while a source's
+    /// answers are read). Merged once, then remembered: the overview ranks
+    /// and the map shades by them each frame.
     public func periodPercentiles(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> [Double?] {
-        percentileMemo.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
-            guard let periods = seriesByValue[v][s].periods[level] else { return [] }
+        guard let periods = seriesByValue[v][s].periods[level] else { return [] }
+        return percentileMemo.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
+            // Not remembered until the source has answered.
+            if v == 0, !hasPercentiles(level) { return nil }
             return zip(periods.ordinals, periods.stats).map { ordinal, stats in
-                stats.plotted(aggregate, sketch: sketch(from: calendar.start(of: level.unit, ordinal: ordinal),
-                                                        to: calendar.end(of: level.unit, ordinal: ordinal), series: s, value: v))
+                stats.plotted(aggregate, sketch: sketch(level, ordinal: ordinal, series: s, value: v))
             }
-        }!
+        } ?? Array(repeating: nil, count: periods.ordinals.count)
+    }
+
+    /// Whether the level's percentiles are known, or will never be: not
+    /// while the source's answers of its periods are read.
+    func hasPercentiles(_ level: Level) -> Bool {
+        !answersPercentiles || levelAnswers(level) != nil || finePages == nil
     }
 
     /// Every sketch of series `s` merged: the percentiles of all its values. nil when none are kept.

@@ -90,11 +90,13 @@ public struct Dataset: Sendable {
     public let sketchUnit: TimeUnit?
     /// `sketchesByValue[v][s]`: value `v`'s sketches of series `s` (0 every series together).
     let sketchesByValue: [[SortedSketches]]
-    /// A database's percentiles of the first value, per period of each unit
-    /// answered, by series as `sketchesByValue` (`LoadResult.answeredSketches`).
-    let answeredSketches: [TimeUnit: [SortedSketches]]
-    /// Percentiles can be asked: the load kept sketches, or a database answered them.
-    public var keepsSketches: Bool { sketchUnit != nil || !answeredSketches.isEmpty }
+    /// The source answers the first value's percentiles (a database's),
+    /// asked through `finePages` when a screen first shows them: a page's
+    /// bars and its period at once, a level's periods for the overview, the
+    /// map and an export (`LoadResult.answersPercentiles`).
+    public let answersPercentiles: Bool
+    /// Percentiles can be asked: the load kept sketches, or the source answers them.
+    public var keepsSketches: Bool { sketchUnit != nil || answersPercentiles }
 
     /// Everything a load found (a file's, or rows made in memory), aggregated
     /// on `levels` in one step. The app and the tests build datasets only this
@@ -132,7 +134,7 @@ public struct Dataset: Sendable {
             return seriesNames.isEmpty ? [sketches.sorted(series: 0)]
                 : [sketches.sorted(series: nil)] + seriesNames.indices.map { sketches.sorted(series: $0) }
         }
-        self.answeredSketches = loaded.answeredSketches.mapValues { table in (0...seriesNames.count).map { table.sorted(series: $0) } }
+        self.answersPercentiles = loaded.answersPercentiles
         let kept = max(accumulator.baseUnit, accumulator.sketches?.unit ?? accumulator.baseUnit)
         let finer = levels.contains { Self.subUnit(of: $0, levels: levels, intervals: accumulator.holdsIntervals) < kept }
         self.pagesNotKept = finePages == nil && finer ? "the input is read once (--memory MB keeps more)" : nil
@@ -344,21 +346,51 @@ public struct Dataset: Sendable {
         // A period finer than the sketches kept: its sub-buckets', read back, merged.
         let periodSketch = sketch(from: bounds.first!, to: bounds.last!, series: s, value: v)
             ?? (keepsSketches ? subStats?.reduce(into: QuantileSketch()) { $0.merge($1.sketch ?? QuantileSketch()) } : nil)
-        return Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
-                    subUnit: sub, stats: stats, sketch: periodSketch, buckets: subBuckets, fetching: subStats == nil)
+        let page = Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
+                        subUnit: sub, stats: stats, sketch: periodSketch, buckets: subBuckets, fetching: subStats == nil)
+        return answersPercentiles ? answered(page, series: s, value: v) : page
+    }
+
+    /// `page` of a source that answers percentiles, with them: its bars'
+    /// and its period's asked together over the page's range (one read of
+    /// its rows, whatever cuts its bars: a quarter's weeks, an hour's
+    /// minutes), the page drawn as reading until they come.
+    private func answered(_ page: Page, series s: Int, value v: Int) -> Page {
+        // Only the first value is answered; a period with no rows has none to ask for.
+        guard v == 0, !page.stats.isEmpty, let finePages else { return page }
+        let answers = finePages.percentiles(of: page.subUnit, from: page.start, to: page.end, whole: true)
+        let buckets = page.buckets.map { SubBucket(start: $0.start, end: $0.end, stats: $0.stats, sketch: answers?.sketch(series: s, start: $0.start)) }
+        return Page(level: page.level, index: page.index, ordinal: page.ordinal, start: page.start, end: page.end, subUnit: page.subUnit,
+                    stats: page.stats, sketch: answers?.whole(series: s), buckets: buckets, fetching: page.fetching || answers == nil)
+    }
+
+    /// Value `v`'s sketch of series `s` for the level's period at `ordinal`:
+    /// the source's answers of the level when it answers them (nil until
+    /// they are read), else merged from the sketches kept (`sketch(from:to:)`).
+    public func sketch(_ level: Level, ordinal: Int, series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
+        let start = calendar.start(of: level.unit, ordinal: ordinal)
+        guard answersPercentiles else { return sketch(from: start, to: calendar.end(of: level.unit, ordinal: ordinal), series: s, value: v) }
+        guard v == 0 else { return nil }
+        return levelAnswers(level)?.sketch(series: s, start: start)
+    }
+
+    /// The source's answers for every period of the level (one read of its
+    /// rows, in the background): nil while they are read, or when none can be.
+    func levelAnswers(_ level: Level) -> AnsweredPercentiles? {
+        guard let range = span(of: level) else { return nil }
+        return finePages?.percentiles(of: level.unit, from: range.lowerBound, to: range.upperBound, whole: false)
+    }
+
+    /// The level's periods from the first to the last, in UTC seconds; nil when it has none.
+    func span(of level: Level) -> Range<Int64>? {
+        guard count(level) > 0, let first = firstOrdinal[level] else { return nil }
+        return calendar.start(of: level.unit, ordinal: first)..<calendar.start(of: level.unit, ordinal: first + count(level))
     }
 
     /// Value `v`'s sketch of series `s` over `[start, end)`, merged from the
     /// sketches kept: nil when none are, or when the range is not whole
     /// periods of their unit (an hour of day sketches: read back).
     public func sketch(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
-        // A period a database answered whole.
-        for (unit, answered) in answeredSketches where v == 0 && s < answered.count {
-            let a = calendar.ordinal(of: unit, at: start)
-            if calendar.start(of: unit, ordinal: a) == start && calendar.start(of: unit, ordinal: a + 1) == end {
-                return answered[s].merged(in: a..<(a + 1))
-            }
-        }
         guard let unit = sketchUnit, v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
         let a = calendar.ordinal(of: unit, at: start), b = calendar.ordinal(of: unit, at: end)
         guard calendar.start(of: unit, ordinal: a) == start, calendar.start(of: unit, ordinal: b) == end else { return nil }

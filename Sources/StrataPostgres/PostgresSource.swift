@@ -44,11 +44,8 @@ public final class PostgresSource: Source, @unchecked Sendable {
         statements = PostgresStatements(plan: plan, relation: relation, fallback: forcesFallback || connection.serverVersion < 120_000,
                                         binsDates: !forcesFallback && connection.serverVersion >= 140_000)
         startLevel = setup.startLevel
-        percentiles = options.keepsSketches ? options.percentiles : []
-        if !percentiles.isEmpty && plan.end != nil {
-            throw .badQuery(source: name, reason: "\(percentiles.map(\.rawValue).joined(separator: ", ")): percentiles of intervals "
-                            + "are not computed in a database yet; read its CSV")
-        }
+        // Intervals have none, a file's nor a table's: the runner refuses them for both.
+        percentiles = options.keepsSketches && plan.end == nil ? options.percentiles : []
         longest = IntervalRule.longestKept(usual: plan.profile.typicalDuration, baseUnit: plan.baseUnit(startLevel: startLevel, budget: budget))
         reach = longest
     }
@@ -107,11 +104,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         (result.filterFields, result.breakdowns) = (plan.filterFields, plan.breakdowns)
         (result.rowsRead, result.accepted, result.skipped, result.filteredOut) = (read, rows, skipped, read - rows - skipped)
         if timeless > 0 { result.notes.append("skipped \(timeless) row\(timeless == 1 ? "" : "s") with no time in \"\(plan.timeColumn)\"") }
-        if !percentiles.isEmpty {
-            let (answered, notes) = try answeredPercentiles(seriesNames: names)
-            result.answeredSketches = answered
-            result.notes += notes
-        }
+        result.answersPercentiles = !percentiles.isEmpty && !plan.valueColumns.isEmpty
         if pastLimit > 0, let column = plan.seriesColumn {
             result.notes.append("series: more than \(SeriesRule.loadLimit) names in \"\(column)\": the first "
                 + "\(SeriesRule.loadLimit) (by their first period, then name) are kept, the \(pastLimit) rows of the others skipped")
@@ -252,43 +245,47 @@ public final class PostgresSource: Source, @unchecked Sendable {
         return (renumbered, names, rows, timeless, pastLimit)
     }
 
-    /// Each level's periods' percentiles of the first value as the server
-    /// answers them (`percentile_cont`, exact), the asked ones and the stats
-    /// line's: one statement per level, which does not merge into another's.
-    /// Coarser levels first, each while its periods (of every series and all
-    /// together) fit `BucketBudget.answeredPeriods`; a level past it has
-    /// none, and a note says so.
-    private func answeredPercentiles(seriesNames names: [String]) throws(ReadError) -> ([TimeUnit: SketchTable], [String]) {
-        guard let span = plan.span, !plan.valueColumns.isEmpty else { return ([:], []) }
-        let tenths = Set(percentiles.map(\.tenths) + [500, 950, 990]).sorted()
+    /// One statement over `[start, end)`: the first value's percentiles of
+    /// each period of `unit` in it, cut to the range (and of the whole range
+    /// when `whole`), of each series `coarse` numbered and all together,
+    /// the asked ones and the stats line's, as the server answers them
+    /// (`percentile_cont`, exact). A folded load's rest is asked as the
+    /// series not kept apart. Read when a screen first shows them, through `link`.
+    public func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles? {
+        guard !percentiles.isEmpty, !plan.valueColumns.isEmpty else { return nil }
+        return try linkToServer.read { () throws(ReadError) in try answeredPercentiles(of: unit, from: start, to: max(start, end), whole: whole) }
+    }
+
+    private func answeredPercentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles {
+        let (names, folds) = lock.withLock { (seriesNames, foldedIntoRest) }
+        var answered = AnsweredPercentiles(unit: unit, range: start..<end, seriesCount: names.count)
+        guard start < end else { return answered }
+        let tenths = Set(percentiles.map(\.tenths) + Aggregate.shownPercentiles.map(\.tenths)).sorted()
         let fractions = "{" + tenths.map { String(Double($0) / 1000) }.joined(separator: ",") + "}"
-        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) })
         let calendar = plan.calendar
-        var room = budget.map(BucketBudget.answeredPeriods(within:)) ?? .max
-        var tables: [TimeUnit: SketchTable] = [:], notes: [String] = []
-        for unit in Set(plan.levels.map(\.unit)).sorted(by: >) {
-            let first = calendar.ordinal(of: unit, at: span.lowerBound), count = calendar.ordinal(of: unit, at: span.upperBound) - first + 1
-            guard count * (names.count + 1) <= room else {
-                notes.append("percentiles: none per \(unit.name): \(CountText.grouped(count * (names.count + 1))) periods would not fit in --memory")
-                continue
-            }
-            room -= count * (names.count + 1)
-            let starts = (first...(first + count)).map { String(calendar.start(of: unit, ordinal: $0)) }
-            var table = SketchTable(unit: unit)
-            try connection.stream(statements.percentiles(starts: "{" + starts.joined(separator: ",") + "}", fractions: fractions)) {
-                result throws(ReadError) in
-                guard let period = result.int64(0, 0), (1...Int64(count)).contains(period) else { return }
-                // NULL: every series together; a series not kept apart (the rest) has none.
-                let key = result.text(0, 1)
-                guard let series = key.map({ number[$0] }) ?? 0 else { return }
-                let values = (result.text(0, 3) ?? "").trimmingCharacters(in: ["{", "}"]).split(separator: ",").map { Double($0) }
-                let answers = Dictionary(uniqueKeysWithValues: zip(tenths, values).compactMap { t, v in v.map { (t, $0) } })
-                table.insert(QuantileSketch(answers: answers, count: Int(result.int64(0, 2) ?? 0)), column: 0, series: series,
-                             ordinal: first + Int(period) - 1)
-            }
-            tables[unit] = table
+        var starts = [start]
+        var next = calendar.start(of: unit, ordinal: calendar.ordinal(of: unit, at: start) + 1)
+        while next < end {
+            starts.append(next)
+            next = calendar.start(of: unit, ordinal: calendar.ordinal(of: unit, at: next) + 1)
         }
-        return (tables, notes)
+        let kept = folds ? Array(names.dropLast()) : names
+        let number = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0 + 1) })
+        var parameters = [String(start), String(end), "{" + (starts + [end]).map(String.init).joined(separator: ",") + "}", fractions]
+        if plan.seriesColumn != nil { parameters.append(PostgresStatements.textArray(kept)) }
+        try connection.stream(statements.percentiles(parameters, folds: folds, whole: whole)) { result throws(ReadError) in
+            let ofRange = result.int64(0, 0) == 1, together = result.int64(0, 1) == 1
+            // A series not kept apart (NULL) is the rest's, the last.
+            let name = result.text(0, 3)
+            guard let series = together ? 0 : name == nil ? names.count : number[name!] else { return }
+            let period = result.int64(0, 2).map { Int($0) - 1 }
+            guard ofRange || period.map(starts.indices.contains) ?? false else { return }
+            let values = (result.text(0, 5) ?? "").trimmingCharacters(in: ["{", "}"]).split(separator: ",").map { Double($0) }
+            let answers = Dictionary(uniqueKeysWithValues: zip(tenths, values).compactMap { t, v in v.map { (t, $0) } })
+            answered.insert(QuantileSketch(answers: answers, count: Int(result.int64(0, 4) ?? 0)), series: series,
+                            start: ofRange ? nil : starts[period!])
+        }
+        return answered
     }
 
     /// Interval rows: the periods of `unit` (the base) and of every coarser

@@ -128,20 +128,31 @@ struct PostgresStatements {
         return "to_timestamp(floor((extract(epoch FROM \(time)) - \(grid.origin)) / \(grid.stride)) * \(grid.stride) + \(grid.origin))"
     }
 
-    /// Per period of `$1` (UTC seconds of consecutive period starts, the
-    /// last one the end): its number (1 the first; 0 and the count of
-    /// starts are outside), the series (NULL for every series together),
-    /// the first value's count and its percentiles at the fractions `$2`,
-    /// as `percentile_cont` gives them (numpy's `linear`). The periods are
-    /// strata's own, as instants: a binary search per row (`width_bucket`),
-    /// whatever the zone.
-    func percentiles(starts: String, fractions: String) -> PostgresStatement {
+    /// The first value's percentiles at the fractions `$4` of the periods
+    /// cut by `$3` (UTC seconds of consecutive period starts, the first
+    /// `$1` and the last `$2`, the range's ends), as `percentile_cont`
+    /// gives them (numpy's `linear`). The periods are strata's own, as
+    /// instants: a binary search per row (`width_bucket`), whatever the
+    /// zone. Per row: whether it is of the whole range, whether of every
+    /// series together, the period's number (1 the first), the series
+    /// (NULL: one folded into the rest), the count and the percentiles.
+    /// - Parameters:
+    ///   - folds: the series apart are `$5`, the names kept; the rows of
+    ///     the others are the rest's when `folds`, else left out, as the load left them.
+    ///   - whole: the whole range too, of each series and all together (a
+    ///     page's period); one more sort of the rows, so not for a level's every period.
+    func percentiles(_ own: [String], folds: Bool, whole: Bool) -> PostgresStatement {
         let value = PostgresRelation.quoted(plan.valueColumns[0])
-        let period = "width_bucket(\(time), ARRAY(SELECT to_timestamp(b) FROM unnest($1::int8[]) AS b))"
-        return statement([starts, fractions]) { rows in
-            "SELECT \(period), \(plan.seriesColumn == nil ? "NULL" : series), count(\(value)), "
-                + "percentile_cont($2::float8[]) WITHIN GROUP (ORDER BY \(value)::float8) FROM \(rows) WHERE \(value) IS NOT NULL "
-                + (plan.seriesColumn == nil ? "GROUP BY 1" : "GROUP BY GROUPING SETS ((1), (1, 2))")
+        let period = "width_bucket(\(time), ARRAY(SELECT to_timestamp(b) FROM unnest($3::int8[]) AS b))"
+        let bySeries = plan.seriesColumn != nil
+        let key = bySeries ? ", CASE WHEN \(series) = ANY($5::text[]) THEN \(series) END AS k" : ""
+        let kept = bySeries && !folds ? " AND \(series) = ANY($5::text[])" : ""
+        let sets = bySeries ? (whole ? "(p, k), (p), (k), ()" : "(p, k), (p)") : (whole ? "(p), ()" : "(p)")
+        let keyItems = bySeries ? "GROUPING(k), p, k" : "1, p, NULL"
+        return statement(own) { rows in
+            "SELECT GROUPING(p), \(keyItems), count(v), percentile_cont($4::float8[]) WITHIN GROUP (ORDER BY v) "
+                + "FROM (SELECT \(period) AS p\(key), \(value)::float8 AS v FROM \(rows) "
+                + "WHERE \(range) AND \(value) IS NOT NULL\(kept)) AS strata_values GROUP BY GROUPING SETS (\(sets))"
         }
     }
 
@@ -156,6 +167,12 @@ struct PostgresStatements {
     }
 
     var range: String { "\(time) >= to_timestamp($1) AND \(time) < to_timestamp($2)" }
+
+    /// `names` as a `text[]` parameter: each quoted, its `"` and `\\` escaped.
+    static func textArray(_ names: [String]) -> String {
+        "{" + names.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
 
     /// The zone as PostgreSQL names it: the IANA name, or for a fixed
     /// offset a POSIX rule (whose sign is west of UTC: `<+0530>-05:30`).

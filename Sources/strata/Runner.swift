@@ -56,6 +56,11 @@ struct Runner {
             }, stop: { $0.stop() })
             reloader = reloads.reload
         }
+        // A file's intervals and a table's alike: each interval counts in every bar it overlaps, and no percentile is kept of them.
+        if dataset.holdsIntervals, !exportedPercentiles.isEmpty {
+            let asked = command.agg.map { $0.isPercentile ? "--agg \($0.rawValue)" : "--percentiles" } ?? "--percentiles"
+            throw .usage("\(asked): percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values")
+        }
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: dataset.calendar) else {

@@ -31,6 +31,20 @@ struct PostgresCommandTests {
         return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
     }
 
+    /// Percentiles of intervals are kept neither by a file nor by a table:
+    /// both refuse them with the same line, exit 64, rather than a file's
+    /// empty column and chart beside a table's refusal.
+    @Test func percentilesOfIntervalsAreRefusedAlike() throws {
+        let table = try Self.strata([try DatabaseFixtures.server.uri, "--table", "polls", "--agg", "p99", "--export", "csv"])
+        let file = try Self.strata([DatabaseFixtures.directory.appendingPathComponent("polls.csv").path, "--agg", "p99", "--export", "csv"])
+        let line = "strata: --agg p99: percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values\n"
+        #expect(table.status == 64 && table.stdout.isEmpty && table.stderr.hasSuffix(line), "\(table.stderr)")
+        #expect(file.status == 64 && file.stdout.isEmpty && file.stderr.hasSuffix(line), "\(file.stderr)")
+        let listed = try Self.strata([try DatabaseFixtures.server.uri, "--table", "polls", "--percentiles", "--export", "csv"])
+        #expect(listed.status == 64 && listed.stderr.hasSuffix("strata: --percentiles: percentiles of intervals are not computed, "
+                                                               + "of a file's nor of a table's; --agg mean or max reads their values\n"))
+    }
+
     /// `--where` on a table: stderr says how many rows passed of how many,
     /// as for a file; a name the table has not is strata's own line, with its column in the expression, exit 64.
     @Test func whereOnATable() throws {

@@ -6,7 +6,8 @@ import StrataPostgres
 /// `--agg pNN` on a table: each period's percentile is the server's
 /// `percentile_cont` over that period's rows, exact, as a file's is while a
 /// period holds few values; periods of every level are strata's own, so a
-/// day of 25 hours is one period, and every series is answered apart and together.
+/// day of 25 hours is one period, and every series is answered apart and
+/// together. The load asks none: a level's are asked when first shown.
 struct PostgresPercentileTests {
     /// Latencies of two hosts at random times over Berlin's change of 27
     /// October 2024 (a day of 25 hours), about 80 a day: fewer than a
@@ -44,7 +45,7 @@ struct PostgresPercentileTests {
         let path = try DatabaseFixtures.server.file("latencies-\(UUID().uuidString.prefix(8)).csv", contents: latencies)
         let file = try DataLoader.load([.file(path)], options: options, setup: setup)
         func export(_ result: LoadResult) -> String {
-            let dataset = Dataset(loaded: result, levels: levels)
+            let dataset = Dataset(loaded: result, levels: levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
             return Exporter.export(dataset, format: .csv, levels: levels, percentiles: [p95])
         }
         return (export(database), export(file))
@@ -99,5 +100,45 @@ struct PostgresPercentileTests {
         options.filter = try RowFilter.parse("latency > 500")
         let filtered = try Self.exports(options)
         Self.expectSame(filtered.database, filtered.file)
+    }
+}
+
+extension PostgresPercentileTests {
+    /// The load reads no percentile: a page asks its own when first drawn,
+    /// is drawn as reading until the worker brings them, and then shows
+    /// the exact percentile of its period and of each bar.
+    @Test func aPageAsksItsPercentilesWhenFirstShown() throws {
+        try #require(Self.table != nil)
+        var options = ReadOptions()
+        options.valueColumn = "latency"
+        options.keepsSketches = true
+        options.percentiles = [Self.p95]
+        let source = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("latencies"), options: options,
+                                        setup: DatabaseFixtures.setup(zone: "Europe/Berlin", levels: Self.levels))
+        let loaded = try source.coarse { _ in }
+        #expect(loaded.answersPercentiles)
+        let pages = FinePages(source: source, mode: .background, budget: 1 << 20)
+        let dataset = Dataset(loaded: loaded, levels: Self.levels, finePages: pages)
+        // Sunday 27 October in Berlin, the day of 25 hours: the second day.
+        let waiting = dataset.page(.day, index: 1)
+        #expect(waiting.fetching && waiting.sketch == nil && waiting.buckets.allSatisfy { $0.sketch == nil })
+        let missed = pages.takeMissed()
+        #expect(missed.count == 1)
+        pages.fetch(missed)
+        // The worker's read ends however long it takes: no time is measured.
+        while pages.isFetching { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(pages.takeArrivals())
+        let page = dataset.page(.day, index: 1)
+        let rows = Self.latencies.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        func values(_ from: Int64, _ to: Int64) -> [Double] {
+            rows.filter { $0[0] >= DatabaseFixtures.iso(from) && $0[0] < DatabaseFixtures.iso(to) }.map { Double($0[2])! }
+        }
+        #expect(!page.fetching && page.start == 1_729_980_000 && page.end == 1_730_070_000 && page.buckets.count == 25)
+        #expect(page.sketch?.quantile(0.95) == Self.linear(values(page.start, page.end), 0.95))
+        for bar in page.buckets {
+            let inBar = values(bar.start, bar.end)
+            #expect(bar.sketch?.quantile(0.95) == (inBar.isEmpty ? nil : Self.linear(inBar, 0.95)), "\(bar.start)")
+        }
+        #expect(pages.takeMissed().isEmpty)
     }
 }

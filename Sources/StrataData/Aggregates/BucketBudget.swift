@@ -23,11 +23,6 @@ public enum BucketBudget {
     /// of it, beside the buckets' half. Past it they are kept per coarser period.
     static func sketches(within budget: Int64) -> Int { Int(budget / 4 / bytesPerSketch) }
 
-    /// How many periods' percentiles a database may answer within `budget`
-    /// bytes: the sketches' quarter, at about 512 bytes each (a sketch of
-    /// five answers), where a file's sketch is about 2,560.
-    public static func answeredPeriods(within budget: Int64) -> Int { Int(budget / 4 / 512) }
-
     /// How many buckets a load may keep within `budget` bytes.
     static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
 

@@ -27,7 +27,7 @@ public struct QuantileSketch: Hashable, Sendable {
     /// A period's percentiles as a database answered them (`percentile_cont`,
     /// numpy's `linear`): exact for those asked, keyed by tenths of a percent
     /// (p99.9 is 999), and no others. They do not merge: a merge with any
-    /// other values answers no percentile, never a wrong one.
+    /// other values, or a value added, answers no percentile, never a wrong one.
     public init(answers: [Int: Double], count: Int) {
         storage.count = count
         storage.answers = answers
@@ -39,10 +39,7 @@ public struct QuantileSketch: Hashable, Sendable {
     public mutating func add(_ value: Double) {
         unshare()
         storage.count += 1
-        if storage.answers != nil {
-            storage.answers = [:]
-            return
-        }
+        // An answered sketch given a value answers nothing: `quantile` sees the value, so every row of a file is not asked.
         if storage.isExact {
             storage.values.append(value)
             if storage.values.count > Self.exactLimit { storage.bin() }
@@ -53,6 +50,7 @@ public struct QuantileSketch: Hashable, Sendable {
 
     public mutating func merge(_ other: QuantileSketch) {
         guard other.count > 0 else { return }
+        // An empty sketch shares the other's values until one changes: a file's period starts without a copy, an answer stays one.
         guard count > 0 else {
             self = other
             return
@@ -86,7 +84,7 @@ public struct QuantileSketch: Hashable, Sendable {
     public func quantile(_ q: Double) -> Double? {
         let n = count
         guard n > 0 else { return nil }
-        if let answers = storage.answers { return answers[Int((q * 1000).rounded())] }
+        if let answers = storage.answers { return storage.isExact && storage.values.isEmpty ? answers[Int((q * 1000).rounded())] : nil }
         let h = Swift.min(Swift.max(q, 0), 1) * Double(n - 1)
         let low = Int(h.rounded(.down))
         let t = h - Double(low)

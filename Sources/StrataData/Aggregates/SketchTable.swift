@@ -52,11 +52,6 @@ public struct SketchTable: Sendable {
         periods[k][s][ordinal, default: QuantileSketch()].merge(sketch)
     }
 
-    /// Puts `sketch` in the period of `unit` at `ordinal` of column `k`'s series `s`: a source that answers a period whole.
-    public mutating func insert(_ sketch: QuantileSketch, column k: Int, series s: Int, ordinal: Int) {
-        merge(sketch, column: k, series: s, ordinal: ordinal)
-    }
-
     /// Adds `other`'s sketches (of the same unit); `seriesMap[i]` is where its series `i` goes.
     mutating func merge(_ other: SketchTable, seriesMap: [Int]? = nil) {
         for (k, column) in other.periods.enumerated() {

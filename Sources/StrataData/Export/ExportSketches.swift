@@ -2,12 +2,16 @@
 /// the sketches the load kept or, for a level finer than them (hours when
 /// they are kept per day), read back from the file one period of their unit
 /// at a time, as fine pages are. Where neither can give one (a pipe is read
-/// once), the cell is empty and `notes` says so, once per level.
+/// once), the cell is empty and `notes` says so, once per level. A source
+/// that answers percentiles itself (a database) is asked each level's
+/// periods once, when the export reaches the level.
 struct ExportSketches {
     let dataset: Dataset
     let percentiles: [Aggregate]
     /// The last period of the sketches' unit read back, every series' buckets in it.
     private var chunk: (range: Range<Int64>, unit: TimeUnit, buckets: FineBuckets?)?
+    /// The source's answers of the level being written.
+    private var answers: (level: Level, periods: AnsweredPercentiles?)?
     /// Levels already noted as left empty.
     private var noted: Set<Level> = []
     private(set) var notes: [String] = []
@@ -20,6 +24,7 @@ struct ExportSketches {
     /// Series `s`'s sketch of the level's period `[from, to)`; nil for an empty one or where none can be had.
     mutating func sketch(_ level: Level, from: Int64, to: Int64, series s: Int, stats: Stats) -> QuantileSketch? {
         guard !percentiles.isEmpty, !stats.isEmpty else { return nil }
+        if dataset.answersPercentiles { return answered(level, series: s, start: from) }
         if let kept = dataset.sketch(from: from, to: to, series: s) { return kept }
         guard let unit = dataset.sketchUnit, level.unit < unit else { return nil }
         let calendar = dataset.calendar
@@ -36,6 +41,22 @@ struct ExportSketches {
             for bucket in list where bucket.start >= from && bucket.start < to { sketch.merge(bucket.sketch ?? QuantileSketch()) }
         }
         return sketch
+    }
+
+    /// Series `s`'s answers of the level's period starting at `start`, the level's all read at its first.
+    private mutating func answered(_ level: Level, series s: Int, start: Int64) -> QuantileSketch? {
+        if answers?.level != level { answers = (level, readAnswers(level)) }
+        return answers?.periods?.sketch(series: s, start: start)
+    }
+
+    private mutating func readAnswers(_ level: Level) -> AnsweredPercentiles? {
+        guard let finePages = dataset.finePages, let range = dataset.span(of: level) else { return nil }
+        do throws(ReadError) {
+            return try finePages.readPercentiles(of: level.unit, from: range.lowerBound, to: range.upperBound)
+        } catch {
+            note(level, "export: \(percentiles.map(\.rawValue).joined(separator: ", ")) of \(level.rawValue)s left empty: \(error.message)")
+            return nil
+        }
     }
 
     private mutating func read(_ level: Level, _ range: Range<Int64>) -> FineBuckets? {

@@ -60,10 +60,10 @@ public struct LoadResult: Sendable {
     public var link: SourceLink?
     /// What the footer says when the load made its base coarser to keep within the budget.
     public var budgetNotice: String?
-    /// A database's percentiles of the value, per unit of a level: each
-    /// period's answered whole (`QuantileSketch(answers:count:)`), series 0
-    /// every series together and series `i + 1` name `i`. Empty for files, whose sketches merge.
-    public var answeredSketches: [TimeUnit: SketchTable] = [:]
+    /// The source answers the first value's percentiles itself, a range of
+    /// periods at a time when a screen first shows them (`Source.percentiles`):
+    /// a database's. False for files, whose sketches merge.
+    public var answersPercentiles = false
 }
 
 extension LoadResult {

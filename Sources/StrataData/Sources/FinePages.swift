@@ -20,17 +20,22 @@ public final class FinePages: @unchecked Sendable {
     }
 
     /// One fetch: a range of a page and the unit of its bars, or (no unit)
-    /// the intervals overlapping a range. What a screen missed, as a request.
+    /// the intervals overlapping a range, or (`answers`) the percentiles of
+    /// the unit's periods in the range. What a screen missed, as a request.
     public struct Key: Hashable, Sendable {
         let start: Int64
         let end: Int64
         let unit: TimeUnit?
+        /// The source's percentiles (`Source.percentiles`), of the whole range too when `whole`.
+        var answers = false
+        var whole = false
     }
 
     /// What a fetch brings.
     enum Page {
         case buckets(FineBuckets)
         case intervals(IntervalIndex)
+        case percentiles(AnsweredPercentiles)
     }
 
     private let source: any Source
@@ -71,6 +76,19 @@ public final class FinePages: @unchecked Sendable {
     /// not kept: an export passes over a level once, a range at a time.
     func read(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets? {
         try source.fine(from: start, to: end, unit: unit, progress: nil)
+    }
+
+    /// The source's percentiles of the periods of `unit` in `[start, end)`
+    /// (and of the whole range when `whole`), or nil while they are read.
+    func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) -> AnsweredPercentiles? {
+        guard case .percentiles(let answers)? = page(Key(start: start, end: end, unit: unit, answers: true, whole: whole)) else { return nil }
+        return answers
+    }
+
+    /// The source's percentiles of the periods of `unit` in `[start, end)`,
+    /// read now and not kept: an export asks each level's once.
+    func readPercentiles(of unit: TimeUnit, from start: Int64, to end: Int64) throws(ReadError) -> AnsweredPercentiles? {
+        try source.percentiles(of: unit, from: start, to: end, whole: false)
     }
 
     /// The intervals overlapping `[start, end)`, or nil while they are read.
@@ -158,6 +176,8 @@ public final class FinePages: @unchecked Sendable {
             256 + buckets.buckets.reduce(0) { $0 + $1.reduce(0) { $0 + 64 + $1.count * MemoryLayout<SubBucket>.stride } }
         case .intervals(let intervals):
             256 + intervals.count * (MemoryLayout<IntervalIndex.Record>.stride + 8) + intervals.labels.reduce(0) { $0 + 32 + $1.utf8.count }
+        case .percentiles(let answers):
+            256 + answers.count * 192
         }
     }
 
@@ -165,6 +185,9 @@ public final class FinePages: @unchecked Sendable {
     /// A lost connection is thrown instead: the page is read once it is back.
     private func fetch(_ key: Key) throws(ReadError) -> Page? {
         do {
+            if let unit = key.unit, key.answers {
+                return try source.percentiles(of: unit, from: key.start, to: key.end, whole: key.whole).map(Page.percentiles)
+            }
             if let unit = key.unit {
                 return try source.fine(from: key.start, to: key.end, unit: unit, progress: nil).map(Page.buckets)
             }

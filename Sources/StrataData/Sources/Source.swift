@@ -10,6 +10,7 @@
 /// | fine     | the checkpoints' byte ranges    | `WHERE t >= $1 AND t < $2 GROUP BY …`   |
 /// | rows     | the same ranges, in file order  | `WHERE t >= $1 AND t < $2 ORDER BY t LIMIT n` |
 /// | intervals| the same ranges, every interval | `WHERE start < $2 AND (end > $1 OR start >= $1)` |
+/// | percentiles | none: its sketches merge | `percentile_cont … WHERE t >= $1 AND t < $2 GROUP BY width_bucket(t, …)` |
 ///
 /// Times are UTC seconds and ranges are half-open, `[start, end)`; series
 /// are numbered as `LoadResult.seriesNames` names them.
@@ -43,6 +44,12 @@ public protocol Source: AnyObject, Sendable {
     /// the periods counted them.
     func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex?
 
+    /// The first value's percentiles of each period of `unit` in `[start,
+    /// end)`, cut to the range, and of the whole range when `whole`, as the
+    /// source answers them exactly; nil for a source whose load keeps
+    /// sketches instead (a file: they merge into any period).
+    func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles?
+
     /// The connection the source is read over, when it can be lost and
     /// opened again (a database's); nil for a file.
     var link: SourceLink? { get }
@@ -50,4 +57,6 @@ public protocol Source: AnyObject, Sendable {
 
 extension Source {
     public var link: SourceLink? { nil }
+
+    public func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles? { nil }
 }

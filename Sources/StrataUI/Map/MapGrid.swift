@@ -165,9 +165,7 @@ struct MapGrid {
     /// none is kept for it.
     private func periodSketch(_ index: Int, series: Int) -> QuantileSketch? {
         guard navigation.aggregate.isPercentile else { return nil }
-        let ordinal = dataset.ordinal(level, index: index)
-        return dataset.sketch(from: calendar.start(of: level.unit, ordinal: ordinal), to: calendar.end(of: level.unit, ordinal: ordinal),
-                              series: series, value: navigation.valueIndex)
+        return dataset.sketch(level, ordinal: dataset.ordinal(level, index: index), series: series, value: navigation.valueIndex)
     }
 
     /// Every column of period row `row`.
