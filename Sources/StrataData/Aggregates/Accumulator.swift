@@ -383,10 +383,13 @@ public struct Accumulator: Sendable {
     }
 
     /// Puts every series' base buckets together once they number more than
-    /// `seriesBaseLimit`, unless they are a coarsened base's (`baseCoarsened`).
+    /// `seriesBaseLimit`, or `baseLimit` (a half of a file read by two
+    /// threads keeps half): before the base is made coarser, which would
+    /// read "all"'s finer bars back too. Not a coarsened base's (`baseCoarsened`).
     private mutating func mergeSeriesBaseOverLimit() {
         sinceCount = 0
-        if !mergesSeriesBase, !baseCoarsened, bucketCount > seriesBaseLimit { mergeSeriesBase() }
+        guard seriesBaseLimit < .max, !mergesSeriesBase, !baseCoarsened else { return }
+        if bucketCount > Swift.min(seriesBaseLimit, baseLimit) { mergeSeriesBase() }
     }
 
     /// Moves every series' base buckets into `merged`, column by column, keeping their slots (`seriesCount`).
