@@ -81,6 +81,34 @@ struct IntervalBudgetTests {
         #expect(dataset.stats(.day, index: 4).sum == 2 * 86_400 + 600)
     }
 
+    /// Twenty channels of hour-long programmes for ten days, read by two
+    /// threads: each half's channel-hours (2,400) pass its half of a
+    /// 1,000-bucket budget, every channel's together (240) do not. The
+    /// channels' hours go together, and hours stay the base: "all"'s day
+    /// keeps its hours in memory, every day the same as without a budget.
+    @Test func manyChannelsPutTheirHoursTogetherBeforeTheBaseGoesCoarser() throws {
+        let lines = (0..<(20 * 24 * 10)).map { i in
+            let start = Fixture.utc(2024, 3, 1) + Int64(i / 20) * 3600
+            return "ch\(i % 20),show \(i),\(FileSourceTests.iso(start)),\(FileSourceTests.iso(start + 3600))"
+        }
+        var setup = Self.setup()
+        setup.levels = [.day, .week]
+        let text = (["channel,title,start,end"] + lines).joined(separator: "\n") + "\n"
+        let (full, budgeted) = try Fixture.withFile("channels.csv", text) { path in
+            (try DataLoader.load([.file(path)], options: Self.options(budget: nil), setup: setup),
+             try DataLoader.load([.file(path)], options: Self.options(budget: 1000 * BucketBudget.bytesPerBucket * BucketBudget.share), setup: setup))
+        }
+        #expect(budgeted.accumulator.baseUnit == .hour && budgeted.accumulator.mergesSeriesBase && !full.accumulator.mergesSeriesBase)
+        #expect(!budgeted.notes.contains { $0.hasPrefix("memory:") })
+        let (a, b) = (Dataset(loaded: full, levels: setup.levels!), Dataset(loaded: budgeted, levels: setup.levels!))
+        #expect(!b.readsPages(of: .day) && b.readsPages(of: .day, series: 1))
+        for s in a.series.indices {
+            #expect((0..<10).map { a.stats(.day, index: $0, series: s) } == (0..<10).map { b.stats(.day, index: $0, series: s) })
+        }
+        // Each day: twenty channels' programmes, every hour of it.
+        #expect(b.stats(.day, index: 3) == (0..<480).reduce(into: Stats()) { stats, _ in stats.add(3600) })
+    }
+
     /// Every page of every level and channel equals a load's that kept the
     /// minutes: an hour's minutes read back from the file, a day's hours kept.
     @Test func anHoursMinutesReadBackEqualAFullLoads() throws {

@@ -286,7 +286,7 @@ public struct Accumulator: Sendable {
     /// pass `seriesBaseLimit`, then makes the base coarser while they and
     /// those of `interval` (in `columns`), about to be added, would pass `baseLimit`.
     private mutating func keepIntervalBaseWithinLimits(adding interval: Range<Int64>, columns: Int) {
-        mergeSeriesBaseOverLimit()
+        mergeSeriesBaseOverLimit(adding: columns * basePieces(start: interval.lowerBound, end: interval.upperBound))
         while baseUnit < coarsestBase, bucketCount + columns * basePieces(start: interval.lowerBound, end: interval.upperBound) > baseLimit {
             coarsen()
         }
@@ -382,14 +382,15 @@ public struct Accumulator: Sendable {
         sketches?.coarsen(to: baseUnit, calendar: calendar)
     }
 
-    /// Puts every series' base buckets together once they number more than
-    /// `seriesBaseLimit`, or `baseLimit` (a half of a file read by two
-    /// threads keeps half): before the base is made coarser, which would
-    /// read "all"'s finer bars back too. Not a coarsened base's (`baseCoarsened`).
-    private mutating func mergeSeriesBaseOverLimit() {
+    /// Puts every series' base buckets together once they, and `pieces`
+    /// about to be added, number more than `seriesBaseLimit`, or `baseLimit`
+    /// (a half of a file read by two threads keeps half): before the base is
+    /// made coarser, which would read "all"'s finer bars back too. Not a
+    /// coarsened base's (`baseCoarsened`).
+    private mutating func mergeSeriesBaseOverLimit(adding pieces: Int = 0) {
         sinceCount = 0
         guard seriesBaseLimit < .max, !mergesSeriesBase, !baseCoarsened else { return }
-        if bucketCount > Swift.min(seriesBaseLimit, baseLimit) { mergeSeriesBase() }
+        if bucketCount + pieces > Swift.min(seriesBaseLimit, baseLimit) { mergeSeriesBase() }
     }
 
     /// Moves every series' base buckets into `merged`, column by column, keeping their slots (`seriesCount`).
