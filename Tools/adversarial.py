@@ -52,10 +52,10 @@ def peak_rss_kb(args, stdin, env):
 
 class Case:
     """`make(folder)` gives the input's path (or a database's address), passed after `args`;
-    `budget` is the --memory the args give (MB)."""
-    def __init__(self, name, make, args, status, says=None, never=None, budget=BUDGET_MB):
+    `budget` is the --memory the args give (MB); `seconds`, a bound tighter than TIMEOUT."""
+    def __init__(self, name, make, args, status, says=None, never=None, budget=BUDGET_MB, seconds=TIMEOUT):
         self.name, self.make, self.args, self.status = name, make, args, status
-        self.says, self.never, self.budget = says, never, budget
+        self.says, self.never, self.budget, self.seconds = says, never, budget, seconds
 
 
 def deep_json(folder):
@@ -132,6 +132,30 @@ def millennia_intervals(count):
         return table(folder, "spans.csv", "start,end,name",
                      ("%04d-01-01T00:00:00Z,%04d-12-31T00:00:00Z,s%d" % (1 + i, 9999 - i, i) for i in range(count)))
     return make
+
+
+def mutated_guide(folder):
+    """A TV guide as the fuzzer mutated it (fuzz timeout-61432424…, 822 bytes): of its ten rows four are
+    intervals, two of them four years and one year long, half the sample's lengths, so none is ten
+    thousand times the usual one; an hour level split each into every minute it covers (1.8 s of CPU, 523 MB)."""
+    path = os.path.join(folder, "guide.tsv")
+    rows = [
+        ["channel", "title", "genre", "start", "end"],
+        ["KiKA", "Road Express", "Kids", "2024-10-21T05:00:00+02:00", "2024-10-10T05:25:00+02:00"],
+        ["WELT", "Planet", "Kids", "2024-10-21T05:00:00+02:00", "2028-10-21T05:25:00+02:00"],
+        ["ZDF", "Secrets Weather", "Qtitle", "genre", "start", "end"],
+        ["KiKA", "Road Express", "Kids", "2024-10-21T05:00:00+02:00", "2024-10-21T05:25:00+02:00"],
+        ["WELT", "Planet", "Kids", "2024-10-21T05:00:00+22:00", "2024-10-21T05:25:00+02:00"],
+        ["ZDF", "Secrets Weather", "Quiz", "2023-10-21T05:00:00+02:00", "2024-10-21T05:30:00+02:00"],
+        ["arte", "Heroes Express Wild", "Documentary", "\udcff\udcff\udcff\udced2024-10-21T05:00:00+02:00", "2024-10-21T06:00:00+02:00"],
+        ["tagesschau24", "Ocean Station", "Talk", "2024-10-21T05:00:00+02:00", "uiz", "2024-10-21T05:00:00+02:00",
+         "2024-10-21T05:30:00+02:00"],
+        ["arte", "Heroes Express Wild", "Documentary", "\udcff\udcff\udcff\udced2024-10-21T05:00:00+02:00", "2024-10-21T06:00:00+02:00"],
+        ["tagesschau24", "Ocean Station", "Talk", "2024-10-21T05:00:00+02:00", "2024-10-21T06:15:00+02:00"],
+    ]
+    with open(path, "wb") as f:
+        f.write("".join("\t".join(row) + "\n" for row in rows).encode("utf-8", "surrogateescape"))
+    return path
 
 
 def leap_year_interval(folder):
@@ -212,6 +236,9 @@ CASES = [
     Case("10 intervals over the years 1 to 9999, hours", millennia_intervals(10), ["--dump", "--levels", "hour,day"], 65,
          says="too long to count minute by minute"),
     Case("a 366-day interval, hours", leap_year_interval, ["--dump", "--levels", "hour,day"], 0),
+    # Their minutes pass --memory: hours are kept, each interval counted once in each, an hour's minutes read back.
+    Case("a fuzzed TV guide of years-long shows, hours", mutated_guide, ["--dump", "--levels", "hour,day"], 0,
+         says="minutes pass what --memory keeps: hours kept", seconds=2),
     Case("-f on thirty years of readings, hours", decades_of_readings, ["-f", "--follow-for", "1", "--levels", "hour,day", "--dump"], 0),
     Case("-f on two million programmes", programmes, ["-f", "--follow-for", "1", "--series", "channel", "--dump"], 0),
     Case("hours of a file over the years 1 to 9999, exported", millennia_rows, ["--export", "csv", "--levels", "hour"], 0,
@@ -248,6 +275,8 @@ def main():
                 problems.append("stderr does not say %r" % case.says)
             if case.never and (case.never in out or case.never.decode() in err):
                 problems.append("printed %r" % case.never)
+            if seconds > case.seconds:
+                problems.append("took %.2f s, over %g s" % (seconds, case.seconds))
             if rss < 0 or rss > (case.budget + OVERHEAD_MB) * 1024:
                 problems.append("peak RSS %.1f MB over %d MB + %d MB" % (rss / 1024, case.budget, OVERHEAD_MB))
             for line in err.splitlines():

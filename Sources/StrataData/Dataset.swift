@@ -253,7 +253,10 @@ public struct Dataset: Sendable {
         }
         return base.enumerated().map { i, series in
             let tables = i < perSeries.count ? perSeries[i] : [:]
-            let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in tables[level.unit].map { (level, $0) } })
+            // A level of the base unit (its periods kept past --memory, not their sub-buckets): the base buckets are its periods.
+            let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in
+                (level.unit == baseUnit ? series.buckets : tables[level.unit]).map { (level, $0) }
+            })
             // A level's bars are periods of its sub-unit, each interval counted once in each.
             var ranges: [Level: ValueRanges] = [:]
             for level in levels {

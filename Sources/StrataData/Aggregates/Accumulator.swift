@@ -8,7 +8,7 @@
 /// `column(_:)` takes one out on its own.
 public struct Accumulator: Sendable {
     public let calendar: CalendarSystem
-    /// Coarser than asked once the buckets of an input read once pass `baseLimit`.
+    /// Coarser than asked once the buckets pass `baseLimit`.
     public private(set) var baseUnit: TimeUnit
     /// `runs[column][series]` (series 0 being the only one when there is no series column).
     private var runs: [[BucketRun]]
@@ -68,17 +68,22 @@ public struct Accumulator: Sendable {
     /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`, a run per column.
     public private(set) var mergesSeriesBase = false
     private var merged: [MergedRun] = []
-    /// Buckets entered (intervals added, once for each column they fill)
-    /// since the buckets were last counted against `baseLimit` (`seriesBaseLimit`).
+    /// Interval data whose base was made coarser past `baseLimit`: the base
+    /// is then a level's periods (or a unit the coarser tables keep per
+    /// series anyway), so each series keeps its own and they never go together.
+    var baseCoarsened = false
+    /// Buckets entered (for intervals, the base buckets they may cover, in
+    /// every column they fill) since the buckets were last counted against
+    /// `baseLimit` (and `seriesBaseLimit`).
     private var sinceCount = 0
     /// How many may be entered between two counts: a count is a sum over
     /// the runs (a thousand series' at most), and shuffled rows' buckets
     /// (kept aside, at twice an ordered one's cost) must not overshoot far.
     private static let countEvery = 8_192
-    /// Instants of an input read once (a pipe, gzip), whose finer buckets
-    /// cannot be read back a page at a time: the most base buckets kept,
-    /// over every column and series. Past it the base becomes the next
-    /// coarser unit, each bucket merged into its hour (or day), up to `coarsestBase`.
+    /// The most base buckets kept, over every column and series. Past it
+    /// the base becomes the next coarser unit, up to `coarsestBase`: each
+    /// bucket of instants merged into its hour (or day); for intervals, the
+    /// coarser unit's own periods (`coarsenIntervals`).
     var baseLimit = Int.max
     /// The most sketches kept (`BucketBudget.sketches(within:)`): past it
     /// they are kept per coarser period, up to days, and finer sub-buckets'
@@ -112,7 +117,7 @@ public struct Accumulator: Sendable {
     /// past the same limit (a load's column carries no other): a followed file cut short.
     var emptied: Accumulator {
         var empty = Accumulator(calendar: calendar, baseUnit: baseUnit)
-        empty.seriesBaseLimit = seriesBaseLimit
+        (empty.seriesBaseLimit, empty.baseCoarsened) = (seriesBaseLimit, baseCoarsened)
         if let sketches { empty.keepSketches(unit: sketches.unit) }
         return empty
     }
@@ -232,6 +237,13 @@ public struct Accumulator: Sendable {
     mutating func add(start: Int64, end: Int64, series: Int, values: UnsafeBufferPointer<Double>, holdsStart: Bool) {
         holdIntervals(series: series)
         let columns = Swift.min(values.count, runs.count), instant = start == end
+        if Swift.min(baseLimit, seriesBaseLimit) < .max {
+            // Counted before the interval is split: years of minutes are millions of buckets on their own.
+            sinceCount += columns * basePieces(start: start, end: end)
+            if sinceCount >= Swift.min(Self.countEvery, baseLimit, seriesBaseLimit) {
+                keepIntervalBaseWithinLimits(adding: start..<end, columns: columns)
+            }
+        }
         for c in 0..<columns where !values[c].isNaN {
             if let whole = shares[c].piece(values[c], seconds: end - start, instant: instant, holdsStart: holdsStart) {
                 intervalTotals[c][series].merge(whole)
@@ -263,9 +275,20 @@ public struct Accumulator: Sendable {
             guard unit < .coarsest else { break }
             unit = TimeUnit(rawValue: unit.rawValue + 1)!
         }
-        if !mergesSeriesBase {
-            sinceCount += columns
-            if sinceCount >= Swift.min(Self.countEvery, seriesBaseLimit) { mergeSeriesBaseOverLimit() }
+    }
+
+    /// The base buckets `[start, end)` may cover, at most (a day for units past it, as no base is finer).
+    private func basePieces(start: Int64, end: Int64) -> Int {
+        Int(Swift.min((end - start) / IntervalRule.bucketSeconds(baseUnit) + 1, Int64(Int32.max)))
+    }
+
+    /// Interval data: puts every series' base buckets together once they
+    /// pass `seriesBaseLimit`, then makes the base coarser while they and
+    /// those of `interval` (in `columns`), about to be added, would pass `baseLimit`.
+    private mutating func keepIntervalBaseWithinLimits(adding interval: Range<Int64>, columns: Int) {
+        mergeSeriesBaseOverLimit(adding: columns * basePieces(start: interval.lowerBound, end: interval.upperBound))
+        while baseUnit < coarsestBase, bucketCount + columns * basePieces(start: interval.lowerBound, end: interval.upperBound) > baseLimit {
+            coarsen()
         }
     }
 
@@ -308,21 +331,20 @@ public struct Accumulator: Sendable {
     }
 
     /// Makes the base coarser while its buckets number more than `baseLimit`
-    /// (counted now and then while reading, and once at the end). Not for
-    /// intervals: an interval's overlaps with minutes do not add up to its
-    /// overlap with their hour in count, and its coarser periods are kept apart.
+    /// (counted now and then while reading, and once at the end).
     mutating func keepWithinBaseLimit() {
         sinceCount = 0
-        guard baseLimit < .max, !holdsIntervals else { return }
+        guard baseLimit < .max else { return }
         flush()
         while baseUnit < coarsestBase, bucketCount > baseLimit { coarsen() }
     }
 
-    /// Base buckets held, over every column and series.
-    var bucketCount: Int { runs.joined().reduce(0) { $0 + $1.count } }
+    /// Base buckets held, over every column and series (every series' together too).
+    var bucketCount: Int { runs.joined().reduce(0) { $0 + $1.count } + merged.reduce(0) { $0 + $1.count } }
 
     /// The next coarser base: each bucket merged into the one holding its start.
     mutating func coarsen() {
+        if holdsIntervals { return coarsenIntervals() }
         let unit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
         runs = runs.map { column in
             column.map { run in
@@ -344,10 +366,31 @@ public struct Accumulator: Sendable {
         sketches?.coarsen(to: unit, calendar: calendar)
     }
 
-    /// Puts every series' base buckets together once they number more than `seriesBaseLimit`.
-    private mutating func mergeSeriesBaseOverLimit() {
+    /// Interval data: the next coarser unit's periods become the base as
+    /// they are (each interval counted once in each), and the finer buckets
+    /// are let go: they cannot be merged into them, as an interval over
+    /// three minutes counts once in its hour. Every level's periods stay
+    /// exact; a page's finer bars are read back (or not kept, read once).
+    private mutating func coarsenIntervals() {
+        flush()
+        for c in runs.indices {
+            runs[c] = coarser[c].removeFirst()
+            merged[c] = MergedRun()
+        }
+        baseUnit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
+        (mergesSeriesBase, baseCoarsened) = (false, true)
+        sketches?.coarsen(to: baseUnit, calendar: calendar)
+    }
+
+    /// Puts every series' base buckets together once they, and `pieces`
+    /// about to be added, number more than `seriesBaseLimit`, or `baseLimit`
+    /// (a half of a file read by two threads keeps half): before the base is
+    /// made coarser, which would read "all"'s finer bars back too. Not a
+    /// coarsened base's (`baseCoarsened`).
+    private mutating func mergeSeriesBaseOverLimit(adding pieces: Int = 0) {
         sinceCount = 0
-        if bucketCount > seriesBaseLimit { mergeSeriesBase() }
+        guard seriesBaseLimit < .max, !mergesSeriesBase, !baseCoarsened else { return }
+        if bucketCount + pieces > Swift.min(seriesBaseLimit, baseLimit) { mergeSeriesBase() }
     }
 
     /// Moves every series' base buckets into `merged`, column by column, keeping their slots (`seriesCount`).
@@ -451,6 +494,7 @@ public struct Accumulator: Sendable {
         other.widen(to: width)
         if other.holdsIntervals, !holdsIntervals { shares = other.shares }
         if other.holdsIntervals { holdIntervals(series: 0) }
+        baseCoarsened = baseCoarsened || other.baseCoarsened
         // Series' base buckets kept apart on one side are put together on both, before the runs join.
         if mergesSeriesBase || other.mergesSeriesBase {
             mergeSeriesBase()
@@ -459,7 +503,7 @@ public struct Accumulator: Sendable {
         }
         for (k, column) in other.runs.enumerated() { Self.merge(column, into: &runs[k], seriesMap: seriesMap) }
         guard other.holdsIntervals else { return }
-        if !mergesSeriesBase { mergeSeriesBaseOverLimit() }
+        mergeSeriesBaseOverLimit()
         for (c, units) in other.coarser.enumerated() {
             for (k, unitRuns) in units.enumerated() { Self.merge(unitRuns, into: &coarser[c][k], seriesMap: seriesMap) }
         }
@@ -507,6 +551,7 @@ public struct Accumulator: Sendable {
             one.coarser = [copy.coarser[k]]
             one.intervalTotals = [copy.intervalTotals[k]]
             (one.seriesBaseLimit, one.mergesSeriesBase, one.merged) = (seriesBaseLimit, mergesSeriesBase, [merged[k]])
+            one.baseCoarsened = baseCoarsened
         }
         return one
     }

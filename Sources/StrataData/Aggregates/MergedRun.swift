@@ -49,6 +49,9 @@ struct MergedRun: Sendable {
         return BucketSeries(table)
     }
 
+    /// Buckets held.
+    var count: Int { ordinals.count + aside.count }
+
     /// The first and last ordinals with data.
     var range: ClosedRange<Int>? {
         let low = [ordinals.first, aside.keys.min()].compactMap { $0 }.min()

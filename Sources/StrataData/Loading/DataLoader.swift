@@ -85,7 +85,9 @@ public enum DataLoader {
                 : BucketBudget.baseUnit(for: needed, budget: budget, span: profile.span, gap: profile.typicalGap, columns: columns)
             // Past the budget (many series' buckets) a file's base goes no coarser than its finest level's
             // periods, which stay exact, its pages' bars read back; a pipe's, to days, as none are read back.
-            let coarsest = seekable ? Swift.min(needed.min()!.unit, .day) : .day
+            // Intervals' no coarser than their finest level's anywhere: a coarser base keeps a unit's own
+            // periods, not the finer ones merged, so past that level it would lose the level's.
+            let coarsest = seekable || profile.typicalDuration != nil ? Swift.min(needed.min()!.unit, .day) : .day
             return InputReader.BasePick(calendar: CalendarSystem(zone: zone, weekStart: setup.weekStart), baseUnit: unit,
                                         coarsestBase: Swift.max(unit, coarsest))
         }

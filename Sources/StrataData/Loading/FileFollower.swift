@@ -173,7 +173,11 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
                            sketches: result.accumulator.sketches != nil)
         // As the load kept: a quarter's worth of intervals, each series' base buckets while they fit.
         // A poll of many rows merges its buckets as it reads, as a pipe does, not past the finest level's periods.
-        sink.keep(within: options.memoryBudget, readsBack: true, coarsest: result.levels.min()?.unit ?? result.accumulator.baseUnit)
+        // Intervals' no coarser than a day, as the load's: a coarser base is a unit's own periods, and days nest in every level's.
+        let finest = result.levels.min()?.unit ?? result.accumulator.baseUnit
+        sink.keep(within: options.memoryBudget, readsBack: true, coarsest: result.accumulator.holdsIntervals ? Swift.min(finest, .day) : finest)
+        // A base coarsened by the load is a level's periods: each series keeps its own in the poll too.
+        sink.accumulator.baseCoarsened = result.accumulator.baseCoarsened
         let limit = options.memoryBudget.map(BucketBudget.buckets(within:)) ?? .max
         let base = result.accumulator.baseUnit
         sink.series = series
