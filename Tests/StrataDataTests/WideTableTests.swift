@@ -77,6 +77,19 @@ struct WideTableTests {
         #expect(r.firstSkipped.first?.reason.contains("12x") == true, "\(r.firstSkipped)")
     }
 
+    /// The card's rows of a year are the records whose cells span it: every country with data, the second too
+    /// (it has none in 2003 but years on both sides); the country with none is no row.
+    @Test func aYearsRowsAreTheRecordsWhoseCellsSpanIt() throws {
+        try Fixture.withFile("indicator.csv", Self.worldBank()) { path in
+            var setup = LoadSetup()
+            setup.fallbackZone = .utc
+            let r = try DataLoader.load([.file(path)], options: Fixture.options(), setup: setup)
+            let rows = try r.rowLocator.rows(from: Fixture.utc(2003, 1, 1), to: Fixture.utc(2004, 1, 1), limit: 50)
+            // The lines follow the four above the header and the header.
+            #expect(rows.map(\.line) == Self.countries.indices.map { 6 + $0 })
+        }
+    }
+
     // MARK: Johns Hopkins
 
     static let days = (22...31).map { "1/\($0)/20" }

@@ -27,13 +27,33 @@ extension RowReaders {
                 continue
             }
             wide.seriesKey(field, into: &key)
-            var rows = 0
+            // Its rows, and the times they span: a record with none is no row.
+            var cells = 0, from = Int64.max, to = Int64.min
+            for (k, c) in wide.timeColumns.enumerated() where c < scanner.fieldCount && holdsValue(scanner.field(c)) {
+                cells += 1
+                if let t = times[k] { (from, to) = (min(from, t), max(to, t)) }
+            }
+            guard cells > 0 else {
+                sink.rowsRead -= 1
+                continue
+            }
+            // The record was counted as one row: each cell past its first is one more.
+            sink.rowsRead += cells - 1
+            var series = 0
+            if plan.series != nil {
+                guard let s = sink.series.index(of: key.bytes) else {
+                    let at = scanner.location(ofField: wide.seriesColumns[0])
+                    let reason = "series \(ByteText.quoted(key.bytes)) is past the limit of \(SeriesTable.limit) series"
+                    for _ in 0..<cells { try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: reason)) }
+                    continue
+                }
+                series = s
+            }
+            // One record for the row index and a card: its rows are its cells.
+            if from <= to { sink.noteRecord(from: from, to: to, series: series) }
             for (k, c) in wide.timeColumns.enumerated() where c < scanner.fieldCount {
                 let cell = scanner.field(c)
                 guard holdsValue(cell) else { continue }
-                // The record was counted as one row: each cell past its first is one more.
-                rows += 1
-                if rows > 1 { sink.rowsRead += 1 }
                 guard let seconds = times[k] else {
                     let at = scanner.location(ofField: c)
                     let reason = wide.timeNames[k].withUnsafeBufferPointer { "time \(ByteText.quoted($0)) in the header \(parser.refusal($0))" }
@@ -50,21 +70,9 @@ extension RowReaders {
                         continue
                     }
                 }
-                var series = 0
-                if plan.series != nil {
-                    guard let s = sink.series.index(of: key.bytes) else {
-                        let at = scanner.location(ofField: wide.seriesColumns[0])
-                        try sink.skip(SkippedRow(file: file, line: at.line, column: at.column,
-                                                 reason: "series \(ByteText.quoted(key.bytes)) is past the limit of \(SeriesTable.limit) series"))
-                        continue
-                    }
-                    series = s
-                }
                 values[0] = value ?? .nan
-                sink.accept(seconds: seconds, series: series, values: values)
+                sink.acceptNoted(seconds: seconds, series: series, values: values)
             }
-            // A record with no cell is no row.
-            if rows == 0 { sink.rowsRead -= 1 }
         }
     }
 
