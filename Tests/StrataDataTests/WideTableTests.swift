@@ -90,6 +90,20 @@ struct WideTableTests {
         }
     }
 
+    /// `--count` counts the cells, a row each, and loads nothing beside them.
+    @Test func countingCountsTheCells() throws {
+        let r = try Fixture.withFile("indicator.csv", Self.worldBank()) { path in
+            var setup = LoadSetup()
+            setup.fallbackZone = .utc
+            return try DataLoader.load([.file(path)], options: Fixture.options { $0.countOnly = true }, setup: setup)
+        }
+        let d = Dataset(loaded: r, levels: r.levels)
+        #expect(r.otherValues.isEmpty, "\(r.notes)")
+        #expect(r.suggestedAggregate == .count)
+        let decade = d.index(.decade, containing: Fixture.utc(2000, 1, 1))
+        #expect(d.stats(.decade, index: decade).count == 20 * 10 - 1)
+    }
+
     // MARK: Johns Hopkins
 
     static let days = (22...31).map { "1/\($0)/20" }

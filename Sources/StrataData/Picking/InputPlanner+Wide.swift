@@ -33,6 +33,8 @@ extension InputPlanner {
         pick.timeColumn = timeName
         if !options.countOnly { pick.valueColumn = wide.valueName }
         pick.seriesColumn = seriesName ?? options.seriesColumn
+        // The cells are the one value: counted (`--count`), they are not loaded again as another.
+        pick.loadsOtherValues = false
         var headerPattern = pattern
         if case .pattern(let p) = wide.format { headerPattern = p }
         let picker = ColumnPicker(file: file, names: [timeName, seriesName ?? "series", wide.valueName], sample: long,
