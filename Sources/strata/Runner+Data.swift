@@ -241,7 +241,10 @@ extension Runner {
             reportFiltered(result)
         }
         let aggregate = suggestedAggregate(result)
-        if command.agg == nil && aggregate == .mean { warn("aggregate: mean (\(result.profile.aggregateReason); --agg overrides)") }
+        // A sum is said only when the reading gave a reason (a wide table's cells).
+        if command.agg == nil && (aggregate == .mean || (aggregate == .sum && !result.profile.aggregateReason.isEmpty)) {
+            warn("aggregate: \(aggregate.rawValue) (\(result.profile.aggregateReason); --agg overrides)")
+        }
         if let tail = dataset.farTail {
             let body = dataset.calendar.localTime(at: tail.bodyEnd).date.isoString
             warn("\(tail.buckets == 1 ? "one time lies" : "\(tail.buckets) times lie") far after the rest, which ends \(body)"

@@ -29,6 +29,17 @@ struct OneRoadTests {
         try Self.expectOneAnswer(try input.write(in: folder.url))
     }
 
+    /// The wide shapes are read wide, not refused on one road alike, and say how on stderr.
+    @Test(arguments: [GeneratedInput.worldBank, .johnsHopkins])
+    func wideTablesAreReadWide(_ input: GeneratedInput) throws {
+        let folder = try TemporaryFolder()
+        let answer = try Self.answer(Self.quoted(try input.write(in: folder.url)), names: [])
+        #expect(answer.status == 0)
+        let note = input == .worldBank ? "strata: shape: wide, 65 columns named as times (1960 … 2024), one series per row by \"Country Name\""
+            : "strata: shape: wide, 400 columns named as times (1/22/20 … 2/24/21), one series per row by \"Province/State+Country/Region\""
+        #expect(answer.stderr.contains(note), "\(answer.stderr)")
+    }
+
     /// The terminal settles on what the dump prints, by a file's road and a `.gz`'s
     /// (a pipe's terminal adds the notice "input ended").
     @Test(.enabled(if: TmuxSession.isAvailable), arguments: ["tv-guide.csv", "three-cities.csv", "shapes/stations-by-station.csv",
@@ -173,6 +184,10 @@ enum GeneratedInput: String, CaseIterable, CustomStringConvertible, Sendable {
     case accessLog
     /// A JSON document: an array of records.
     case jsonDocument
+    /// World Bank's shape: lines above the header, years as column names, quoted cells, a comma after the last.
+    case worldBank
+    /// Johns Hopkins' shape: `M/D/YY` dates as column names, a region a row, cumulative counts.
+    case johnsHopkins
 
     var description: String { rawValue }
 
@@ -250,6 +265,30 @@ enum GeneratedInput: String, CaseIterable, CustomStringConvertible, Sendable {
                 records.append("{\"time\": \"\(iso(1_700_000_000 + 3600 * i, 0))\", \"host\": \"h\(i % 4)\", \"load\": \(Double(random.next(in: 0...400)) / 100)}")
             }
             text = "[\n  " + records.joined(separator: ",\n  ") + "\n]\n"
+        case .worldBank:
+            name = "API_SP.POP.TOTL.csv"
+            text = "\"Data Source\",\"World Development Indicators\",\n\n\"Last Updated Date\",\"2025-01-28\",\n\n"
+                + "\"Country Name\",\"Country Code\",\"Indicator Name\",\"Indicator Code\","
+                + (1960...2024).map { "\"\($0)\"" }.joined(separator: ",") + ",\n"
+            for country in 0..<80 {
+                let cells = (1960...2024).map { year in random.next(in: 0...19) == 0 ? "" : "\(1000 * (country + 1) + random.next(in: 0...99) + year)" }
+                text += "\"Country \(country)\",\"C\(country)\",\"Population, total\",\"SP.POP.TOTL\","
+                    + cells.map { "\"\($0)\"" }.joined(separator: ",") + ",\n"
+            }
+        case .johnsHopkins:
+            name = "time_series_covid19_confirmed_global.csv"
+            let days = (0..<400).map { iso(1_579_651_200 + $0 * 86_400, 0) }
+            text = "Province/State,Country/Region,Lat,Long,"
+                + days.map { "\(Int($0.dropFirst(5).prefix(2))!)/\(Int($0.dropFirst(8).prefix(2))!)/\($0.dropFirst(2).prefix(2))" }.joined(separator: ",") + "\n"
+            for region in 0..<60 {
+                var count = 0
+                let cells = days.map { _ in
+                    count += random.next(in: 0...30)
+                    return String(count)
+                }
+                text += "\(region % 4 == 0 ? "Province \(region)" : ""),Country \(region % 4 == 0 ? region / 4 : region),1.5,2.5,"
+                    + cells.joined(separator: ",") + "\n"
+            }
         }
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)

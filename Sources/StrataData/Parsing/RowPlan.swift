@@ -56,6 +56,9 @@ struct RowPlan: Sendable {
     var decimalComma = false
     /// Interval rows: the sample's typical length in seconds, if any (see `IntervalEnds`).
     var usualLength: Int64?
+    /// Times as the header's names: each cell a row (`RowReaders.wide`); the
+    /// columns above are then those of the picker's rows of time, series and value.
+    var wide: WideTable?
     /// `--where`, its names resolved to this plan's columns (or slots): rows it does not pass are counted, not read.
     var filter: RowMatcher?
 

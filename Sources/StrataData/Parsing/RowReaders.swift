@@ -55,6 +55,8 @@ enum RowReaders {
     static func run(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, sink: inout RowSink,
                     skipHeader: Bool, cancel: CancelFlag?) throws(ReadError) {
         switch plan {
+        case .delimited(let p, _, _) where p.wide != nil:
+            try wide(scanner, p, p.wide!, parser: &parser, sink: &sink, recordsBeforeRows: skipHeader ? plan.recordsBeforeRows : 0, cancel: cancel)
         case .delimited(let p, _, _):
             try delimited(scanner, p, parser: &parser, sink: &sink, recordsBeforeRows: skipHeader ? plan.recordsBeforeRows : 0, cancel: cancel)
         case .json(let p, let paths, let pairs):

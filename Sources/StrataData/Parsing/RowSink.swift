@@ -86,6 +86,21 @@ struct RowSink: Sendable {
         accumulator.add(seconds: seconds, value: value, series: series)
     }
 
+    /// A record of several rows at different times (a wide table's cells),
+    /// noted once for the row index and a card's rows, as an interval over
+    /// the times its rows span: the rows follow with `acceptNoted`.
+    mutating func noteRecord(from: Int64, to: Int64, series: Int) {
+        trail.note(seconds: from, end: to, series: series, row: accepted + 1)
+    }
+
+    /// A row of a record noted with `noteRecord`.
+    @inline(__always)
+    mutating func acceptNoted(seconds: Int64, series: Int, values: UnsafeMutableBufferPointer<Double>) {
+        accepted += 1
+        if let window, !window.contains(seconds) { return }
+        accumulator.add(seconds: seconds, series: series, values: values)
+    }
+
     /// Interval rows, kept for the timeline.
     var intervals = IntervalList()
     /// With a `window`: the intervals overlapping it are kept whole in

@@ -20,7 +20,8 @@ final class InputPlanner {
     let now: Int64
     /// Where syslog times take their year (`InputReader.years`).
     private(set) var years: SyslogYears
-    private(set) var notes: [String] = []
+    /// Set by the planning of each shape (`prepareWide` among them).
+    var notes: [String] = []
     private(set) var valueName = ColumnNames.countedRows
     /// The time column (`a+b` when joined), or `line` for logs.
     private(set) var timeName = "line"
@@ -33,11 +34,11 @@ final class InputPlanner {
     /// The series column (named or found), if any.
     private(set) var seriesColumn: String?
     /// The names of the columns or fields the picker chose from, for `--where`.
-    private(set) var fieldNames: [String] = []
+    var fieldNames: [String] = []
     /// Those a filter may name, as the plan reads them.
     private(set) var filterFields = FilterFields()
     /// The fields that can split the rows into series (`ColumnPicker.breakdownCandidates`).
-    private(set) var breakdowns: [String] = []
+    var breakdowns: [String] = []
     /// Records of the sample too long to read, for the error when nothing else is there.
     private var oversized: [SkippedRow] = []
     /// A JSON document's records: the dotted path of their array (empty at the top).
@@ -222,6 +223,12 @@ final class InputPlanner {
             }
             return .delimited(plan, hasHeader: header, preamble: preamble)
         } catch {
+            // Times as the header's names, one series a row (World Bank, Johns Hopkins): read wide.
+            if error.leavesWideToTry, options.header != false,
+               let plan = try prepareWide(names: (0..<records.fieldCount(0)).map { records.text(0, $0) },
+                                          data: header ? data : records.dropping(first: 1)) {
+                return .delimited(plan, hasHeader: true, preamble: preamble)
+            }
             // Dates the sample cannot tell: read on until a day over 12 does.
             guard case .ambiguousDates(_, let column, let ambiguous) = error,
                   let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }) else { throw error }
