@@ -1,12 +1,14 @@
 extension Dataset {
     /// The shading range of a level's map: every sub-bucket of every period
     /// under `aggregate`, for series `s`. Built once, then remembered. A
-    /// percentile's, from the sketches (the map asks only where sub-buckets are no finer than them).
+    /// percentile's, from the sketches (the map asks only where sub-buckets
+    /// are no finer than them), or from a source's answers, not remembered
+    /// (and empty) until it has given them.
     public func heatScale(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> HeatScale {
         heatScales.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
-            HeatScale(values: aggregate.isPercentile ? subBucketPercentiles(level, aggregate: aggregate, series: s, value: v)
-                      : subBucketStats(level, series: s, value: v).compactMap { $0.plotted(aggregate) })
-        }!
+            guard aggregate.isPercentile else { return HeatScale(values: subBucketStats(level, series: s, value: v).compactMap { $0.plotted(aggregate) }) }
+            return subBucketPercentiles(level, aggregate: aggregate, series: s, value: v).map(HeatScale.init(values:))
+        } ?? HeatScale(values: [])
     }
 
     /// The shading range of the map whose rows are the series and whose

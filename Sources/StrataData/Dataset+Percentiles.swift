@@ -22,19 +22,32 @@ extension Dataset {
     }
 
     /// Every sketch of series `s` merged: the percentiles of all its values. nil when none are kept.
-    /// Merged once, then remembered.
+    /// Merged once, then remembered; a source that answers percentiles is asked them (nil meanwhile).
     public func totalSketch(series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
+        if answersPercentiles {
+            // A table's: asked of the source over the coarsest level's span (one read, in the background).
+            guard v == 0, let coarsest = levels.last, let span = span(of: coarsest) else { return nil }
+            return finePages?.percentiles(of: coarsest.unit, from: span.lowerBound, to: span.upperBound, whole: true)?.whole(series: s)
+        }
         guard v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
         return totalSketchMemo.value(SeriesValueKey(series: s, value: v)) { sketchesByValue[v][s].merged(in: Int.min..<Int.max) }
     }
 
-    /// The percentile of every sub-bucket of a level no finer than the
-    /// sketches kept, for its heat scale: their sketches merged per sub-bucket.
-    func subBucketPercentiles(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> [Double] {
+    /// The percentile of every sub-bucket of a level, for its heat scale:
+    /// the sketches kept merged per sub-bucket (no finer than them), or a
+    /// source's answers for the level's span, nil while they are read.
+    func subBucketPercentiles(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> [Double]? {
+        let q = Double(aggregate.tenths) / 1000
+        if answersPercentiles {
+            // A table's: every sub-bucket of the level's span, asked of the source (one read, in the background).
+            guard v == 0, let span = span(of: level) else { return [] }
+            return finePages?.percentiles(of: subUnit(of: level), from: span.lowerBound, to: span.upperBound, whole: false)?
+                .quantiles(series: s, q)
+        }
         guard let unit = sketchUnit, v < sketchesByValue.count, s < sketchesByValue[v].count else { return [] }
         let sub = subUnit(of: level), kept = sketchesByValue[v][s]
         var values: [Double] = [], open = QuantileSketch(), last: Int?
-        func close() { if let q = open.quantile(Double(aggregate.tenths) / 1000) { values.append(q) } }
+        func close() { if let value = open.quantile(q) { values.append(value) } }
         // Sorted by ordinal, so each sub-bucket's sketches come together.
         for (ordinal, sketch) in zip(kept.ordinals, kept.sketches) {
             let o = sub == unit ? ordinal : calendar.ordinal(of: sub, at: calendar.start(of: unit, ordinal: ordinal))

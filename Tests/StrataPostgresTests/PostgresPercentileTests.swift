@@ -12,16 +12,20 @@ struct PostgresPercentileTests {
     /// Latencies of two hosts at random times over Berlin's change of 27
     /// October 2024 (a day of 25 hours), about 80 a day: fewer than a
     /// file's sketch keeps as they are (128), so the file's are exact too.
-    static let latencies: String = {
+    static let readings: [(time: Int64, host: String, latency: Double)] = {
         var random = SeededGenerator(seed: 35)
-        var lines = ["time,host,latency"]
+        var readings: [(time: Int64, host: String, latency: Double)] = []
         var t: Int64 = 1_729_893_600  // 2024-10-25T22:00Z, Berlin's midnight
         while t < 1_729_893_600 + 4 * 86_400 {
             t += Int64.random(in: 300...1_800, using: &random)
             let latency = Double(Int.random(in: 1...4_000, using: &random)) / 4
-            lines.append("\(DatabaseFixtures.iso(t)),web-\(Int.random(in: 1...2, using: &random)),\(latency)")
+            readings.append((t, "web-\(Int.random(in: 1...2, using: &random))", latency))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return readings
+    }()
+
+    static let latencies: String = {
+        (["time,host,latency"] + readings.map { "\(DatabaseFixtures.iso($0.time)),\($0.host),\($0.latency)" }).joined(separator: "\n") + "\n"
     }()
 
     static let table: Void? = {
@@ -104,21 +108,25 @@ struct PostgresPercentileTests {
 }
 
 extension PostgresPercentileTests {
+    /// The table loaded with `--agg p95`, its percentiles asked of the server by a background worker.
+    static func answeringTable() throws -> (Dataset, FinePages) {
+        try #require(table != nil)
+        var options = ReadOptions()
+        options.valueColumn = "latency"
+        options.keepsSketches = true
+        options.percentiles = [p95]
+        let source = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("latencies"), options: options,
+                                        setup: DatabaseFixtures.setup(zone: "Europe/Berlin", levels: levels))
+        let pages = FinePages(source: source, mode: .background, budget: 1 << 20)
+        return (Dataset(loaded: try source.coarse { _ in }, levels: levels, finePages: pages), pages)
+    }
+
     /// The load reads no percentile: a page asks its own when first drawn,
     /// is drawn as reading until the worker brings them, and then shows
     /// the exact percentile of its period and of each bar.
     @Test func aPageAsksItsPercentilesWhenFirstShown() throws {
-        try #require(Self.table != nil)
-        var options = ReadOptions()
-        options.valueColumn = "latency"
-        options.keepsSketches = true
-        options.percentiles = [Self.p95]
-        let source = try PostgresSource(try PostgresConnection(DatabaseFixtures.address()), relation: .table("latencies"), options: options,
-                                        setup: DatabaseFixtures.setup(zone: "Europe/Berlin", levels: Self.levels))
-        let loaded = try source.coarse { _ in }
-        #expect(loaded.answersPercentiles)
-        let pages = FinePages(source: source, mode: .background, budget: 1 << 20)
-        let dataset = Dataset(loaded: loaded, levels: Self.levels, finePages: pages)
+        let (dataset, pages) = try Self.answeringTable()
+        #expect(dataset.answersPercentiles)
         // Sunday 27 October in Berlin, the day of 25 hours: the second day.
         let waiting = dataset.page(.day, index: 1)
         #expect(waiting.fetching && waiting.sketch == nil && waiting.buckets.allSatisfy { $0.sketch == nil })
@@ -140,5 +148,20 @@ extension PostgresPercentileTests {
             #expect(bar.sketch?.quantile(0.95) == (inBar.isEmpty ? nil : Self.linear(inBar, 0.95)), "\(bar.start)")
         }
         #expect(pages.takeMissed().isEmpty)
+    }
+
+    /// The map's shading and the overview's total of a table come from the server's answers
+    /// too, asked in the background like a page's: nothing (an empty scale, no total) until then.
+    @Test func theMapsShadingAndTheOverviewsTotalAreAnswered() throws {
+        let (dataset, pages) = try Self.answeringTable()
+        #expect(dataset.heatScale(.day, aggregate: Self.p95, series: 0, value: 0) == HeatScale(values: []))
+        #expect(dataset.totalSketch() == nil)
+        pages.fetch(pages.takeMissed())
+        while pages.isFetching { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(pages.takeArrivals())
+        // A day's map shows its hours (Berlin's are whole UTC hours): every hour's p95.
+        let hours = Dictionary(grouping: Self.readings) { $0.time / 3600 }.values.map { Self.linear($0.map(\.latency), 0.95) }
+        #expect(dataset.heatScale(.day, aggregate: Self.p95, series: 0, value: 0) == HeatScale(values: hours))
+        #expect(dataset.totalSketch()?.quantile(0.95) == Self.linear(Self.readings.map(\.latency), 0.95))
     }
 }

@@ -33,6 +33,11 @@ public struct AnsweredPercentiles: Sendable, Equatable {
         periods.indices.contains(s) ? periods[s][start] ?? QuantileSketch() : QuantileSketch()
     }
 
+    /// Series `s`'s `q` quantile of every period that has one, in no order (a map's colour scale).
+    public func quantiles(series s: Int, _ q: Double) -> [Double] {
+        periods.indices.contains(s) ? periods[s].values.compactMap { $0.quantile(q) } : []
+    }
+
     /// Series `s`'s answers over the whole range.
     public func whole(series s: Int) -> QuantileSketch {
         wholes.indices.contains(s) ? wholes[s] : QuantileSketch()
