@@ -21,6 +21,19 @@ extension Dataset {
         !answersPercentiles || levelAnswers(level) != nil || finePages == nil
     }
 
+    /// Whether the source's answers of the level's periods are being read
+    /// (asked in the background when not yet): an export of the level waits
+    /// for them rather than ask the source on the app's thread.
+    public func readsPercentiles(_ level: Level) -> Bool {
+        !hasPercentiles(level) && levelPercentilesFailure(level) == nil
+    }
+
+    /// Why the source could not answer the level's percentiles, if it could not.
+    func levelPercentilesFailure(_ level: Level) -> String? {
+        guard let range = span(of: level) else { return nil }
+        return finePages?.percentilesFailure(of: level.unit, from: range.lowerBound, to: range.upperBound)
+    }
+
     /// Every sketch of series `s` merged: the percentiles of all its values. nil when none are kept.
     /// Merged once, then remembered.
     public func totalSketch(series s: Int = 0, value v: Int = 0) -> QuantileSketch? {

@@ -120,4 +120,63 @@ struct ExportKeyTests {
         app.handle(.tick)
         #expect(exporter.asked.count == 1)
     }
+
+    /// A source that answers percentiles as a database does, in the background: day d's p95 is d·100 + 21.5.
+    final class AnsweringSource: Source, @unchecked Sendable {
+        private let lock = NSLock()
+        private var levelReads = 0
+        /// How often the answers of a level's every period (not a page's) were asked.
+        var levelsAsked: Int { lock.withLock { levelReads } }
+
+        func describe() throws(ReadError) -> SourceDescription { throw .cannotOpen(file: "answers", reason: "not described") }
+        func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult {
+            throw .cannotOpen(file: "answers", reason: "not loaded")
+        }
+        func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)?) throws(ReadError) -> FineBuckets? { nil }
+        func rows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] { [] }
+        func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? { nil }
+        func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles? {
+            if !whole { lock.withLock { levelReads += 1 } }
+            var answers = AnsweredPercentiles(unit: unit, range: start..<end, seriesCount: 0)
+            for day in stride(from: start, to: end, by: 86_400) {
+                let number = Double((day - LoadingTests.january) / 86_400 + 1)
+                answers.insert(QuantileSketch(answers: [950: number * 100 + 21.5], count: 24), series: 0, start: day)
+            }
+            return answers
+        }
+    }
+
+    /// `e` with `--agg p95` on a table: the level's percentiles are asked of
+    /// the source in the background, as a page's are, and the file waits for
+    /// them; the app's thread never runs the level's statement (seconds on
+    /// a large table, with no key working meanwhile). The file then has
+    /// every day's answer, and the level is asked once, not again by the export.
+    @Test func theAppWaitsForADatabasesPercentilesInTheBackground() throws {
+        let source = AnsweringSource()
+        var accumulator = Accumulator(calendar: LoadingTests.calendar, baseUnit: .hour)
+        for day in 1...3 {
+            for hour in 0..<24 { accumulator.add(seconds: LoadingTests.instant(day: day, hour: hour), value: Double(day * 100 + hour)) }
+        }
+        var result = LoadResult(accumulator: accumulator, sourceName: "table", valueName: "v")
+        result.answersPercentiles = true
+        let dataset = Dataset(loaded: result, levels: [.day, .week],
+                              finePages: FinePages(source: source, mode: .background, budget: 1 << 20))
+        let p95 = Aggregate.percentile(950)
+        var files: [String] = []
+        let exporter: StrataApp.LevelExporter = { dataset, level, _ in
+            files.append(Exporter.export(dataset, format: .csv, levels: [level], percentiles: [p95]))
+            return .written(ExportFile.Written(path: "./strata-table-day.csv", level: level, rows: dataset.count(level), series: 0, notes: []))
+        }
+        var app = StrataApp(dataset: dataset, clock: TestClock(now: ScreenTests.now), aggregate: p95, exporter: exporter)
+        app.handle(.resize(LoadingTests.size))
+        app.handle(.key(.character("e")))
+        #expect(files.isEmpty)
+        #expect(app.state.notice == "the day periods are exported once their percentiles are read")
+        _ = HeadlessRunner.settle(&app, options: HeadlessRunner.Options(size: LoadingTests.size))
+        #expect(app.state.notice == "exported 3 day periods to ./strata-table-day.csv")
+        let rows = try #require(files.count == 1 ? files[0].split(separator: "\n") : nil)
+        #expect(rows.first?.hasSuffix(",mean,p95") == true)
+        #expect(rows.dropFirst().map { $0.split(separator: ",").last! } == ["121.5", "221.5", "321.5"])
+        #expect(source.levelsAsked == 1)
+    }
 }

@@ -49,12 +49,20 @@ struct ExportSketches {
         return answers?.periods?.sketch(series: s, start: start)
     }
 
+    /// The level's answers the screens asked for (`e` waits for them), else read now.
     private mutating func readAnswers(_ level: Level) -> AnsweredPercentiles? {
+        if let asked = dataset.levelAnswers(level) { return asked }
         guard let finePages = dataset.finePages, let range = dataset.span(of: level) else { return nil }
+        let leftEmpty = "export: \(percentiles.map(\.rawValue).joined(separator: ", ")) of \(level.rawValue)s left empty: "
+        // Asked and failed: not asked again.
+        if let failure = dataset.levelPercentilesFailure(level) {
+            note(level, leftEmpty + failure)
+            return nil
+        }
         do throws(ReadError) {
             return try finePages.readPercentiles(of: level.unit, from: range.lowerBound, to: range.upperBound)
         } catch {
-            note(level, "export: \(percentiles.map(\.rawValue).joined(separator: ", ")) of \(level.rawValue)s left empty: \(error.message)")
+            note(level, leftEmpty + error.message)
             return nil
         }
     }

@@ -56,8 +56,8 @@ public final class FinePages: @unchecked Sendable {
     private var workerRunning = false
     /// Fetches that ended since the app last looked (`takeArrivals`).
     private var arrived = 0
-    /// Fetches that failed, not asked again (a file changed or removed since it was loaded).
-    private var failed: Set<Key> = []
+    /// Fetches that failed, not asked again (a file changed or removed since it was loaded), and why.
+    private var failed: [Key: String] = [:]
     private var lastFailure: String?
 
     public init(source: any Source, mode: Mode, budget: Int) {
@@ -91,6 +91,11 @@ public final class FinePages: @unchecked Sendable {
         try source.percentiles(of: unit, from: start, to: end, whole: false)
     }
 
+    /// Why the source's percentiles of the periods of `unit` in `[start, end)` could not be read; nil if they were not asked or came.
+    func percentilesFailure(of unit: TimeUnit, from start: Int64, to end: Int64) -> String? {
+        lock.withLock { failed[Key(start: start, end: end, unit: unit, answers: true)] }
+    }
+
     /// The intervals overlapping `[start, end)`, or nil while they are read.
     func intervals(from start: Int64, to end: Int64) -> IntervalIndex? {
         guard case .intervals(let intervals)? = page(Key(start: start, end: end, unit: nil)) else { return nil }
@@ -114,7 +119,7 @@ public final class FinePages: @unchecked Sendable {
 
     private func page(_ key: Key) -> Page? {
         if let known = lock.withLock({ use(key) }) { return known }
-        if lock.withLock({ failed.contains(key) }) { return nil }
+        if lock.withLock({ failed[key] != nil }) { return nil }
         switch mode {
         case .inline:
             guard let fetched = try? fetch(key) else { return nil }
@@ -195,7 +200,7 @@ public final class FinePages: @unchecked Sendable {
         } catch {
             if case .connectionLost = error, source.link != nil { throw error }
             lock.withLock {
-                failed.insert(key)
+                failed[key] = error.message
                 lastFailure = error.message
             }
             return nil
@@ -210,7 +215,7 @@ public final class FinePages: @unchecked Sendable {
         let stale: [Key] = lock.withLock {
             func overlaps(_ key: Key) -> Bool { key.start <= times.upperBound && key.end > times.lowerBound }
             if let fetching, overlaps(fetching) { fetchingIsStale = true }
-            failed = failed.filter { !overlaps($0) }
+            failed = failed.filter { !overlaps($0.key) }
             lastFailure = failed.isEmpty ? nil : lastFailure
             let stale = pages.keys.filter(overlaps).sorted { pages[$0]!.used < pages[$1]!.used }
             if mode == .inline {
@@ -232,7 +237,7 @@ public final class FinePages: @unchecked Sendable {
     /// Has a worker fetch `keys`, the last first, unless one is at it already.
     public func fetch(_ keys: [Key]) {
         let start: Bool = lock.withLock {
-            for key in keys where fetching != key && !failed.contains(key) {
+            for key in keys where fetching != key && failed[key] == nil {
                 wanted.removeAll { $0 == key }
                 wanted.append(key)
             }

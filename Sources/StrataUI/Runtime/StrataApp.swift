@@ -140,20 +140,26 @@ public struct StrataApp {
         readMoreRows()
     }
 
-    /// Writes the periods `e` asked for while the load read, now that it has ended.
+    /// Writes the periods `e` asked for while the load read, or the source's percentiles of them were read, now that they are there.
     private mutating func exportWhenLoaded() {
-        guard let level = pendingExport, !isLoading else { return }
+        guard let level = pendingExport, !isLoading, !dataset.readsPercentiles(level) else { return }
         pendingExport = nil
         export(level)
     }
 
     /// A level's periods to a file; the footer says where, or why not. Waits for a load still reading:
-    /// its periods are not all exact yet, and a file is not written twice.
+    /// its periods are not all exact yet, and a file is not written twice. Waits for a database's
+    /// percentiles of the level, asked in the background as a page's are: a level's statement can take
+    /// seconds, and no key would work while the app's thread waited for it.
     private mutating func export(_ level: Level) {
         let outcome: ExportOutcome
         if isLoading {
             pendingExport = level
             outcome = .waiting(level)
+        } else if dataset.readsPercentiles(level) {
+            pendingExport = level
+            outcome = .waitingForPercentiles(level)
+            perform(missedPages())
         } else {
             outcome = exporter?(dataset, level, clock.wallSeconds()) ?? .refused("this input is not exported from the app")
         }
