@@ -144,6 +144,24 @@ struct PercentileTests {
         }
     }
 
+    /// A file removed after its load cannot be read back: the note says why
+    /// once, as the line it ends up on says it (stderr puts `strata: ` first, the footer nothing), not `strata: ` inside it.
+    @Test func anExportWhoseReadBackFailsSaysWhyWithoutAPrefix() throws {
+        let notes = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(3000)))) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            var setup = LoadSetup()
+            setup.zone = .utc
+            let source = FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted)
+            let read = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: FinePages(source: source, mode: .background, budget: 1 << 20))
+            try FileManager.default.removeItem(atPath: path)
+            var export = ""
+            return Exporter.write(read, format: .csv, levels: [.hour], percentiles: [.percentile(900)], to: &export).notes
+        }
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("export: p90 of hours left empty from ") == true, "\(notes)")
+        #expect(notes.first?.contains("strata:") == false, "\(notes)")
+    }
+
     /// Every page's sketch, then its sub-buckets' (nil for an empty one's), by level, index and series.
     static func sketches(_ dataset: Dataset) -> [String: [QuantileSketch?]] {
         var pages: [String: [QuantileSketch?]] = [:]

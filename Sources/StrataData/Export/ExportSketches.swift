@@ -62,7 +62,7 @@ struct ExportSketches {
         do throws(ReadError) {
             return try finePages.readPercentiles(of: level.unit, from: range.lowerBound, to: range.upperBound)
         } catch {
-            note(level, leftEmpty + error.message)
+            note(level, leftEmpty + error.bareMessage)
             return nil
         }
     }
@@ -78,7 +78,7 @@ struct ExportSketches {
             return try finePages.read(from: range.lowerBound, to: range.upperBound, unit: level.unit)
         } catch {
             note(level, "export: \(names) of \(level.rawValue)s left empty from \(dataset.calendar.localTime(at: range.lowerBound).isoString): "
-                 + error.message)
+                 + error.bareMessage)
             return nil
         }
     }

@@ -200,8 +200,8 @@ public final class FinePages: @unchecked Sendable {
         } catch {
             if case .connectionLost = error, source.link != nil { throw error }
             lock.withLock {
-                failed[key] = error.message
-                lastFailure = error.message
+                failed[key] = error.bareMessage
+                lastFailure = error.bareMessage
             }
             return nil
         }
