@@ -18,7 +18,23 @@ extension Dataset {
     /// Whether the level's percentiles are known, or will never be: not
     /// while the source's answers of its periods are read.
     func hasPercentiles(_ level: Level) -> Bool {
-        !answersPercentiles || levelAnswers(level) != nil || finePages == nil
+        !answersPercentiles || finePages == nil || !answersFit(level) || levelAnswers(level) != nil
+    }
+
+    /// Whether the source's answers of the level's every period may be kept within `--memory`.
+    func answersFit(_ level: Level) -> Bool { finePages?.holdsAnswers(answeredPeriods(level)) ?? true }
+
+    /// The level's periods, of every series and all together: what its answers are.
+    private func answeredPeriods(_ level: Level) -> Int { count(level) * series.count }
+
+    /// Why the level has no percentiles, when its answers would not fit in `--memory` (they are never asked).
+    func answersNotKept(_ level: Level) -> String? {
+        answersPercentiles && !answersFit(level) ? "\(CountText.grouped(answeredPeriods(level))) periods would not fit in --memory" : nil
+    }
+
+    /// The levels whose percentiles are never asked, as stderr says once the load has read the periods.
+    public var percentileNotes: [String] {
+        levels.compactMap { level in answersNotKept(level).map { "percentiles: none per \(level.unit.name): " + $0 } }
     }
 
     /// Whether the source's answers of the level's periods are being read

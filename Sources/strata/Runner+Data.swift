@@ -234,7 +234,7 @@ extension Runner {
     /// it has ended, the aggregate when it is a mean, and times far after
     /// the rest of `dataset`. Returns the aggregate its bars show unless `--agg` says otherwise.
     func tell(_ result: LoadResult, about dataset: Dataset, now: Int64) -> Aggregate {
-        for note in result.notes { warn(note) }
+        for note in result.notes + dataset.percentileNotes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil {
             reportSkipped(result)

@@ -151,25 +151,38 @@ struct ExportKeyTests {
     /// them; the app's thread never runs the level's statement (seconds on
     /// a large table, with no key working meanwhile). The file then has
     /// every day's answer, and the level is asked once, not again by the export.
-    @Test func theAppWaitsForADatabasesPercentilesInTheBackground() throws {
-        let source = AnsweringSource()
+    static let p95 = Aggregate.percentile(950)
+
+    /// Days 1 to 3 of January, day d's hours valued d·100 + hour, from `source`, its pages kept within `budget` bytes;
+    /// and an app on them whose exporter keeps the files it writes in `files`.
+    static func answeringApp(_ source: AnsweringSource, budget: Int, files: Files) -> StrataApp {
         var accumulator = Accumulator(calendar: LoadingTests.calendar, baseUnit: .hour)
         for day in 1...3 {
             for hour in 0..<24 { accumulator.add(seconds: LoadingTests.instant(day: day, hour: hour), value: Double(day * 100 + hour)) }
         }
         var result = LoadResult(accumulator: accumulator, sourceName: "table", valueName: "v")
         result.answersPercentiles = true
-        let dataset = Dataset(loaded: result, levels: [.day, .week],
-                              finePages: FinePages(source: source, mode: .background, budget: 1 << 20))
-        let p95 = Aggregate.percentile(950)
-        var files: [String] = []
+        let dataset = Dataset(loaded: result, levels: [.day, .week], finePages: FinePages(source: source, mode: .background, budget: budget))
         let exporter: StrataApp.LevelExporter = { dataset, level, _ in
-            files.append(Exporter.export(dataset, format: .csv, levels: [level], percentiles: [p95]))
-            return .written(ExportFile.Written(path: "./strata-table-day.csv", level: level, rows: dataset.count(level), series: 0, notes: []))
+            var file = ""
+            let notes = Exporter.write(dataset, format: .csv, levels: [level], percentiles: [p95], to: &file).notes
+            files.written.append(file)
+            return .written(ExportFile.Written(path: "./strata-table-day.csv", level: level, rows: dataset.count(level), series: 0, notes: notes))
         }
         var app = StrataApp(dataset: dataset, clock: TestClock(now: ScreenTests.now), aggregate: p95, exporter: exporter)
         app.handle(.resize(LoadingTests.size))
+        return app
+    }
+
+    final class Files {
+        var written: [String] = []
+    }
+
+    @Test func theAppWaitsForADatabasesPercentilesInTheBackground() throws {
+        let (source, written) = (AnsweringSource(), Files())
+        var app = Self.answeringApp(source, budget: 1 << 20, files: written)
         app.handle(.key(.character("e")))
+        var files: [String] { written.written }
         #expect(files.isEmpty)
         #expect(app.state.notice == "the day periods are exported once their percentiles are read")
         _ = HeadlessRunner.settle(&app, options: HeadlessRunner.Options(size: LoadingTests.size))
@@ -178,5 +191,23 @@ struct ExportKeyTests {
         #expect(rows.first?.hasSuffix(",mean,p95") == true)
         #expect(rows.dropFirst().map { $0.split(separator: ",").last! } == ["121.5", "221.5", "321.5"])
         #expect(source.levelsAsked == 1)
+    }
+
+    /// `--memory` holds a level's answers, its every period of every series
+    /// and all together, within half the pages' budget (256 + 192 bytes a
+    /// period): 3 days take 832 bytes, past half of 1,000. They are never
+    /// asked, `e` writes at once with the column empty, and says why.
+    @Test func aLevelWhoseAnswersWouldNotFitIsNotAsked() throws {
+        let (source, files) = (AnsweringSource(), Files())
+        var app = Self.answeringApp(source, budget: 1_000, files: files)
+        // A week's one period takes 448 bytes: it fits.
+        #expect(app.dataset.percentileNotes == ["percentiles: none per day: 3 periods would not fit in --memory"])
+        // Wide enough for the footer to say what the file left out.
+        app.handle(.resize(Size(width: 140, height: 24)))
+        app.handle(.key(.character("e")))
+        #expect(app.state.notice == "exported 3 day periods to ./strata-table-day.csv; p95 of days left empty: 3 periods would not fit in --memory")
+        let rows = try #require(files.written.count == 1 ? files.written[0].split(separator: "\n") : nil)
+        #expect(rows.dropFirst().map { $0.hasSuffix(",") } == [true, true, true])
+        #expect(source.levelsAsked == 0)
     }
 }

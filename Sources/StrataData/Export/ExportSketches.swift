@@ -54,8 +54,8 @@ struct ExportSketches {
         if let asked = dataset.levelAnswers(level) { return asked }
         guard let finePages = dataset.finePages, let range = dataset.span(of: level) else { return nil }
         let leftEmpty = "export: \(percentiles.map(\.rawValue).joined(separator: ", ")) of \(level.rawValue)s left empty: "
-        // Asked and failed: not asked again.
-        if let failure = dataset.levelPercentilesFailure(level) {
+        // Not kept within --memory, or asked and failed: not asked now.
+        if let failure = dataset.answersNotKept(level) ?? dataset.levelPercentilesFailure(level) {
             note(level, leftEmpty + failure)
             return nil
         }

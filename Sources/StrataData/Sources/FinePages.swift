@@ -161,10 +161,13 @@ public final class FinePages: @unchecked Sendable {
         return entry.page
     }
 
-    private func keep(_ page: Page, as key: Key) {
+    /// Keeps `page` unless it alone takes more than the whole budget (then false, and nothing kept goes for it).
+    @discardableResult
+    private func keep(_ page: Page, as key: Key) -> Bool {
+        let bytes = Self.bytes(of: page)
+        guard bytes <= budget else { return false }
         // A page read again replaces what it was.
         if let old = pages.removeValue(forKey: key) { keptBytes -= Self.bytes(of: old.page) }
-        let bytes = Self.bytes(of: page)
         while keptBytes + bytes > budget, let oldest = pages.min(by: { $0.value.used < $1.value.used }) {
             keptBytes -= Self.bytes(of: oldest.value.page)
             pages[oldest.key] = nil
@@ -172,7 +175,14 @@ public final class FinePages: @unchecked Sendable {
         clock += 1
         pages[key] = (page, clock)
         keptBytes += bytes
+        return true
     }
+
+    /// Whether a level's answers of `count` periods (every series' and all together) may be kept:
+    /// within half the budget, so that the bars of a page still fit beside them.
+    func holdsAnswers(_ count: Int) -> Bool { Self.answersBytes(count) <= budget / 2 }
+
+    private static func answersBytes(_ count: Int) -> Int { 256 + count * 192 }
 
     /// What a page takes, near enough to keep within the budget.
     private static func bytes(of page: Page) -> Int {
@@ -182,7 +192,7 @@ public final class FinePages: @unchecked Sendable {
         case .intervals(let intervals):
             256 + intervals.count * (MemoryLayout<IntervalIndex.Record>.stride + 8) + intervals.labels.reduce(0) { $0 + 32 + $1.utf8.count }
         case .percentiles(let answers):
-            256 + answers.count * 192
+            answersBytes(answers.count)
         }
     }
 
@@ -264,7 +274,8 @@ public final class FinePages: @unchecked Sendable {
             do throws(ReadError) {
                 let fetched = try fetch(key)
                 lock.withLock {
-                    if let fetched { keep(fetched, as: key) }
+                    // Not asked again: it would come back as big.
+                    if let fetched, !keep(fetched, as: key) { failed[key] = "what it asks would not fit in --memory" }
                     if fetchingIsStale, !wanted.contains(key) { wanted.insert(key, at: 0) }
                     fetchingIsStale = false
                     fetching = nil
