@@ -15,10 +15,11 @@ extension Dataset {
         } ?? Array(repeating: nil, count: periods.ordinals.count)
     }
 
-    /// Whether the level's percentiles are known, or will never be: not
-    /// while the source's answers of its periods are read.
+    /// Whether the level's percentiles are known, or will never be (not
+    /// kept within `--memory`, or failed): not while the source's answers of its periods are read.
     func hasPercentiles(_ level: Level) -> Bool {
-        !answersPercentiles || finePages == nil || !answersFit(level) || levelAnswers(level) != nil
+        !answersPercentiles || finePages == nil || !answersFit(level)
+            || levelAnswers(level) != nil || levelPercentilesFailure(level) != nil
     }
 
     /// Whether the source's answers of the level's every period may be kept within `--memory`.
@@ -40,9 +41,7 @@ extension Dataset {
     /// Whether the source's answers of the level's periods are being read
     /// (asked in the background when not yet): an export of the level waits
     /// for them rather than ask the source on the app's thread.
-    public func readsPercentiles(_ level: Level) -> Bool {
-        !hasPercentiles(level) && levelPercentilesFailure(level) == nil
-    }
+    public func readsPercentiles(_ level: Level) -> Bool { !hasPercentiles(level) }
 
     /// Why the source could not answer the level's percentiles, if it could not.
     func levelPercentilesFailure(_ level: Level) -> String? {

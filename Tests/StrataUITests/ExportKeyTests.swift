@@ -125,6 +125,8 @@ struct ExportKeyTests {
     final class AnsweringSource: Source, @unchecked Sendable {
         private let lock = NSLock()
         private var levelReads = 0
+        /// A level's answers fail as a statement past `--statement-timeout` does.
+        var levelsTimeOut = false
         /// How often the answers of a level's every period (not a page's) were asked.
         var levelsAsked: Int { lock.withLock { levelReads } }
 
@@ -137,6 +139,7 @@ struct ExportKeyTests {
         func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? { nil }
         func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles? {
             if !whole { lock.withLock { levelReads += 1 } }
+            if !whole && levelsTimeOut { throw .unavailable(source: "table", reason: "canceling statement due to statement timeout") }
             var answers = AnsweredPercentiles(unit: unit, range: start..<end, seriesCount: 0)
             for day in stride(from: start, to: end, by: 86_400) {
                 let number = Double((day - LoadingTests.january) / 86_400 + 1)
@@ -209,5 +212,22 @@ struct ExportKeyTests {
         let rows = try #require(files.written.count == 1 ? files.written[0].split(separator: "\n") : nil)
         #expect(rows.dropFirst().map { $0.hasSuffix(",") } == [true, true, true])
         #expect(source.levelsAsked == 0)
+    }
+
+    /// A level's percentiles that fail (a statement timing out) leave the
+    /// column empty and say why, and nothing else: rows are still read back,
+    /// and a page's bars are not said to have failed for them.
+    @Test func aLevelsPercentilesFailingLeaveTheRestReadable() throws {
+        let (source, files) = (AnsweringSource(), Files())
+        source.levelsTimeOut = true
+        var app = Self.answeringApp(source, budget: 1 << 20, files: files)
+        app.handle(.resize(Size(width: 160, height: 24)))
+        app.handle(.key(.character("e")))
+        _ = HeadlessRunner.settle(&app, options: HeadlessRunner.Options(size: Size(width: 160, height: 24)))
+        #expect(app.state.notice == "exported 3 day periods to ./strata-table-day.csv; "
+                + "p95 of days left empty: table: canceling statement due to statement timeout")
+        #expect(source.levelsAsked == 1)
+        #expect(app.dataset.readsRowsAgain)
+        #expect(app.dataset.fetchReadiness == .loading)
     }
 }

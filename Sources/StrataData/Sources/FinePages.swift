@@ -91,9 +91,10 @@ public final class FinePages: @unchecked Sendable {
         try source.percentiles(of: unit, from: start, to: end, whole: false)
     }
 
-    /// Why the source's percentiles of the periods of `unit` in `[start, end)` could not be read; nil if they were not asked or came.
-    func percentilesFailure(of unit: TimeUnit, from start: Int64, to end: Int64) -> String? {
-        lock.withLock { failed[Key(start: start, end: end, unit: unit, answers: true)] }
+    /// Why the source's percentiles of the periods of `unit` in `[start, end)` (and of the whole range when `whole`)
+    /// could not be read; nil if they were not asked or came.
+    func percentilesFailure(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool = false) -> String? {
+        lock.withLock { failed[Key(start: start, end: end, unit: unit, answers: true, whole: whole)] }
     }
 
     /// The intervals overlapping `[start, end)`, or nil while they are read.
@@ -134,7 +135,7 @@ public final class FinePages: @unchecked Sendable {
         }
     }
 
-    /// Why the last fetch failed, if one did: what a page that cannot be read says.
+    /// Why the last fetch of bars or intervals failed, if one did: what a page that cannot be read says.
     public var failure: String? { lock.withLock { lastFailure } }
 
     /// What the kept pages take, and how many they are.
@@ -211,7 +212,8 @@ public final class FinePages: @unchecked Sendable {
             if case .connectionLost = error, source.link != nil { throw error }
             lock.withLock {
                 failed[key] = error.bareMessage
-                lastFailure = error.bareMessage
+                // Percentiles failing (a level's statement timing out) leave bars and rows readable: said where percentiles are.
+                if !key.answers { lastFailure = error.bareMessage }
             }
             return nil
         }
@@ -226,7 +228,7 @@ public final class FinePages: @unchecked Sendable {
             func overlaps(_ key: Key) -> Bool { key.start <= times.upperBound && key.end > times.lowerBound }
             if let fetching, overlaps(fetching) { fetchingIsStale = true }
             failed = failed.filter { !overlaps($0.key) }
-            lastFailure = failed.isEmpty ? nil : lastFailure
+            lastFailure = failed.keys.contains { !$0.answers } ? lastFailure : nil
             let stale = pages.keys.filter(overlaps).sorted { pages[$0]!.used < pages[$1]!.used }
             if mode == .inline {
                 for key in stale { keptBytes -= Self.bytes(of: pages.removeValue(forKey: key)!.page) }
