@@ -45,6 +45,12 @@ extension Runner {
             interrupt?.stop()
             throw failure(error)
         }
+        // Before the load, which a refusal after it would have read whole for nothing.
+        if (try? source.describe())?.holdsIntervals == true, !exportedPercentiles.isEmpty {
+            line?.finish()
+            interrupt?.stop()
+            try refusePercentilesOfIntervals()
+        }
         var road = Road(source: source,
                         ended: {
                             line?.finish()

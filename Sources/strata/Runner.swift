@@ -56,11 +56,8 @@ struct Runner {
             }, stop: { $0.stop() })
             reloader = reloads.reload
         }
-        // A file's intervals and a table's alike: each interval counts in every bar it overlaps, and no percentile is kept of them.
-        if dataset.holdsIntervals, !exportedPercentiles.isEmpty {
-            let asked = command.agg.map { $0.isPercentile ? "--agg \($0.rawValue)" : "--percentiles" } ?? "--percentiles"
-            throw .usage("\(asked): percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values")
-        }
+        // A file's intervals (a table's are refused before its load): each interval counts in every bar it overlaps.
+        if dataset.holdsIntervals { try refusePercentilesOfIntervals() }
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: dataset.calendar) else {
@@ -125,6 +122,13 @@ struct Runner {
         let asked = command.agg.map { $0.isPercentile ? [$0] : [] } ?? []
         let listed: [Aggregate] = command.percentiles ? [.percentile(500), .percentile(900), .percentile(950), .percentile(990)] : []
         return Set(asked + listed).sorted { $0.tenths < $1.tenths }
+    }
+
+    /// No percentile is kept of intervals, a file's nor a table's: asked for one, one line and exit 64.
+    func refusePercentilesOfIntervals() throws(Failure) {
+        guard !exportedPercentiles.isEmpty else { return }
+        let asked = command.agg.map { $0.isPercentile ? "--agg \($0.rawValue)" : "--percentiles" } ?? "--percentiles"
+        throw .usage("\(asked): percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values")
     }
 
     /// `e`: a level's periods, as `--export csv --levels LEVEL` with this command line's percentiles writes
