@@ -174,19 +174,12 @@ extension Runner {
         options.labelColumn = command.label
         options.countOnly = command.count
         options.asksValues = command.agg.map { !$0.isQuantity } ?? false
-        options.filter = try whereFilter()?.parsed
+        options.filter = whereFilter?.parsed
         return options
     }
 
-    /// `--where`, as written and parsed.
-    func whereFilter() throws(Failure) -> TypedFilter? {
-        guard let text = command.whereExpression else { return nil }
-        do {
-            return try TypedFilter(parsing: text)
-        } catch {
-            throw .usage("--where \(text): \(error)")
-        }
-    }
+    /// `--where`, as written and parsed: `StrataCommand.validate` refused one that does not parse.
+    var whereFilter: TypedFilter? { try? command.whereFilter() }
 
     /// The inputs and how to read them, from the command line.
     private func readSetup(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,

@@ -75,7 +75,7 @@ struct Runner {
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
                             // A load that ended before the first screen says here what a later end posts with its dataset.
                             notice: dataset.loading == nil ? latest.result?.budgetNotice : nil,
-                            filter: try whereFilter(), reloader: reloader, exporter: levelExporter(tells: !interactive))
+                            filter: whereFilter, reloader: reloader, exporter: levelExporter(tells: !interactive))
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.
