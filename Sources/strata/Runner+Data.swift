@@ -57,6 +57,7 @@ extension Runner {
                     },
                     failure: { [expression = filterText(change?.0)] error in Failure(error.locatingField(in: expression)) })
         road.stop = { progress.stop() }
+        road.pipe = sources.first(where: \.isPipe).map { InputSource.name(of: [$0]) }
         return road
     }
 

@@ -36,6 +36,7 @@ struct Runner {
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
         // The demo has no rows to read again: `f`, `F` and `g` say so.
         var reloader: StrataApp.Reloader = { _ in .refused("the demo is made up: it has no rows to filter") }
+        var pipe: String?
         if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         } else {
@@ -47,6 +48,7 @@ struct Runner {
                 return try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: change)
             }
             let road = try open(nil)
+            pipe = road.pipe
             (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
             let reloads = Reloads(shown: road, feed: feed, latest: { latest.result }, open: { (change, shown) throws(Failure) -> Road in
                 try open((change, shown))
@@ -75,7 +77,8 @@ struct Runner {
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
                             // A load that ended before the first screen says here what a later end posts with its dataset.
                             notice: dataset.loading == nil ? latest.result?.budgetNotice : nil,
-                            filter: whereFilter, reloader: reloader, exporter: levelExporter(tells: !interactive))
+                            filter: whereFilter, reloader: reloader, exporter: levelExporter(tells: !interactive),
+                            pipe: pipe)
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.

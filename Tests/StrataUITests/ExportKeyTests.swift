@@ -230,4 +230,22 @@ struct ExportKeyTests {
         #expect(app.dataset.readsRowsAgain)
         #expect(app.dataset.fetchReadiness == .loading)
     }
+
+    /// A pipe still read may never end (`tail -f log | strata`): `e` is
+    /// refused as `f` is, saying when it can be pressed, and nothing is
+    /// written when the load does end.
+    @Test func aPipeStillReadRefusesAndSaysWhen() {
+        let (feed, exporter) = (DatasetFeed(), FakeExporter())
+        var app = StrataApp(dataset: LoadingTests.read(Array(1...10), through: (10, 0)), clock: TestClock(now: ScreenTests.now),
+                            feed: feed, exporter: exporter.export, pipe: "stdin")
+        app.handle(.resize(LoadingTests.size))
+        app.handle(.key(.character("e")))
+        #expect(app.state.notice == "not exported: stdin is still being read: e exports it once it has ended")
+        feed.post(.dataset(LoadingTests.read(Array(1...31)), rows: nil))
+        app.handle(.tick)
+        #expect(exporter.asked.isEmpty)
+        // Once it has ended, e writes.
+        app.handle(.key(.character("e")))
+        #expect(exporter.asked.map(\.days) == [31])
+    }
 }
