@@ -72,10 +72,12 @@ public final class FinePages: @unchecked Sendable {
         return buckets
     }
 
-    /// The buckets of `[start, end)` in `unit`, read from the source now and
-    /// not kept: an export passes over a level once, a range at a time.
+    /// The buckets of `[start, end)` in `unit`: those a screen's read kept,
+    /// else read from the source now and not kept (an export passes over a
+    /// level once, a range at a time).
     func read(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets? {
-        try source.fine(from: start, to: end, unit: unit, progress: nil)
+        if case .buckets(let kept)? = lock.withLock({ use(Key(start: start, end: end, unit: unit)) }) { return kept }
+        return try source.fine(from: start, to: end, unit: unit, progress: nil)
     }
 
     /// The source's percentiles of the periods of `unit` in `[start, end)`
