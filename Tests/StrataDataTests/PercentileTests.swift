@@ -169,19 +169,38 @@ struct PercentileTests {
 
     /// An export of the hours takes a day's bars a screen has read back
     /// (kept within --memory) as they are, and reads only the other days.
-    @Test func anExportTakesTheBarsAScreenReadBack() throws {
+    /// The latency rows' file loaded with their sketches per day, its bars read back through a counting
+    /// source into pages of `budget` bytes, after the first day's hours were shown and read.
+    static func firstDayShown(budget: Int, _ body: (Dataset, CountingSource) throws -> Void) throws {
         try Fixture.withFile("latency.csv", Self.text(Self.rows())) { path in
             let budgeted = try Self.load(path, budget: 1)
             var setup = LoadSetup()
             setup.zone = .utc
             let source = CountingSource(FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted))
-            let fine = FinePages(source: source, mode: .background, budget: 1 << 20)
+            let fine = FinePages(source: source, mode: .background, budget: budget)
             let dataset = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine)
-            let days = dataset.count(.day)
-            #expect(days > 1 && dataset.page(.day, index: 0).fetching)
+            #expect(dataset.page(.day, index: 0).fetching)
             fine.fetch(fine.takeMissed())
             while fine.isFetching { Thread.sleep(forTimeInterval: 0.001) }
-            #expect(source.fineReads == 1 && !dataset.page(.day, index: 0).fetching)
+            try body(dataset, source)
+        }
+    }
+
+    /// A page larger than the pages' whole budget is not kept, nor asked
+    /// again: it says why where its bars are drawn, rather than read forever.
+    @Test func aPageLargerThanTheBudgetSaysSo() throws {
+        try Self.firstDayShown(budget: 200) { dataset, source in
+            let page = dataset.page(.day, index: 0)
+            #expect(page.fetching && dataset.barsReadiness(of: page) == .failed("it would not fit in --memory"))
+            dataset.finePages!.fetch(dataset.finePages!.takeMissed())
+            #expect(source.fineReads == 1 && dataset.finePages!.kept.pages == 0)
+        }
+    }
+
+    @Test func anExportTakesTheBarsAScreenReadBack() throws {
+        try Self.firstDayShown(budget: 1 << 20) { dataset, source in
+            let days = dataset.count(.day)
+            #expect(days > 1 && source.fineReads == 1 && !dataset.page(.day, index: 0).fetching)
             var export = ""
             _ = Exporter.write(dataset, format: .csv, levels: [.hour], percentiles: [.percentile(900)], to: &export)
             // Each series' rows (a, b) pass over the days in turn: every other day is read once a series, the first never again.

@@ -187,6 +187,10 @@ public final class FinePages: @unchecked Sendable {
 
     private static func answersBytes(_ count: Int) -> Int { 256 + count * 192 }
 
+    /// Why a page larger than the whole budget is not drawn.
+    private static let tooBig = "it would not fit in --memory"
+
+
     /// What a page takes, near enough to keep within the budget.
     private static func bytes(of page: Page) -> Int {
         switch page {
@@ -278,8 +282,11 @@ public final class FinePages: @unchecked Sendable {
             do throws(ReadError) {
                 let fetched = try fetch(key)
                 lock.withLock {
-                    // Not asked again: it would come back as big.
-                    if let fetched, !keep(fetched, as: key) { failed[key] = "what it asks would not fit in --memory" }
+                    // Not asked again: it would come back as big. Bars that cannot be kept say so where they are drawn.
+                    if let fetched, !keep(fetched, as: key) {
+                        failed[key] = Self.tooBig
+                        if !key.answers { lastFailure = Self.tooBig }
+                    }
                     if fetchingIsStale, !wanted.contains(key) { wanted.insert(key, at: 0) }
                     fetchingIsStale = false
                     fetching = nil
