@@ -15,10 +15,38 @@ extension Dataset {
         } ?? Array(repeating: nil, count: periods.ordinals.count)
     }
 
-    /// Whether the level's percentiles are known, or will never be: not
-    /// while the source's answers of its periods are read.
+    /// Whether the level's percentiles are known, or will never be (not
+    /// kept within `--memory`, or failed): not while the source's answers of its periods are read.
     func hasPercentiles(_ level: Level) -> Bool {
-        !answersPercentiles || levelAnswers(level) != nil || finePages == nil
+        !answersPercentiles || finePages == nil || !answersFit(level)
+            || levelAnswers(level) != nil || levelPercentilesFailure(level) != nil
+    }
+
+    /// Whether the source's answers of the level's every period may be kept within `--memory`.
+    func answersFit(_ level: Level) -> Bool { finePages?.holdsAnswers(answeredPeriods(level)) ?? true }
+
+    /// The level's periods, of every series and all together: what its answers are.
+    private func answeredPeriods(_ level: Level) -> Int { count(level) * series.count }
+
+    /// Why the level has no percentiles, when its answers would not fit in `--memory` (they are never asked).
+    func answersNotKept(_ level: Level) -> String? {
+        answersPercentiles && !answersFit(level) ? "\(CountText.grouped(answeredPeriods(level))) periods would not fit in --memory" : nil
+    }
+
+    /// The levels whose percentiles are never asked, as stderr says once the load has read the periods.
+    public var percentileNotes: [String] {
+        levels.compactMap { level in answersNotKept(level).map { "percentiles: none per \(level.unit.name): " + $0 } }
+    }
+
+    /// Whether the source's answers of the level's periods are being read
+    /// (asked in the background when not yet): an export of the level waits
+    /// for them rather than ask the source on the app's thread.
+    public func readsPercentiles(_ level: Level) -> Bool { !hasPercentiles(level) }
+
+    /// Why the source could not answer the level's percentiles, if it could not.
+    func levelPercentilesFailure(_ level: Level) -> String? {
+        guard let range = span(of: level) else { return nil }
+        return finePages?.percentilesFailure(of: level.unit, from: range.lowerBound, to: range.upperBound)
     }
 
     /// Every sketch of series `s` merged: the percentiles of all its values. nil when none are kept.

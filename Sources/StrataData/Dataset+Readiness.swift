@@ -20,6 +20,9 @@ extension Dataset {
     public func barsReadiness(of page: Page) -> Readiness {
         guard page.fetching else { return .ready }
         if let pagesNotKept { return .failed("\(page.subUnit)s not kept: \(pagesNotKept)") }
+        if let failure = finePages?.percentilesFailure(of: page.subUnit, from: page.start, to: page.end, whole: true) {
+            return .failed("percentiles: \(failure)")
+        }
         return fetchReadiness
     }
 

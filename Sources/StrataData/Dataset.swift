@@ -380,7 +380,7 @@ public struct Dataset: Sendable {
     /// The source's answers for every period of the level (one read of its
     /// rows, in the background): nil while they are read, or when none can be.
     func levelAnswers(_ level: Level) -> AnsweredPercentiles? {
-        guard let range = span(of: level) else { return nil }
+        guard let range = span(of: level), answersFit(level) else { return nil }
         return finePages?.percentiles(of: level.unit, from: range.lowerBound, to: range.upperBound, whole: false)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import StrataData
 
-/// A PostgreSQL table or query as a `Source`: each of the four queries is
-/// one statement, and the aggregation runs in the database. Only a card's
-/// rows come back raw, at most `limit` of them. The reads after the load
-/// (a page's bars, a window's intervals, a card's rows) go through `link`,
-/// which opens a lost connection again.
+/// A PostgreSQL table or query as a `Source`: each of its queries (the
+/// load's periods, a page's bars, a card's rows, a window's intervals, the
+/// percentiles of a page or a level) is one statement, and the aggregation
+/// runs in the database. Only a card's rows come back raw, at most `limit`
+/// of them. The reads after the load go through `link`, which opens a
+/// lost connection again.
 public final class PostgresSource: Source, @unchecked Sendable {
     let connection: PostgresConnection
     private let linkToServer: SourceLink

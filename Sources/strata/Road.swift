@@ -24,4 +24,6 @@ struct Road {
     let failure: @Sendable (ReadError) -> Failure
     /// Stops the load if it still runs: a reload replaced it.
     var stop: @Sendable () -> Void = {}
+    /// The name of a pipe among the inputs (stdin, `<(tail -f log)`): it may never end, so `e` is not kept waiting for its load.
+    var pipe: String?
 }

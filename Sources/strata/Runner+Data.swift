@@ -57,6 +57,7 @@ extension Runner {
                     },
                     failure: { [expression = filterText(change?.0)] error in Failure(error.locatingField(in: expression)) })
         road.stop = { progress.stop() }
+        road.pipe = sources.first(where: \.isPipe).map { InputSource.name(of: [$0]) }
         return road
     }
 
@@ -174,19 +175,12 @@ extension Runner {
         options.labelColumn = command.label
         options.countOnly = command.count
         options.asksValues = command.agg.map { !$0.isQuantity } ?? false
-        options.filter = try whereFilter()?.parsed
+        options.filter = whereFilter?.parsed
         return options
     }
 
-    /// `--where`, as written and parsed.
-    func whereFilter() throws(Failure) -> TypedFilter? {
-        guard let text = command.whereExpression else { return nil }
-        do {
-            return try TypedFilter(parsing: text)
-        } catch {
-            throw .usage("--where \(text): \(error)")
-        }
-    }
+    /// `--where`, as written and parsed: `StrataCommand.validate` refused one that does not parse.
+    var whereFilter: TypedFilter? { try? command.whereFilter() }
 
     /// The inputs and how to read them, from the command line.
     private func readSetup(calendar: CalendarSystem, levels: [Level]?, startLevel: Level?,
@@ -234,7 +228,7 @@ extension Runner {
     /// it has ended, the aggregate when it is a mean, and times far after
     /// the rest of `dataset`. Returns the aggregate its bars show unless `--agg` says otherwise.
     func tell(_ result: LoadResult, about dataset: Dataset, now: Int64) -> Aggregate {
-        for note in result.notes { warn(note) }
+        for note in result.notes + dataset.percentileNotes { warn(note) }
         // Rows skipped by a load still running are told when it ends, with their lines.
         if result.loading == nil {
             reportSkipped(result)

@@ -35,9 +35,9 @@ extension Runner {
             guard interrupt?.happened != true else { return Failure(message: "\(address.display): cancelled", exitCode: 130) }
             return Failure(error.locatingField(in: expression))
         }
-        let source: PostgresSource
+        let source: PostgresSource, connection: PostgresConnection
         do throws(ReadError) {
-            let connection = try PostgresConnection(address, statementTimeout: command.statementTimeout.map { $0 * 1000 })
+            connection = try PostgresConnection(address, statementTimeout: command.statementTimeout.map { $0 * 1000 })
             interrupt?.connection = connection
             source = try PostgresSource(connection, relation: relation, options: options, setup: setup)
         } catch {
@@ -45,16 +45,25 @@ extension Runner {
             interrupt?.stop()
             throw failure(error)
         }
-        return Road(source: source,
-                    ended: {
-                        line?.finish()
-                        interrupt?.stop()
-                    },
-                    readsRangesAgain: { _ in true },
-                    rows: { _ in source },
-                    endNotice: nil,
-                    follow: nil,
-                    failure: failure)
+        // Before the load, which a refusal after it would have read whole for nothing.
+        if (try? source.describe())?.holdsIntervals == true, !exportedPercentiles.isEmpty {
+            line?.finish()
+            interrupt?.stop()
+            try refusePercentilesOfIntervals()
+        }
+        var road = Road(source: source,
+                        ended: {
+                            line?.finish()
+                            interrupt?.stop()
+                        },
+                        readsRangesAgain: { _ in true },
+                        rows: { _ in source },
+                        endNotice: nil,
+                        follow: nil,
+                        failure: failure)
+        // A load a reload replaced: the server stops its statement rather than aggregate rows no screen shows.
+        road.stop = { connection.cancel() }
+        return road
     }
 
     /// `--table`, `--query` and `--statement-timeout` without a database to read.

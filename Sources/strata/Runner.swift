@@ -36,6 +36,7 @@ struct Runner {
         let (dataset, suggested, readRows): (Dataset, Aggregate, StrataApp.RowReader?)
         // The demo has no rows to read again: `f`, `F` and `g` say so.
         var reloader: StrataApp.Reloader = { _ in .refused("the demo is made up: it has no rows to filter") }
+        var pipe: String?
         if usesDemo && databaseAddress == nil {
             (dataset, suggested, readRows) = loadDemo(calendar: calendar, levels: levels, startLevel: startLevel, now: now)
         } else {
@@ -47,6 +48,7 @@ struct Runner {
                 return try fileRoad(calendar: calendar, levels: levels, startLevel: startLevel, now: now, watched: interactive, change: change)
             }
             let road = try open(nil)
+            pipe = road.pipe
             (dataset, suggested, readRows) = try openDataset(road, now: now, feed: feed, watched: interactive, latest: latest)
             let reloads = Reloads(shown: road, feed: feed, latest: { latest.result }, open: { (change, shown) throws(Failure) -> Road in
                 try open((change, shown))
@@ -56,11 +58,8 @@ struct Runner {
             }, stop: { $0.stop() })
             reloader = reloads.reload
         }
-        // A file's intervals and a table's alike: each interval counts in every bar it overlaps, and no percentile is kept of them.
-        if dataset.holdsIntervals, !exportedPercentiles.isEmpty {
-            let asked = command.agg.map { $0.isPercentile ? "--agg \($0.rawValue)" : "--percentiles" } ?? "--percentiles"
-            throw .usage("\(asked): percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values")
-        }
+        // A file's intervals (a table's are refused before its load): each interval counts in every bar it overlaps.
+        if dataset.holdsIntervals { try refusePercentilesOfIntervals() }
         // After loading: the zone may come from the data.
         let reference = try command.at.map { text throws(Failure) in
             guard let t = TimeArgument.instant(text, calendar: dataset.calendar) else {
@@ -78,7 +77,8 @@ struct Runner {
                             feed: dataset.loading == nil && !command.follow ? nil : feed, follows: command.follow,
                             // A load that ended before the first screen says here what a later end posts with its dataset.
                             notice: dataset.loading == nil ? latest.result?.budgetNotice : nil,
-                            filter: try whereFilter(), reloader: reloader, exporter: levelExporter(tells: !interactive))
+                            filter: whereFilter, reloader: reloader, exporter: levelExporter(tells: !interactive),
+                            pipe: pipe)
 
         if !interactive {
             // Pipes get the page as plain text, at the terminal's width if there is one.
@@ -125,6 +125,13 @@ struct Runner {
         let asked = command.agg.map { $0.isPercentile ? [$0] : [] } ?? []
         let listed: [Aggregate] = command.percentiles ? [.percentile(500), .percentile(900), .percentile(950), .percentile(990)] : []
         return Set(asked + listed).sorted { $0.tenths < $1.tenths }
+    }
+
+    /// No percentile is kept of intervals, a file's nor a table's: asked for one, one line and exit 64.
+    func refusePercentilesOfIntervals() throws(Failure) {
+        guard !exportedPercentiles.isEmpty else { return }
+        let asked = command.agg.map { $0.isPercentile ? "--agg \($0.rawValue)" : "--percentiles" } ?? "--percentiles"
+        throw .usage("\(asked): percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values")
     }
 
     /// `e`: a level's periods, as `--export csv --levels LEVEL` with this command line's percentiles writes

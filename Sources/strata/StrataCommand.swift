@@ -116,14 +116,14 @@ struct StrataCommand: ParsableCommand {
         if let followFor, !(followFor.isFinite && followFor > 0) {
             throw ValidationError("--follow-for: \(followFor) is not a number of seconds above 0")
         }
-        _ = try rowFilter()
+        _ = try whereFilter()
     }
 
-    /// `--where`, parsed; a bad expression is one line saying what and where.
-    func rowFilter() throws -> RowFilter? {
+    /// `--where`, as written and parsed; a bad expression is one line saying what and where.
+    func whereFilter() throws(ValidationError) -> TypedFilter? {
         guard let whereExpression else { return nil }
         do {
-            return try RowFilter.parse(whereExpression)
+            return try TypedFilter(parsing: whereExpression)
         } catch {
             throw ValidationError("--where \(whereExpression): \(error)")
         }

@@ -144,6 +144,88 @@ struct PercentileTests {
         }
     }
 
+    /// A file's source that counts the bars it is asked to read back.
+    final class CountingSource: Source, @unchecked Sendable {
+        let file: FileSource
+        private let lock = NSLock()
+        private var reads = 0
+        var fineReads: Int { lock.withLock { reads } }
+        init(_ file: FileSource) { self.file = file }
+
+        func describe() throws(ReadError) -> SourceDescription { try file.describe() }
+        func coarse(update: @escaping @Sendable (BackgroundLoad.Update) -> Void) throws(ReadError) -> LoadResult { try file.coarse(update: update) }
+        func fine(from start: Int64, to end: Int64, unit: TimeUnit, progress: ((Double) -> Bool)?) throws(ReadError) -> FineBuckets? {
+            lock.withLock { reads += 1 }
+            return try file.fine(from: start, to: end, unit: unit, progress: progress)
+        }
+        func rows(from start: Int64, to end: Int64, series: Int, limit: Int) throws(ReadError) -> [RawRow] {
+            try file.rows(from: start, to: end, series: series, limit: limit)
+        }
+        func intervals(from start: Int64, to end: Int64, progress: ((Double) -> Bool)?) throws(ReadError) -> IntervalIndex? {
+            try file.intervals(from: start, to: end, progress: progress)
+        }
+        func percentiles(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool) throws(ReadError) -> AnsweredPercentiles? { nil }
+    }
+
+    /// An export of the hours takes a day's bars a screen has read back
+    /// (kept within --memory) as they are, and reads only the other days.
+    /// The latency rows' file loaded with their sketches per day, its bars read back through a counting
+    /// source into pages of `budget` bytes, after the first day's hours were shown and read.
+    static func firstDayShown(budget: Int, _ body: (Dataset, CountingSource) throws -> Void) throws {
+        try Fixture.withFile("latency.csv", Self.text(Self.rows())) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            var setup = LoadSetup()
+            setup.zone = .utc
+            let source = CountingSource(FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted))
+            let fine = FinePages(source: source, mode: .background, budget: budget)
+            let dataset = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine)
+            #expect(dataset.page(.day, index: 0).fetching)
+            fine.fetch(fine.takeMissed())
+            while fine.isFetching { Thread.sleep(forTimeInterval: 0.001) }
+            try body(dataset, source)
+        }
+    }
+
+    /// A page larger than the pages' whole budget is not kept, nor asked
+    /// again: it says why where its bars are drawn, rather than read forever.
+    @Test func aPageLargerThanTheBudgetSaysSo() throws {
+        try Self.firstDayShown(budget: 200) { dataset, source in
+            let page = dataset.page(.day, index: 0)
+            #expect(page.fetching && dataset.barsReadiness(of: page) == .failed("it would not fit in --memory"))
+            dataset.finePages!.fetch(dataset.finePages!.takeMissed())
+            #expect(source.fineReads == 1 && dataset.finePages!.kept.pages == 0)
+        }
+    }
+
+    @Test func anExportTakesTheBarsAScreenReadBack() throws {
+        try Self.firstDayShown(budget: 1 << 20) { dataset, source in
+            let days = dataset.count(.day)
+            #expect(days > 1 && source.fineReads == 1 && !dataset.page(.day, index: 0).fetching)
+            var export = ""
+            _ = Exporter.write(dataset, format: .csv, levels: [.hour], percentiles: [.percentile(900)], to: &export)
+            // Each series' rows (a, b) pass over the days in turn: every other day is read once a series, the first never again.
+            #expect(source.fineReads == 1 + 2 * (days - 1))
+        }
+    }
+
+    /// A file removed after its load cannot be read back: the note says why
+    /// once, as the line it ends up on says it (stderr puts `strata: ` first, the footer nothing), not `strata: ` inside it.
+    @Test func anExportWhoseReadBackFailsSaysWhyWithoutAPrefix() throws {
+        let notes = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(3000)))) { path in
+            let budgeted = try Self.load(path, budget: 1)
+            var setup = LoadSetup()
+            setup.zone = .utc
+            let source = FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted)
+            let read = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: FinePages(source: source, mode: .background, budget: 1 << 20))
+            try FileManager.default.removeItem(atPath: path)
+            var export = ""
+            return Exporter.write(read, format: .csv, levels: [.hour], percentiles: [.percentile(900)], to: &export).notes
+        }
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("export: p90 of hours left empty from ") == true, "\(notes)")
+        #expect(notes.first?.contains("strata:") == false, "\(notes)")
+    }
+
     /// Every page's sketch, then its sub-buckets' (nil for an empty one's), by level, index and series.
     static func sketches(_ dataset: Dataset) -> [String: [QuantileSketch?]] {
         var pages: [String: [QuantileSketch?]] = [:]

@@ -33,12 +33,13 @@ struct PostgresCommandTests {
 
     /// Percentiles of intervals are kept neither by a file nor by a table:
     /// both refuse them with the same line, exit 64, rather than a file's
-    /// empty column and chart beside a table's refusal.
+    /// empty column and chart beside a table's refusal. A table refuses them
+    /// before its load: nothing else is said, its periods were not read for nothing.
     @Test func percentilesOfIntervalsAreRefusedAlike() throws {
         let table = try Self.strata([try DatabaseFixtures.server.uri, "--table", "polls", "--agg", "p99", "--export", "csv"])
         let file = try Self.strata([DatabaseFixtures.directory.appendingPathComponent("polls.csv").path, "--agg", "p99", "--export", "csv"])
         let line = "strata: --agg p99: percentiles of intervals are not computed, of a file's nor of a table's; --agg mean or max reads their values\n"
-        #expect(table.status == 64 && table.stdout.isEmpty && table.stderr.hasSuffix(line), "\(table.stderr)")
+        #expect(table.status == 64 && table.stdout.isEmpty && table.stderr == line, "\(table.stderr)")
         #expect(file.status == 64 && file.stdout.isEmpty && file.stderr.hasSuffix(line), "\(file.stderr)")
         let listed = try Self.strata([try DatabaseFixtures.server.uri, "--table", "polls", "--percentiles", "--export", "csv"])
         #expect(listed.status == 64 && listed.stderr.hasSuffix("strata: --percentiles: percentiles of intervals are not computed, "

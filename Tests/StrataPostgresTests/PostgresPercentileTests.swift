@@ -105,6 +105,17 @@ struct PostgresPercentileTests {
         let filtered = try Self.exports(options)
         Self.expectSame(filtered.database, filtered.file)
     }
+
+    /// A filter with no series column: the statement has no series names to
+    /// bind, so the filter's first operand is `$5`, not `$6`; the export equals the file's.
+    @Test func aFilterWithoutSeriesIsAnsweredAsTheFiles() throws {
+        var options = ReadOptions()
+        options.seriesColumn = "none"
+        options.filter = try RowFilter.parse("latency > 500 and host = web-1")
+        let (database, file) = try Self.exports(options)
+        Self.expectSame(database, file)
+        #expect(!database.contains("web-"))
+    }
 }
 
 extension PostgresPercentileTests {

@@ -39,6 +39,16 @@ struct PostgresReloadTests {
         #expect(try Self.table(["--where", "status >= 500", "--keys", "F"]).screen == (try Self.table([])).screen)
     }
 
+    /// With `--agg p99` the filtered table's percentiles are asked with the filter typed, as with `--where`'s.
+    @Test func aFilterTypedWithAPercentileIsWhereAtLaunch() throws {
+        let launched = try Self.table(["--where", "status >= 500", "--agg", "p99"])
+        #expect(launched.status == 0, "\(launched.stderr)")
+        #expect(launched.screen.contains("p99"), "\(launched.screen)")
+        let typed = try Self.table(["--agg", "p99", "--keys", Self.typed])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(typed.screen == launched.screen)
+    }
+
     @Test func aSplitIsSeriesAtLaunchWithTheFilterInForce() throws {
         let launched = try Self.table(["--where", "status >= 500", "--series", "method"])
         #expect(launched.status == 0, "\(launched.stderr)")

@@ -49,12 +49,20 @@ struct ExportSketches {
         return answers?.periods?.sketch(series: s, start: start)
     }
 
+    /// The level's answers the screens asked for (`e` waits for them), else read now.
     private mutating func readAnswers(_ level: Level) -> AnsweredPercentiles? {
+        if let asked = dataset.levelAnswers(level) { return asked }
         guard let finePages = dataset.finePages, let range = dataset.span(of: level) else { return nil }
+        let leftEmpty = "export: \(percentiles.map(\.rawValue).joined(separator: ", ")) of \(level.rawValue)s left empty: "
+        // Not kept within --memory, or asked and failed: not asked now.
+        if let failure = dataset.answersNotKept(level) ?? dataset.levelPercentilesFailure(level) {
+            note(level, leftEmpty + failure)
+            return nil
+        }
         do throws(ReadError) {
             return try finePages.readPercentiles(of: level.unit, from: range.lowerBound, to: range.upperBound)
         } catch {
-            note(level, "export: \(percentiles.map(\.rawValue).joined(separator: ", ")) of \(level.rawValue)s left empty: \(error.message)")
+            note(level, leftEmpty + error.bareMessage)
             return nil
         }
     }
@@ -70,7 +78,7 @@ struct ExportSketches {
             return try finePages.read(from: range.lowerBound, to: range.upperBound, unit: level.unit)
         } catch {
             note(level, "export: \(names) of \(level.rawValue)s left empty from \(dataset.calendar.localTime(at: range.lowerBound).isoString): "
-                 + error.message)
+                 + error.bareMessage)
             return nil
         }
     }

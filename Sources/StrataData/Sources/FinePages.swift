@@ -56,8 +56,8 @@ public final class FinePages: @unchecked Sendable {
     private var workerRunning = false
     /// Fetches that ended since the app last looked (`takeArrivals`).
     private var arrived = 0
-    /// Fetches that failed, not asked again (a file changed or removed since it was loaded).
-    private var failed: Set<Key> = []
+    /// Fetches that failed, not asked again (a file changed or removed since it was loaded), and why.
+    private var failed: [Key: String] = [:]
     private var lastFailure: String?
 
     public init(source: any Source, mode: Mode, budget: Int) {
@@ -72,10 +72,12 @@ public final class FinePages: @unchecked Sendable {
         return buckets
     }
 
-    /// The buckets of `[start, end)` in `unit`, read from the source now and
-    /// not kept: an export passes over a level once, a range at a time.
+    /// The buckets of `[start, end)` in `unit`: those a screen's read kept,
+    /// else read from the source now and not kept (an export passes over a
+    /// level once, a range at a time).
     func read(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets? {
-        try source.fine(from: start, to: end, unit: unit, progress: nil)
+        if case .buckets(let kept)? = lock.withLock({ use(Key(start: start, end: end, unit: unit)) }) { return kept }
+        return try source.fine(from: start, to: end, unit: unit, progress: nil)
     }
 
     /// The source's percentiles of the periods of `unit` in `[start, end)`
@@ -89,6 +91,12 @@ public final class FinePages: @unchecked Sendable {
     /// read now and not kept: an export asks each level's once.
     func readPercentiles(of unit: TimeUnit, from start: Int64, to end: Int64) throws(ReadError) -> AnsweredPercentiles? {
         try source.percentiles(of: unit, from: start, to: end, whole: false)
+    }
+
+    /// Why the source's percentiles of the periods of `unit` in `[start, end)` (and of the whole range when `whole`)
+    /// could not be read; nil if they were not asked or came.
+    func percentilesFailure(of unit: TimeUnit, from start: Int64, to end: Int64, whole: Bool = false) -> String? {
+        lock.withLock { failed[Key(start: start, end: end, unit: unit, answers: true, whole: whole)] }
     }
 
     /// The intervals overlapping `[start, end)`, or nil while they are read.
@@ -114,7 +122,7 @@ public final class FinePages: @unchecked Sendable {
 
     private func page(_ key: Key) -> Page? {
         if let known = lock.withLock({ use(key) }) { return known }
-        if lock.withLock({ failed.contains(key) }) { return nil }
+        if lock.withLock({ failed[key] != nil }) { return nil }
         switch mode {
         case .inline:
             guard let fetched = try? fetch(key) else { return nil }
@@ -129,7 +137,7 @@ public final class FinePages: @unchecked Sendable {
         }
     }
 
-    /// Why the last fetch failed, if one did: what a page that cannot be read says.
+    /// Why the last fetch of bars or intervals failed, if one did: what a page that cannot be read says.
     public var failure: String? { lock.withLock { lastFailure } }
 
     /// What the kept pages take, and how many they are.
@@ -156,10 +164,13 @@ public final class FinePages: @unchecked Sendable {
         return entry.page
     }
 
-    private func keep(_ page: Page, as key: Key) {
+    /// Keeps `page` unless it alone takes more than the whole budget (then false, and nothing kept goes for it).
+    @discardableResult
+    private func keep(_ page: Page, as key: Key) -> Bool {
+        let bytes = Self.bytes(of: page)
+        guard bytes <= budget else { return false }
         // A page read again replaces what it was.
         if let old = pages.removeValue(forKey: key) { keptBytes -= Self.bytes(of: old.page) }
-        let bytes = Self.bytes(of: page)
         while keptBytes + bytes > budget, let oldest = pages.min(by: { $0.value.used < $1.value.used }) {
             keptBytes -= Self.bytes(of: oldest.value.page)
             pages[oldest.key] = nil
@@ -167,7 +178,18 @@ public final class FinePages: @unchecked Sendable {
         clock += 1
         pages[key] = (page, clock)
         keptBytes += bytes
+        return true
     }
+
+    /// Whether a level's answers of `count` periods (every series' and all together) may be kept:
+    /// within half the budget, so that the bars of a page still fit beside them.
+    func holdsAnswers(_ count: Int) -> Bool { Self.answersBytes(count) <= budget / 2 }
+
+    private static func answersBytes(_ count: Int) -> Int { 256 + count * 192 }
+
+    /// Why a page larger than the whole budget is not drawn.
+    private static let tooBig = "it would not fit in --memory"
+
 
     /// What a page takes, near enough to keep within the budget.
     private static func bytes(of page: Page) -> Int {
@@ -177,7 +199,7 @@ public final class FinePages: @unchecked Sendable {
         case .intervals(let intervals):
             256 + intervals.count * (MemoryLayout<IntervalIndex.Record>.stride + 8) + intervals.labels.reduce(0) { $0 + 32 + $1.utf8.count }
         case .percentiles(let answers):
-            256 + answers.count * 192
+            answersBytes(answers.count)
         }
     }
 
@@ -195,8 +217,9 @@ public final class FinePages: @unchecked Sendable {
         } catch {
             if case .connectionLost = error, source.link != nil { throw error }
             lock.withLock {
-                failed.insert(key)
-                lastFailure = error.message
+                failed[key] = error.bareMessage
+                // Percentiles failing (a level's statement timing out) leave bars and rows readable: said where percentiles are.
+                if !key.answers { lastFailure = error.bareMessage }
             }
             return nil
         }
@@ -210,8 +233,8 @@ public final class FinePages: @unchecked Sendable {
         let stale: [Key] = lock.withLock {
             func overlaps(_ key: Key) -> Bool { key.start <= times.upperBound && key.end > times.lowerBound }
             if let fetching, overlaps(fetching) { fetchingIsStale = true }
-            failed = failed.filter { !overlaps($0) }
-            lastFailure = failed.isEmpty ? nil : lastFailure
+            failed = failed.filter { !overlaps($0.key) }
+            lastFailure = failed.keys.contains { !$0.answers } ? lastFailure : nil
             let stale = pages.keys.filter(overlaps).sorted { pages[$0]!.used < pages[$1]!.used }
             if mode == .inline {
                 for key in stale { keptBytes -= Self.bytes(of: pages.removeValue(forKey: key)!.page) }
@@ -232,7 +255,7 @@ public final class FinePages: @unchecked Sendable {
     /// Has a worker fetch `keys`, the last first, unless one is at it already.
     public func fetch(_ keys: [Key]) {
         let start: Bool = lock.withLock {
-            for key in keys where fetching != key && !failed.contains(key) {
+            for key in keys where fetching != key && failed[key] == nil {
                 wanted.removeAll { $0 == key }
                 wanted.append(key)
             }
@@ -259,7 +282,11 @@ public final class FinePages: @unchecked Sendable {
             do throws(ReadError) {
                 let fetched = try fetch(key)
                 lock.withLock {
-                    if let fetched { keep(fetched, as: key) }
+                    // Not asked again: it would come back as big. Bars that cannot be kept say so where they are drawn.
+                    if let fetched, !keep(fetched, as: key) {
+                        failed[key] = Self.tooBig
+                        if !key.answers { lastFailure = Self.tooBig }
+                    }
                     if fetchingIsStale, !wanted.contains(key) { wanted.insert(key, at: 0) }
                     fetchingIsStale = false
                     fetching = nil

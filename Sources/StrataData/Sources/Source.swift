@@ -1,4 +1,4 @@
-/// Where a dataset's numbers come from, asked four things (ARCHITECTURE,
+/// Where a dataset's numbers come from, asked six things (ARCHITECTURE,
 /// "Sources"). Each query is one a database answers in SQL as well as a
 /// file answers through its checkpoints, so the screens never know which
 /// they have:

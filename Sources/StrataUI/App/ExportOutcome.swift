@@ -4,6 +4,8 @@ import StrataData
 public enum ExportOutcome: Hashable, Sendable {
     /// The load is still reading: the file is written once it has ended, with every period exact.
     case waiting(Level)
+    /// The source's percentiles of the level's periods are being read: the file is written once they come.
+    case waitingForPercentiles(Level)
     case written(ExportFile.Written)
     /// Nothing was written, and why (`cannot create ./strata-….csv: Permission denied`).
     case failed(ExportFile.Failure)
@@ -23,6 +25,8 @@ public enum ExportOutcome: Hashable, Sendable {
         switch self {
         case .waiting(let level):
             return ["the \(level.rawValue) periods are exported once the load ends"]
+        case .waitingForPercentiles(let level):
+            return ["the \(level.rawValue) periods are exported once their percentiles are read"]
         case .written(let file):
             let periods = "\(CountText.grouped(file.rows)) \(file.level.rawValue) period\(file.rows == 1 ? "" : "s")"
             let told = "exported \(periods)\(file.series == 0 ? "" : " of \(file.series) series") to \(file.path)"

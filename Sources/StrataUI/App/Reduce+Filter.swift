@@ -46,7 +46,7 @@ private func submitFilter(_ text: String, in state: inout AppState, env: AppEnvi
     } catch {
         return state.overlay = .filter(text: text, error: "\(typed): \(error)", recalled: nil)
     }
-    // Fields not known (a database, the demo): the reload says what it can do.
+    // Fields not known (the demo): the reload says what it can do.
     if let fields = env.dataset.filterFields, let missing = filter.parsed.fieldNames.first(where: { fields.index(of: $0) == nil }) {
         let column = RowFilter.column(ofField: missing, in: typed) ?? 1
         return state.overlay = .filter(text: text, error: "no field \(missing) at column \(column) (\(fields.listing))", recalled: nil)

@@ -33,6 +33,8 @@ public struct StrataApp {
     private let exporter: LevelExporter?
     /// `e` pressed while the load reads: the level whose periods are written once it has ended.
     private var pendingExport: Level?
+    /// The name of a pipe the load reads (stdin): it may never end (`tail -f log | strata`), so `e` waits for no load of it.
+    private let pipe: String?
     /// A reload asked and not delivered yet (`AppState.reloading`): its feed, and what to tell once it is shown.
     private var reload: (feed: DatasetFeed, adopted: @Sendable () -> Void)?
     /// The input is followed as it grows (`-f`, a pipe): frames wake to take what it gives.
@@ -85,8 +87,9 @@ public struct StrataApp {
                 size: Size = Size(width: 80, height: 24),
                 animates: Bool = false, readRows: RowReader? = nil, readsRowsInSlices: Bool = false, feed: DatasetFeed? = nil,
                 follows: Bool = false, notice: String? = nil, filter: TypedFilter? = nil, reloader: Reloader? = nil,
-                exporter: LevelExporter? = nil) {
+                exporter: LevelExporter? = nil, pipe: String? = nil) {
         self.dataset = dataset
+        self.pipe = pipe
         self.reloader = reloader
         self.exporter = exporter
         self.readRows = readRows
@@ -140,20 +143,28 @@ public struct StrataApp {
         readMoreRows()
     }
 
-    /// Writes the periods `e` asked for while the load read, now that it has ended.
+    /// Writes the periods `e` asked for while the load read, or the source's percentiles of them were read, now that they are there.
     private mutating func exportWhenLoaded() {
-        guard let level = pendingExport, !isLoading else { return }
+        guard let level = pendingExport, !isLoading, !dataset.readsPercentiles(level) else { return }
         pendingExport = nil
         export(level)
     }
 
     /// A level's periods to a file; the footer says where, or why not. Waits for a load still reading:
-    /// its periods are not all exact yet, and a file is not written twice.
+    /// its periods are not all exact yet, and a file is not written twice. Waits for a database's
+    /// percentiles of the level, asked in the background as a page's are: a level's statement can take
+    /// seconds, and no key would work while the app's thread waited for it.
     private mutating func export(_ level: Level) {
         let outcome: ExportOutcome
-        if isLoading {
+        if let pipe, dataset.loading != nil {
+            outcome = .refused("\(pipe) is still being read: e exports it once it has ended")
+        } else if isLoading {
             pendingExport = level
             outcome = .waiting(level)
+        } else if dataset.readsPercentiles(level) {
+            pendingExport = level
+            outcome = .waitingForPercentiles(level)
+            perform(missedPages())
         } else {
             outcome = exporter?(dataset, level, clock.wallSeconds()) ?? .refused("this input is not exported from the app")
         }
