@@ -54,7 +54,7 @@ extension Dataset {
     public func totalSketch(series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
         if answersPercentiles {
             // A table's: asked of the source over the coarsest level's span (one read, in the background).
-            guard v == 0, let coarsest = levels.last, let span = span(of: coarsest) else { return nil }
+            guard v == 0, let coarsest = levels.last, let span = span(of: coarsest), answersFit(coarsest) else { return nil }
             return finePages?.percentiles(of: coarsest.unit, from: span.lowerBound, to: span.upperBound, whole: true)?.whole(series: s)
         }
         guard v < sketchesByValue.count, s < sketchesByValue[v].count else { return nil }
@@ -67,10 +67,13 @@ extension Dataset {
     func subBucketPercentiles(_ level: Level, aggregate: Aggregate, series s: Int, value v: Int) -> [Double]? {
         let q = Double(aggregate.tenths) / 1000
         if answersPercentiles {
-            // A table's: every sub-bucket of the level's span, asked of the source (one read, in the background).
+            // A table's: every sub-bucket of the level's span, asked of the source (one read, in the background);
+            // past --memory, the level's own periods, a scale of the same values coarser.
             guard v == 0, let span = span(of: level) else { return [] }
-            return finePages?.percentiles(of: subUnit(of: level), from: span.lowerBound, to: span.upperBound, whole: false)?
-                .quantiles(series: s, q)
+            let sub = subUnit(of: level)
+            let subs = calendar.ordinal(of: sub, at: span.upperBound) - calendar.ordinal(of: sub, at: span.lowerBound)
+            guard finePages?.holdsAnswers(subs * series.count) ?? false else { return levelAnswers(level)?.quantiles(series: s, q) }
+            return finePages?.percentiles(of: sub, from: span.lowerBound, to: span.upperBound, whole: false)?.quantiles(series: s, q)
         }
         guard let unit = sketchUnit, v < sketchesByValue.count, s < sketchesByValue[v].count else { return [] }
         let sub = subUnit(of: level), kept = sketchesByValue[v][s]
