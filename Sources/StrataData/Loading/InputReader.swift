@@ -205,10 +205,11 @@ final class InputReader {
         stream.limit(to: split)
         // A JSON array's first half ends at the split (between records, or the split is wrong), its second at the `]`.
         scanner.expectsArrayEnd = false
-        // The halves are held at once: each keeps within half the base buckets the load may keep.
-        let wholeLimit = sink.accumulator.baseLimit
+        // The halves are held at once: each keeps within half the base buckets, and half the intervals, the load may keep.
+        let (wholeLimit, wholeIntervals) = (sink.accumulator.baseLimit, sink.intervals.limit)
         if wholeLimit < .max { sink.accumulator.baseLimit = wholeLimit / 2 }
-        defer { sink.accumulator.baseLimit = wholeLimit }
+        if wholeIntervals < .max { sink.intervals.limit = wholeIntervals / 2 }
+        defer { (sink.accumulator.baseLimit, sink.intervals.limit) = (wholeLimit, wholeIntervals) }
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
                                 parser: makeParser(plan), sink: sink.fresh(calendar: calendar, baseUnit: baseUnit))
         let thread = Thread { second.run() }
