@@ -32,17 +32,31 @@ enum FormatSniffer {
     }
 
     /// The delimiter that splits the first lines into the same number of
-    /// fields (outside quotes), or nil when none does consistently.
+    /// fields (outside quotes), or nil when none does consistently. Up to
+    /// three narrower lines above may be a preamble (a title, `"Last
+    /// Updated Date","2025-01-28",`): a small table under them has too few
+    /// rows to outweigh them, and its name alone (`.csv`) would have read it.
     static func delimiter(_ head: Field, candidates: [UInt8] = delimiters) -> UInt8? {
         let lines = firstLines(head, max: 30)
         guard !lines.isEmpty else { return nil }
+        for preamble in 0...min(3, (lines.count - 1) / 2) {
+            if let d = delimiter(lines, below: preamble, candidates: candidates) { return d }
+        }
+        return nil
+    }
+
+    /// The delimiter splitting 80% of `lines` past the first `preamble` into
+    /// the same number of fields, the most consistent first, each line above
+    /// having fewer.
+    private static func delimiter(_ lines: [Field], below preamble: Int, candidates: [UInt8]) -> UInt8? {
+        let table = lines[preamble...]
         var best: (delimiter: UInt8, share: Double, count: Int)?
         for d in candidates {
             var tally: [Int: Int] = [:]
-            for line in lines { tally[count(d, in: line), default: 0] += 1 }
+            for line in table { tally[count(d, in: line), default: 0] += 1 }
             guard let (mode, hits) = tally.filter({ $0.key > 0 }).max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
-            let share = Double(hits) / Double(lines.count)
-            guard share >= 0.8 else { continue }
+            let share = Double(hits) / Double(table.count)
+            guard share >= 0.8, lines[..<preamble].allSatisfy({ count(d, in: $0) < mode }) else { continue }
             if best == nil || share > best!.share || (share == best!.share && mode > best!.count) {
                 best = (d, share, mode)
             }
