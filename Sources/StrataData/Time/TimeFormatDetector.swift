@@ -47,6 +47,11 @@ enum TimeFormatDetector {
             }
         }
 
+        // Git's raw dates (`git log --date=raw`): epoch seconds (nine digits or more), a space and the author's offset.
+        if present.contains(where: { $0.count >= 15 && $0[$0.count - 6] == ByteText.space && ByteText.isDigit($0[0]) }) {
+            consider(.pattern(Self.gitRaw), present.count { Self.gitRaw.parse($0) != nil })
+        }
+
         // Numeric dates: year first, or day and month to be told apart.
         var ymdShape: TimeShape?, ymdSep: UInt8 = 0, ymdCount = 0
         var dmShape: TimeShape?, dmSep: UInt8 = 0, firstOver12 = false, secondOver12 = false
@@ -125,6 +130,9 @@ enum TimeFormatDetector {
 
     /// ISO 8601's basic forms, longest first (`consider` keeps the first of equal counts).
     private static let basicISO = ["%Y%m%dT%H%M%S%z", "%Y%m%dT%H%M%S", "%Y%m%dT%H%M%z", "%Y%m%dT%H%M"].map { try! StrftimePattern($0) }
+
+    /// Git's raw date: the instant is the epoch seconds, the offset only where its author was.
+    private static let gitRaw = try! StrftimePattern("%s %z")
 
     /// For `lines`: the kind of timestamp that comes first on most sample
     /// lines, found anywhere in the line.
