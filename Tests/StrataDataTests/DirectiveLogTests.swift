@@ -134,6 +134,23 @@ struct DirectiveLogTests {
         #expect(Self.sums(LogRecordTests.hourly(r.accumulator)) == Self.sums(Self.perHour(kept) { Double($0.taken) }))
     }
 
+    /// A card's rows are the records read back, named by the `#Fields` line,
+    /// a run of spaces one separator; the `#` lines between blocks are no rows.
+    @Test func rowsReadBackAreNamedByTheFields() throws {
+        let first = Self.requests(3, from: Self.start, seed: 9), second = Self.requests(2, from: Self.start + 600, seed: 10)
+        let text = Self.restartedIIS(first, second).replacingOccurrences(of: " 443 ", with: "  443 ")
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("u_ex261120.log", text, in: folder)
+            let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .minute)
+            let rows = try r.rowLocator.rows(from: Self.start, to: Self.start + 3600, limit: 10)
+            // Lines: 4 directives and 3 rows, 4 directives and 2 rows.
+            #expect(rows.map(\.line) == [5, 6, 7, 12, 13])
+            let fields = r.rowLocator.recordFields().fields(of: rows[3])
+            #expect(fields.map(\.name) == Self.fieldsIIS.split(separator: " ").map(String.init))
+            #expect(fields.map(\.value) == Self.iisRow(second[0]).split(separator: " ").map(String.init))
+        }
+    }
+
     /// CloudFront's standard log: tab-separated rows under a space-separated `#Fields` line.
     @Test(arguments: Fixture.Road.allCases)
     func cloudFrontTabLog(road: Fixture.Road) throws {
