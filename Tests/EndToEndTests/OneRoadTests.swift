@@ -40,6 +40,21 @@ struct OneRoadTests {
         #expect(answer.stderr.contains(note), "\(answer.stderr)")
     }
 
+    /// Logs whose `#` directives name their fields say so on stderr, on every road alike.
+    @Test(arguments: [GeneratedInput.iisLog, .cloudFront, .zeekConn])
+    func directiveLogsSayTheirShape(_ input: GeneratedInput) throws {
+        let folder = try TemporaryFolder()
+        let answer = try Self.answer(Self.quoted(try input.write(in: folder.url)), names: [])
+        #expect(answer.status == 0)
+        let note = switch input {
+        case .iisLog: "strata: input: W3C extended log (#Fields), 15 fields"
+        case .cloudFront: "strata: input: W3C extended log (#Fields), tab-separated, 13 fields"
+        default: "strata: input: Zeek log (#fields), 12 fields"
+        }
+        #expect(answer.stderr.hasPrefix(note + "\n"), "\(answer.stderr)")
+        #expect(!answer.stderr.contains("skipped"), "\(answer.stderr)")
+    }
+
     /// The terminal settles on what the dump prints, by a file's road and a `.gz`'s
     /// (a pipe's terminal adds the notice "input ended").
     @Test(.enabled(if: TmuxSession.isAvailable), arguments: ["tv-guide.csv", "three-cities.csv", "shapes/stations-by-station.csv",
@@ -188,6 +203,12 @@ enum GeneratedInput: String, CaseIterable, CustomStringConvertible, Sendable {
     case worldBank
     /// Johns Hopkins' shape: `M/D/YY` dates as column names, a region a row, cumulative counts.
     case johnsHopkins
+    /// An IIS log (W3C extended): two `#Software/#Version/#Date/#Fields` blocks, the service restarted between them.
+    case iisLog
+    /// A CloudFront standard log: W3C extended, its rows tab-separated.
+    case cloudFront
+    /// A Zeek conn.log: `#separator \x09`, `#fields`, `-` and `(empty)` cells, a `#close` line.
+    case zeekConn
 
     var description: String { rawValue }
 
@@ -289,11 +310,53 @@ enum GeneratedInput: String, CaseIterable, CustomStringConvertible, Sendable {
                 text += "\(region % 4 == 0 ? "Province \(region)" : ""),Country \(region % 4 == 0 ? region / 4 : region),1.5,2.5,"
                     + cells.joined(separator: ",") + "\n"
             }
+        case .iisLog:
+            name = "u_ex261120.log"
+            var t = 1_795_132_800 // 2026-11-20 00:00 UTC
+            for block in 0..<2 {
+                text += "#Software: Microsoft Internet Information Services 10.0\r\n#Version: 1.0\r\n#Date: \(Self.w3c(t))\r\n"
+                    + "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) "
+                    + "sc-status sc-substatus sc-win32-status time-taken\r\n"
+                for i in 0..<1500 {
+                    t += random.next(in: 1...40)
+                    text += "\(Self.w3c(t)) 10.0.0.5 \(["GET", "POST", "GET", "HEAD"][i % 4]) /p/\(i % 7) - 443 - 192.168.1.\(block + 1) "
+                        + "Mozilla/5.0+(Windows+NT+10.0) - \([200, 200, 304, 404, 500][random.next(in: 0...4)]) 0 0 \(random.next(in: 1...3000))\r\n"
+                }
+            }
+        case .cloudFront:
+            name = "E2CF.2026-11-20-00.a1b2c3d4.log"
+            text = "#Version: 1.0\n#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) "
+                + "cs(User-Agent) cs-uri-query time-taken\n"
+            var t = 1_795_132_800
+            for i in 0..<2500 {
+                t += random.next(in: 1...30)
+                text += [Self.w3c(t).replacingOccurrences(of: " ", with: "\t"), ["FRA2", "IAD89"][i % 2], "\(random.next(in: 200...90000))",
+                         "203.0.113.9", "GET", "d111111abcdef8.cloudfront.net", "/a.png", "\([200, 304, 403, 502][random.next(in: 0...3)])",
+                         "-", "Mozilla/5.0%20(X11)", "-", "0.\(random.next(in: 100...999))"].joined(separator: "\t") + "\n"
+            }
+        case .zeekConn:
+            name = "conn.log"
+            text = "#separator \\x09\n#set_separator\t,\n#empty_field\t(empty)\n#unset_field\t-\n#path\tconn\n#open\t2026-11-20-00-00-00\n"
+                + "#fields\tts\tuid\tid.orig_h\tid.orig_p\tid.resp_h\tid.resp_p\tproto\tservice\tduration\torig_bytes\tresp_bytes\ttunnel_parents\n"
+                + "#types\ttime\tstring\taddr\tport\taddr\tport\tenum\tstring\tinterval\tcount\tcount\tset[string]\n"
+            var micros = 1_795_132_800_366_317
+            for i in 0..<3000 {
+                micros += random.next(in: 1_000_000...30_000_000)
+                let unset = i % 5 == 0
+                text += ["\(micros / 1_000_000).\(String(format: "%06d", micros % 1_000_000))", "C\(i)", "10.0.0.\(i % 200)", "\(random.next(in: 1024...65535))",
+                         "93.184.216.34", ["53", "443"][i % 2], ["udp", "tcp"][i % 2], unset ? "-" : ["dns", "ssl"][i % 2],
+                         unset ? "-" : "\(random.next(in: 0...5)).\(random.next(in: 100000...999999))", unset ? "-" : "\(random.next(in: 0...5000))",
+                         unset ? "-" : "\(random.next(in: 0...90000))", "(empty)"].joined(separator: "\t") + "\n"
+            }
+            text += "#close\t2026-11-20-23-59-59\n"
         }
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }
+
+    /// `2026-11-20 00:00:01`: a W3C log's date and time, in UTC.
+    static func w3c(_ t: Int) -> String { iso(t, offset: 0).prefix(19).replacingOccurrences(of: "T", with: " ") }
 
     /// `2024-10-27T01:30:00+02:00` for UTC seconds `t` written at `offset` seconds east (`Z` at 0).
     static func iso(_ t: Int, offset: Int) -> String {

@@ -151,7 +151,7 @@ final class InputReader {
                 stream.finish()
                 return
             }
-            // The split fell inside a quoted field or a record: read the whole file again, in one pass.
+            // The split fell inside a quoted field, a record or a block of other `#Fields`: read the whole file again, in one pass.
             sink = before
             let again = RecordScanner(stream: stream.slice(range), mode: scanner.mode, limits: options.limits)
             _ = try again.prime()
@@ -225,9 +225,12 @@ final class InputReader {
         // an error about it) and the other half cannot be trusted.
         // A JSON array that breaks in the first half ends there: the second half is not read.
         let broken = scanner.jsonBreak != nil
-        if scanner.endedInsideQuote || failure != nil || broken { second.cancel.cancel() }
+        // Under a `#Fields` line that names other fields at the split, the
+        // second half's first rows are too, which it cannot know.
+        let underOtherFields = scanner.otherFieldsLine != nil
+        if scanner.endedInsideQuote || underOtherFields || failure != nil || broken { second.cancel.cancel() }
         second.done.wait()
-        if scanner.endedInsideQuote { return false }
+        if scanner.endedInsideQuote || underOtherFields { return false }
         if let failure { throw failure }
         arrayBroke = broken
         if broken { return true }

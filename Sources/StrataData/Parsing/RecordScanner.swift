@@ -18,7 +18,13 @@ struct FieldRef {
 /// `maxRecord`). Counts physical lines as it goes. Blank lines are skipped.
 /// A JSON document's records are the elements of its array (`jsonArray`).
 final class RecordScanner {
-    enum Mode: Equatable { case delimited(UInt8), lines, jsonArray }
+    enum Mode: Equatable {
+        case delimited(UInt8), lines, jsonArray
+        /// Delimited rows under `#` lines that are no records (`LogDirectives`):
+        /// `fields` is the key of the names the rows are read by. A space
+        /// delimiter reads a run of spaces as one.
+        case directives(UInt8, fields: UInt64)
+    }
 
     enum Next: Equatable {
         case record
@@ -34,6 +40,9 @@ final class RecordScanner {
         /// While sampling: the sample cannot hold this record as well as
         /// those before it; the record is read again after `endSample`.
         case windowFull
+        /// A row under a `#Fields` line that names other fields than the
+        /// mode's (`otherFieldsLine`): not read by names it does not have.
+        case otherFields
         /// A pipe has nothing more for now, every whole record before it read
         /// (only when its stream `reportsStalls`); call `next` again to wait.
         case stalled
@@ -109,6 +118,8 @@ final class RecordScanner {
     private(set) var jsonBreak: (reason: String, offset: Int64)?
     /// The last element was followed by neither `,` nor `]`: the next read reports it.
     private var separatorMissing = false
+    /// `directives`: the line of the `#Fields` line the rows now come under, when it names other fields.
+    private(set) var otherFieldsLine: Int?
     /// `.cutShort` was said: once.
     private var cutReported = false
     /// `jsonArray`: the input offsets where the physical line `line`, and
@@ -246,6 +257,7 @@ final class RecordScanner {
             case .delimited(let d): result = try scanDelimited(d)
             case .lines: result = try scanLine()
             case .jsonArray: result = try scanArrayElement()
+            case .directives(let d, let fields): result = try scanUnderDirectives(d, fields: fields)
             }
             if let result {
                 if result == .record && isBlank { continue }
@@ -408,6 +420,35 @@ final class RecordScanner {
             quoteAt = end
         }
         quoteSearched = end
+    }
+
+    /// One delimited row of a log with `#` directives: those lines are passed
+    /// over (nil, to scan on), and a `#Fields` line decides whether the rows
+    /// after it are read (the fields keyed `fields`) or `.otherFields`.
+    private func scanUnderDirectives(_ delim: UInt8, fields key: UInt64) throws(ReadError) -> Next? {
+        let result = try scanDelimited(delim)
+        guard result == .record else { return result }
+        if buffer[recordStart] == UInt8(ascii: "#") {
+            if let names = LogDirectives.fieldNames(recordBytes) {
+                otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : recordLine
+            }
+            return nil
+        }
+        if otherFieldsLine != nil { return .otherFields }
+        if delim == ByteText.space { dropEmptyFields() }
+        return .record
+    }
+
+    /// The fields less the empty ones, which a run of spaces splits off.
+    private func dropEmptyFields() {
+        var kept = 0
+        for k in 0..<fieldCount where fields[k].bytes.count > 0 {
+            fields[kept] = fields[k]
+            kept += 1
+        }
+        guard kept < fieldCount else { return }
+        totalFields -= fieldCount - kept
+        fieldCount = kept
     }
 
     /// One delimited record; rescans from its start after a refill.

@@ -59,6 +59,8 @@ struct RowPlan: Sendable {
     /// Times as the header's names: each cell a row (`RowReaders.wide`); the
     /// columns above are then those of the picker's rows of time, series and value.
     var wide: WideTable?
+    /// Cells that are no value besides `ValueParser.isNoValue`'s (a Zeek log's `(empty)`).
+    var absentMarkers: [[UInt8]] = []
     /// `--where`, its names resolved to this plan's columns (or slots): rows it does not pass are counted, not read.
     var filter: RowMatcher?
 
@@ -85,6 +87,11 @@ struct RowPlan: Sendable {
         case .column(let c), .joined(let c, _): c
         case .parts(let cs): cs[0]
         }
+    }
+
+    /// The field is no value, not a bad one.
+    func isNoValue(_ f: Field) -> Bool {
+        ValueParser.isNoValue(f) || (!absentMarkers.isEmpty && absentMarkers.contains { $0.elementsEqual(ByteText.trimmed(f)) })
     }
 
     @inline(__always)

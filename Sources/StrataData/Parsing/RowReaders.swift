@@ -67,7 +67,8 @@ enum RowReaders {
         }
     }
 
-    /// Counts records the scanner could not split (too long, quote never closed).
+    /// Counts records the scanner could not split (too long, quote never
+    /// closed) or read (under a `#Fields` line naming other fields).
     fileprivate static func skipBroken(_ next: RecordScanner.Next, _ scanner: RecordScanner, _ sink: inout RowSink) throws(ReadError) {
         sink.rowsRead += 1
         let file = scanner.stream.name
@@ -77,6 +78,9 @@ enum RowReaders {
         } else if next == .cutShort {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
                                      reason: "\(scanner.stream.cut ?? "the input is cut short"); the read stops here"))
+        } else if next == .otherFields, let fieldsLine = scanner.otherFieldsLine {
+            try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: 1,
+                                     reason: "under the #Fields of line \(fieldsLine), which names other fields than the first"))
         } else if next == .brokenJSON, let (reason, offset) = scanner.jsonBreak {
             try sink.skip(SkippedRow(file: file, line: scanner.recordLine, column: scanner.badColumn,
                                      reason: "invalid JSON at byte \(offset): \(reason); the read stops here"))
@@ -145,7 +149,7 @@ enum RowReaders {
             if let c = plan.value {
                 value = plan.value(scanner.field(c), word: scanner.word(c))
                 // An empty value (or `NA`, `null`…) is "no value" for this column, not a bad row.
-                if value == nil && !ValueParser.isNoValue(scanner.field(c)) {
+                if value == nil && !plan.isNoValue(scanner.field(c)) {
                     let at = scanner.location(ofField: c)
                     try sink.skip(SkippedRow(file: scanner.stream.name, line: at.line, column: at.column,
                                              reason: ValueParser.reason(scanner.field(c), column: plan.valueName)))

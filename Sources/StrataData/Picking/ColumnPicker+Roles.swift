@@ -10,6 +10,7 @@ extension ColumnPicker {
     /// Why a numeric column is not taken for a value (`is an id`), for the
     /// note when no column is; nil when it is a value.
     func numberRefusal(_ c: Int) -> String? {
+        if let refusal = notValues[c] { return refusal }
         let n = name(c).lowercased()
         if ColumnNames.looksLikeTime(n) && !holdsDurations(c, named: n) { return "is a part of the time" }
         if let refusal = ColumnNames.refusal(ofValue: name(c)) { return refusal }

@@ -29,6 +29,10 @@ struct ColumnPicker {
     /// judge (`SeriesRule.needsMoreRows`); nil reads on nowhere.
     var readOn: ((_ body: (Sample) -> Void) throws(ReadError) -> Bool)?
 
+    /// Why columns that hold numbers are no values, by what the input says
+    /// of them rather than by their names (a Zeek log's `port` fields).
+    var notValues: [Int: String] = [:]
+
     /// Each other value column costs an accumulator: a wide file loads this many.
     static let otherValuesLimit = 32
 

@@ -79,44 +79,54 @@ final class InputPlanner {
         let sniffed = options.format == .auto
         var format = sniffed ? FormatSniffer.format(name: file, head: head) : options.format
         var plan: RecordPlan
-        switch format {
-        case .csv, .tsv, .auto:
-            let delimiter = format == .tsv ? UInt8(ascii: "\t")
-                : FormatSniffer.delimiter(head, candidates: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")])
-                ?? UInt8(ascii: ",")
+        if sniffed, let directives = LogDirectives.read(head) {
+            format = directives.separator == ByteText.tab ? .tsv : .csv
             do {
-                guard let p = try prepareDelimited(scanner, delimiter: delimiter) else { return .headerOnly }
+                guard let p = try prepareDirectives(scanner, directives) else { return .headerOnly }
                 plan = p
             } catch {
-                // A log whose lines happen to hold commas (sniffed from its
-                // content, not named .csv): read it as lines.
-                let named = ["csv", "tsv", "tab"].contains(FormatSniffer.fileExtension(file))
-                guard case .noTimeColumn = error, sniffed, !named, options.timeColumn == nil,
-                      options.valueColumn == nil, options.seriesColumn == nil else { throw binaryHint(error, binary) }
-                format = .lines
-                scanner.mode = .lines
+                throw binaryHint(error, binary)
+            }
+        } else {
+            switch format {
+            case .csv, .tsv, .auto:
+                let delimiter = format == .tsv ? UInt8(ascii: "\t")
+                    : FormatSniffer.delimiter(head, candidates: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")])
+                    ?? UInt8(ascii: ",")
                 do {
-                    plan = try prepareLines(scanner)
-                } catch _ {
-                    throw binaryHint(error, binary)
+                    guard let p = try prepareDelimited(scanner, delimiter: delimiter) else { return .headerOnly }
+                    plan = p
+                } catch {
+                    // A log whose lines happen to hold commas (sniffed from its
+                    // content, not named .csv): read it as lines.
+                    let named = ["csv", "tsv", "tab"].contains(FormatSniffer.fileExtension(file))
+                    guard case .noTimeColumn = error, sniffed, !named, options.timeColumn == nil,
+                          options.valueColumn == nil, options.seriesColumn == nil else { throw binaryHint(error, binary) }
+                    format = .lines
+                    scanner.mode = .lines
+                    do {
+                        plan = try prepareLines(scanner)
+                    } catch _ {
+                        throw binaryHint(error, binary)
+                    }
                 }
-            }
-            if sniffed, case .delimited(_, let header, _) = plan, format != .lines {
-                var parts: [String] = []
-                if delimiter != UInt8(ascii: ",") || format == .tsv {
-                    parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
+                if sniffed, case .delimited(_, let header, _) = plan, format != .lines {
+                    var parts: [String] = []
+                    if delimiter != UInt8(ascii: ",") || format == .tsv {
+                        parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
+                    }
+                    if !header && options.header == nil { parts.append("no header") }
+                    if !parts.isEmpty { notes.insert("input: " + parts.joined(separator: ", "), at: 0) }
                 }
-                if !header && options.header == nil { parts.append("no header") }
-                if !parts.isEmpty { notes.insert("input: " + parts.joined(separator: ", "), at: 0) }
+            case .jsonl:
+                scanner.mode = .lines
+                do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
+            case .json:
+                do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
+                if recordsPath == nil { format = .jsonl }
+            case .lines:
+                do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
             }
-        case .jsonl:
-            scanner.mode = .lines
-            do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
-        case .json:
-            do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
-            if recordsPath == nil { format = .jsonl }
-        case .lines:
-            do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
         }
         filterFields = FilterFields(plan, names: fieldNames)
         if let filter = options.filter { plan = try filtered(plan, by: filter) }
@@ -357,7 +367,7 @@ final class InputPlanner {
     }
 
     /// About how many rows a regular file holds: its size over the head sample's bytes a record.
-    private var inputRows: Int? {
+    var inputRows: Int? {
         guard let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 else { return nil }
         return Int(Double(range.count) / perRecord)
     }

@@ -28,6 +28,8 @@ public struct RecordFields: Sendable {
             switch (source.plan, source.mode) {
             case (.delimited(_, let hasHeader, let preamble), .delimited(let delimiter)):
                 shapes[source.name] = .delimited(delimiter, names: hasHeader ? Self.header(of: source, after: preamble, limits: limits) : [])
+            case (.delimited, .directives(let delimiter, _)):
+                shapes[source.name] = .delimited(delimiter, names: Self.directiveNames(of: source, limits: limits))
             case (.json, _): shapes[source.name] = .json
             case (.log(_, let format, _), _): shapes[source.name] = .log(format)
             default: shapes[source.name] = .lines
@@ -40,7 +42,9 @@ public struct RecordFields: Sendable {
     public func fields(of row: RawRow) -> [RecordField] {
         switch shapes[row.file] {
         case .delimited(let delimiter, let names)?:
-            return Self.split(row.text, delimiter: delimiter).enumerated().map { i, value in
+            // A log's run of spaces is one separator, as its reader takes it.
+            let values = Self.split(row.text, delimiter: delimiter).filter { delimiter != ByteText.space || !$0.isEmpty }
+            return values.enumerated().map { i, value in
                 RecordField(name: i < names.count && !names[i].isEmpty ? names[i] : "column \(i + 1)", value: value)
             }
         case .json?:
@@ -86,6 +90,17 @@ public struct RecordFields: Sendable {
         guard (try? scanner.prime()) != nil else { return [] }
         for _ in 0...preamble { guard (try? scanner.next()) == .record else { return [] } }
         return (0..<scanner.fieldCount).map { String(decoding: ByteText.trimmed(scanner.field($0)), as: UTF8.self) }
+    }
+
+    /// The names of a log's first `#Fields` line (`LogDirectives`). Empty when it cannot be read again.
+    private static func directiveNames(of source: RowSource, limits: ScannerLimits) -> [String] {
+        guard let path = source.path, let stream = try? ByteStream.open(.file(path)) else { return [] }
+        let scanner = RecordScanner(stream: stream, mode: .lines, limits: limits)
+        guard (try? scanner.prime()) != nil else { return [] }
+        while (try? scanner.next()) == .record, scanner.field(0).first == UInt8(ascii: "#") {
+            if let names = LogDirectives.fieldNames(scanner.field(0)) { return names }
+        }
+        return []
     }
 
     /// JSON without the spaces and newlines between its tokens.
