@@ -209,7 +209,6 @@ final class InputReader {
         let (wholeLimit, wholeIntervals) = (sink.accumulator.baseLimit, sink.intervals.limit)
         if wholeLimit < .max { sink.accumulator.baseLimit = wholeLimit / 2 }
         if wholeIntervals < .max { sink.intervals.limit = wholeIntervals / 2 }
-        defer { (sink.accumulator.baseLimit, sink.intervals.limit) = (wholeLimit, wholeIntervals) }
         let second = SecondHalf(stream: stream.slice(split..<end), mode: scanner.mode, limits: options.limits, plan: plan,
                                 parser: makeParser(plan), sink: sink.fresh(calendar: calendar, baseUnit: baseUnit))
         let thread = Thread { second.run() }
@@ -230,6 +229,8 @@ final class InputReader {
         let underOtherFields = scanner.otherFieldsLine != nil
         if scanner.endedInsideQuote || underOtherFields || failure != nil || broken { second.cancel.cancel() }
         second.done.wait()
+        // Both halves are read: joined, they keep what the whole load may.
+        (sink.accumulator.baseLimit, sink.intervals.limit) = (wholeLimit, wholeIntervals)
         if scanner.endedInsideQuote || underOtherFields { return false }
         if let failure { throw failure }
         arrayBroke = broken
