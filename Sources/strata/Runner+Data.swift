@@ -235,8 +235,8 @@ extension Runner {
             reportFiltered(result)
         }
         let aggregate = suggestedAggregate(result)
-        // A sum is said only when the reading gave a reason (a wide table's cells).
-        if command.agg == nil && (aggregate == .mean || (aggregate == .sum && !result.profile.aggregateReason.isEmpty)) {
+        // A sum is said only when the reading gave a reason (a wide table's cells); a mean or a running total's max always.
+        if command.agg == nil && (!aggregate.isQuantity || (aggregate == .sum && !result.profile.aggregateReason.isEmpty)) {
             warn("aggregate: \(aggregate.rawValue) (\(result.profile.aggregateReason); --agg overrides)")
         }
         if let tail = dataset.farTail {

@@ -143,8 +143,8 @@ struct SeriesShapesTests {
         #expect(first.otherValues.map(\.name) == ["high", "low", "close", "volume"])
     }
 
-    /// Month `i` from April 1854: wounds (none in the last six), other, disease.
-    static func deaths(_ i: Int) -> [Int] { [i >= 18 ? 0 : 10 + i * 7, 5 + i * 5 % 11, 100 + i * 20] }
+    /// Month `i` from April 1854: wounds (none in the last six), other, disease (rising and falling back, as an epidemic does).
+    static func deaths(_ i: Int) -> [Int] { [i >= 18 ? 0 : 10 + i * 7, 5 + i * 5 % 11, 100 + i * 20 % 140] }
 
     @Test(arguments: Order.allCases)
     func countsSideBySideAreSeriesWhenTheFirstEndsInZeros(_ order: Order) throws {

@@ -39,6 +39,12 @@ struct ValueKindTests {
         return (0..<count).map { _ in Double(100 + random.next() % 5000) + 0.25 }
     }
 
+    /// A running total of `counts`: cases so far, a meter's register.
+    static func soFar(_ most: Int, count: Int = 60, seed: UInt64) -> [Double] {
+        var total = 0.0
+        return counts(most, count: count, seed: seed).map { total += $0; return total }
+    }
+
     static let columns: [Column] = [
         // Levels named by a unit or a word.
         Column(name: "CO2 (ppm)", truth: .mean, runs: [drifting(400, step: 1, seed: 1)]),
@@ -81,6 +87,11 @@ struct ValueKindTests {
         Column(name: "orders", truth: .sum, runs: [counts(50, seed: 43)], steady: false),
         Column(name: "visitors", truth: .sum, runs: [counts(5000, seed: 44)]),
         Column(name: "Generation (GWh)", truth: .sum, runs: [takings(seed: 45)]),
+        // Running totals, whatever their names say of a quantity: each period shows its max, the total at its end.
+        Column(name: "total_cases", truth: .max, runs: [soFar(2000, seed: 70), soFar(300, seed: 71)]),
+        Column(name: "Confirmed", truth: .max, runs: [soFar(40, count: 12, seed: 72), soFar(90, count: 12, seed: 73)]),
+        Column(name: "meter_kwh", truth: .max, runs: [soFar(30, seed: 74).map { $0 + 18_250.5 }]),
+        Column(name: "value", truth: .max, runs: [soFar(9, seed: 75)], steady: false),
         // Names that do not say: the values decide.
         Column(name: "value", truth: .mean, runs: [drifting(20, step: 0.3, seed: 50)]),
         Column(name: "x", truth: .mean, runs: [drifting(1.5, step: 0.01, seed: 51), drifting(2.5, step: 0.01, seed: 52)]),
@@ -146,6 +157,7 @@ struct ValueKindTests {
             let call = ValueKind.call(name: column.name, runs: column.runs, steady: column.steady)
             if call.aggregate != column.truth { wrong.append("\(column.name): \(call.aggregate), not \(column.truth)") }
             if call.aggregate == .mean { #expect(call.reason.hasPrefix("\"\(column.name)\" is a level, not a quantity: "), "\(column.name)") }
+            if call.aggregate == .max { #expect(call.reason.hasPrefix("\"\(column.name)\" is a running total, not a quantity: "), "\(column.name)") }
         }
         var total = Self.columns.count
         for table in Self.tables {

@@ -127,9 +127,10 @@ struct WideTableTests {
         let (r, d) = try Self.load(Self.johnsHopkins(), road: road)
         #expect(r.notes.contains("shape: wide, 10 columns named as times (1/22/20 … 1/31/20), one series per row by \"Province/State+Country/Region\""),
                 "\(r.notes)")
-        // Whole numbers are counts by ValueKind's rule, summed; the note says what running totals want.
-        #expect(r.suggestedAggregate == .sum)
-        #expect(r.profile.aggregateReason == "\"value\" is a quantity: its cells are whole numbers or vary, counts; cells that are running totals want --agg max")
+        // Cumulative counts never fall along a row: a running total, whose periods show their max.
+        #expect(r.suggestedAggregate == .max)
+        #expect(r.profile.aggregateReason == "\"value\" is a running total, not a quantity: it never falls from one reading to the next, "
+                + "so a period shows its max, the total at its end")
         #expect(r.seriesNames.sorted() == ["Afghanistan", "Albania", "Australian Capital Territory, Australia", "New South Wales, Australia"])
         #expect(r.accepted == Self.regions.count * Self.days.count && r.skipped == 0)
         for (province, country, step) in Self.regions {
@@ -141,6 +142,7 @@ struct WideTableTests {
                 let week = d.index(.week, containing: Fixture.utc(2020, 1, monday))
                 let cells = days.map { Self.cumulative(step, day: $0) }
                 #expect(d.stats(.week, index: week, series: s).sum == Double(cells.reduce(0, +)), "\(name) week of \(monday)")
+                #expect(d.stats(.week, index: week, series: s).max == Double(cells.last!), "\(name) week of \(monday)")
                 #expect(d.stats(.week, index: week, series: s).count == cells.count, "\(name) week of \(monday)")
             }
         }

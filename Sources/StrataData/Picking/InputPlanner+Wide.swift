@@ -51,8 +51,8 @@ extension InputPlanner {
             notes[at] = "value: the cells, \"\(wide.valueName)\""
         }
         if !options.countOnly && profile.aggregate == .sum && profile.aggregateReason.isEmpty {
-            // Said as a mean's reason is: a running total's cells (Johns Hopkins') are whole numbers too, and want otherwise.
-            profile.aggregateReason = "\"\(wide.valueName)\" is a quantity: its cells are whole numbers or vary, counts; cells that are running totals want --agg max"
+            // Said as a mean's reason is: the cells of one indicator may as well be a level the names do not tell.
+            profile.aggregateReason = "\"\(wide.valueName)\" is a quantity: its cells are whole numbers or vary, counts"
         }
         notes.insert(wide.note, at: notesBefore)
         // A filter and the record view name the file's own columns; a row's series is its series columns.

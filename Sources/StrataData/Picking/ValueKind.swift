@@ -8,7 +8,8 @@ import Foundation
 /// that happened in the time: rainfall, sales, energy used, a count.
 ///
 /// The rule, first that speaks: a unit or word of the name that says level
-/// (`%`, `ppm`, `W/m²`, `l/s`, `index`, `rate`, `population`…); one that
+/// (`%`, `ppm`, `W/m²`, `l/s`, `index`, `rate`, `population`…); readings
+/// that never fall, a running total, whose periods show their max; a word that
 /// says quantity (`count`, `total`, `sales`, `rain`, `kWh`…); then columns
 /// that add up to about 100 (or 1) in every row are shares (`shares`), a
 /// level; then the values: whole numbers are counts; decimal readings at a steady pace that
@@ -69,6 +70,24 @@ public struct ValueKind: Equatable, Sendable {
         ColumnNames.words(name).contains(where: timeTakenWords.contains) || byName(name)?.aggregate == .mean
     }
 
+    /// The readings a running total needs in the sample, one to the next, to be called one.
+    static let runningTotalSteps = 20
+
+    /// Readings that never fall in any series, and rise at least every
+    /// other time, over `runningTotalSteps` or more: cases so far, a meter's
+    /// register. An amount per reading (sales, rain) dips now and then.
+    static func isRunningTotal(_ runs: [[Double]]) -> Bool {
+        var steps = 0, rises = 0
+        for run in runs {
+            for (before, after) in zip(run, run.dropFirst()) {
+                guard after >= before else { return false }
+                steps += 1
+                if after > before { rises += 1 }
+            }
+        }
+        return steps >= runningTotalSteps && rises * 2 >= steps
+    }
+
     /// What shares of a whole add up to: percentages, fractions.
     static let shareTotals = [100.0, 1.0]
 
@@ -97,7 +116,14 @@ public struct ValueKind: Equatable, Sendable {
     /// - Parameter shareOf: the other columns of its `shares` and what they add up to.
     public static func call(name: String, runs: [[Double]], steady: Bool,
                             shareOf: (others: [String], total: Double)? = nil) -> ValueKind {
-        if let byName = byName(name) { return byName }
+        let named = byName(name)
+        if let named, named.aggregate == .mean { return named }
+        // Before the name's quantity: `total_cases` and a meter's kWh register are counts so far, which a sum would add again each reading.
+        if isRunningTotal(runs) {
+            return ValueKind(aggregate: .max, reason: "\"\(name)\" is a running total, not a quantity: it never falls from one reading "
+                             + "to the next, so a period shows its max, the total at its end")
+        }
+        if let named { return named }
         if let (others, total) = shareOf {
             return ValueKind(aggregate: .mean, reason: "\"\(name)\" is a level, not a quantity: with "
                              + others.map { "\"\($0)\"" }.joined(separator: ", ")

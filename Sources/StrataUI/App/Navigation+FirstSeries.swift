@@ -8,14 +8,14 @@ extension Navigation {
     /// legend: levels overlaid, sums and counts stacked, so their total still
     /// shows and no series hides in it). More levels start on the first
     /// series with rows on the first page (`Tab` for the next): nobody asked
-    /// for the mean of fifty prices, nor for a blank chart of one that
+    /// for the mean of fifty prices (nor the max of fifty running totals), nor for a blank chart of one that
     /// stopped before it. More quantities keep "all", their sum.
     /// - Parameter onFirstPage: whether a series (1 on) has rows on the page the view opens on.
     mutating func keepSeriesApart(onFirstPage: (Int) -> Bool) {
         guard namedSeriesCount >= 2 else { return }
         if namedSeriesCount <= Self.overlaidSeriesLimit {
             allSeries = true
-        } else if aggregate == .mean {
+        } else if !aggregate.isQuantity {
             seriesIndex = (1..<seriesCount).first(where: onFirstPage) ?? 1
         }
     }
