@@ -38,7 +38,7 @@ struct ValueParserTests {
     /// Fields near a marker that are not one: values, other words, a marker with more around it, or in other letters.
     @Test(arguments: ["0", "1", "x", "N", "n", "A", "a", "/", "#", "NA1", "NAN1", "none!", "nones", "nulls", "nils", "nul", "non",
                       "ni", "nu", "no", "N/", "/A", "NA/", "#NA", "#N/", "N/A#", "#N/AB", "N A", "N.A", "n.a.", "---", "-.", ".-",
-                      "..", "??", "?-", "+", "*", "_", "NaN0", "NaNa", "n/aa", "Ｎ", "ÑA", "NÁ", "inf",
+                      "..", "??", "?-", "+", "*", "_", "NaN0", "NaNa", "n/aa", "Ｎ", "ÑA", "NÁ", "\u{0}", "\u{0}NA", "\u{0}\u{0}", "inf",
                       "1e3", "-1", ".5"])
     func notMarkersOfNoValue(_ text: String) {
         #expect(!Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue))
