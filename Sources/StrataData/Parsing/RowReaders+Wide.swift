@@ -65,17 +65,17 @@ extension RowReaders {
                     try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: reason))
                     continue
                 }
-                var value: Double? = 1
-                if plan.value != nil {
-                    value = plan.value(cell)
-                    guard value != nil else {
-                        let at = scanner.location(ofField: c)
-                        let name = String(decoding: wide.timeNames[k], as: UTF8.self)
-                        try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: ValueParser.reason(cell, column: name)))
-                        continue
-                    }
+                // With no value column, each cell is a row counted.
+                if plan.value == nil {
+                    values[0] = 1
+                } else if let value = plan.value(cell) {
+                    values[0] = value
+                } else {
+                    let at = scanner.location(ofField: c)
+                    let name = String(decoding: wide.timeNames[k], as: UTF8.self)
+                    try sink.skip(SkippedRow(file: file, line: at.line, column: at.column, reason: ValueParser.reason(cell, column: name)))
+                    continue
                 }
-                values[0] = value ?? .nan
                 sink.acceptNoted(seconds: seconds, series: series, values: values)
             }
         }
