@@ -9,8 +9,9 @@ extension Dataset {
         return percentileMemo.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
             // Not remembered until the source has answered.
             if v == 0, !hasPercentiles(level) { return nil }
+            let answers = levelAnswers(level)
             return zip(periods.ordinals, periods.stats).map { ordinal, stats in
-                stats.plotted(aggregate, sketch: sketch(level, ordinal: ordinal, series: s, value: v))
+                stats.plotted(aggregate, sketch: sketch(level, ordinal: ordinal, series: s, value: v, answers: answers))
             }
         } ?? Array(repeating: nil, count: periods.ordinals.count)
     }
