@@ -9,15 +9,18 @@ extension Dataset {
         return percentileMemo.value(.init(level: level, aggregate: aggregate, series: s, value: v)) {
             // Not remembered until the source has answered.
             if v == 0, !hasPercentiles(level) { return nil }
+            let answers = levelAnswers(level)
             return zip(periods.ordinals, periods.stats).map { ordinal, stats in
-                stats.plotted(aggregate, sketch: sketch(level, ordinal: ordinal, series: s, value: v))
+                stats.plotted(aggregate, sketch: sketch(level, ordinal: ordinal, series: s, value: v, answers: answers))
             }
         } ?? Array(repeating: nil, count: periods.ordinals.count)
     }
 
     /// Whether the level's percentiles are known, or will never be (not
-    /// kept within `--memory`, or failed): not while the source's answers of its periods are read.
-    func hasPercentiles(_ level: Level) -> Bool {
+    /// kept within `--memory`, or failed): not while the source's answers of
+    /// its periods are read (asked in the background when not yet), which an
+    /// export of the level waits for rather than ask the source on the app's thread.
+    public func hasPercentiles(_ level: Level) -> Bool {
         !answersPercentiles || finePages == nil || !answersFit(level)
             || levelAnswers(level) != nil || levelPercentilesFailure(level) != nil
     }
@@ -37,11 +40,6 @@ extension Dataset {
     public var percentileNotes: [String] {
         levels.compactMap { level in answersNotKept(level).map { "percentiles: none per \(level.unit.name): " + $0 } }
     }
-
-    /// Whether the source's answers of the level's periods are being read
-    /// (asked in the background when not yet): an export of the level waits
-    /// for them rather than ask the source on the app's thread.
-    public func readsPercentiles(_ level: Level) -> Bool { !hasPercentiles(level) }
 
     /// Why the source could not answer the level's percentiles, if it could not.
     func levelPercentilesFailure(_ level: Level) -> String? {

@@ -371,16 +371,23 @@ public struct Dataset: Sendable {
     /// the source's answers of the level when it answers them (nil until
     /// they are read), else merged from the sketches kept (`sketch(from:to:)`).
     public func sketch(_ level: Level, ordinal: Int, series s: Int = 0, value v: Int = 0) -> QuantileSketch? {
+        sketch(level, ordinal: ordinal, series: s, value: v, answers: levelAnswers(level))
+    }
+
+    /// `sketch(_:ordinal:series:value:)` given the source's answers of the level (`levelAnswers`):
+    /// a caller that asks for each of its periods looks them up once.
+    func sketch(_ level: Level, ordinal: Int, series s: Int, value v: Int, answers: AnsweredPercentiles?) -> QuantileSketch? {
         let start = calendar.start(of: level.unit, ordinal: ordinal)
         guard answersPercentiles else { return sketch(from: start, to: calendar.end(of: level.unit, ordinal: ordinal), series: s, value: v) }
         guard v == 0 else { return nil }
-        return levelAnswers(level)?.sketch(series: s, start: start)
+        return answers?.sketch(series: s, start: start)
     }
 
     /// The source's answers for every period of the level (one read of its
-    /// rows, in the background): nil while they are read, or when none can be.
+    /// rows, in the background): nil while they are read, or when none can be
+    /// (a source that does not answer percentiles is never asked).
     func levelAnswers(_ level: Level) -> AnsweredPercentiles? {
-        guard let range = span(of: level), answersFit(level) else { return nil }
+        guard answersPercentiles, let range = span(of: level), answersFit(level) else { return nil }
         return finePages?.percentiles(of: level.unit, from: range.lowerBound, to: range.upperBound, whole: false)
     }
 

@@ -91,19 +91,19 @@ struct Runner {
             if let result = latest.result { _ = tell(result, about: app.dataset, now: now) }
             warnOutside(app.dataset, reference: reference, level: startLevel)
             if let format = command.export {
-                var output = StandardOutput()
+                var output = DescriptorOutput(descriptor: STDOUT_FILENO)
                 let notes = Exporter.write(app.dataset, format: format, levels: startLevel.map { [$0] } ?? app.dataset.levels,
                                              percentiles: exportedPercentiles, to: &output).notes
-                output.flush()
+                try Self.finish(&output)
                 for note in notes { warn(note) }
                 return
             }
-            var output = StandardOutput()
+            var output = DescriptorOutput(descriptor: STDOUT_FILENO)
             app.colors = command.color
             HeadlessRunner.run(&app, tokens: tokens, options: options, to: &output)
             // A page whose read met a lost connection was not read: its screen is not printed as if it were.
             if let lost = app.dataset.link?.lostOnce { throw Failure(lost) }
-            output.flush()
+            try Self.finish(&output)
             return
         }
         warnOutside(dataset, reference: reference, level: startLevel)
@@ -118,6 +118,13 @@ struct Runner {
         }
         if let failure = app.loadFailure { throw Failure(message: failure.message, exitCode: failure.exitCode) }
         if let lost = app.dataset.link?.lost { throw Failure(lost) }
+    }
+
+    /// Writes what standard output still holds; one that cannot be written (a full disk, a closed descriptor) is one line and exit 74.
+    static func finish(_ output: inout DescriptorOutput) throws(Failure) {
+        output.flush()
+        guard let failure = output.failure else { return }
+        throw Failure(message: "cannot write standard output: \(String(cString: strerror(failure)))", exitCode: 74)
     }
 
     /// The percentile columns of an export: `--agg pNN`'s, and p50, p90, p95 and p99 with `--percentiles`, in order.
@@ -207,22 +214,5 @@ struct Runner {
         guard let w = env["COLUMNS"].flatMap(Int.init), w > 0 else { return nil }
         let h = env["LINES"].flatMap(Int.init) ?? 24
         return Size(width: min(w, 1000), height: min(max(h, 1), 1000))
-    }
-}
-
-/// Standard output in 64 KiB writes: an export or a run of frames streams
-/// without being held whole in memory, and without a system call per row.
-/// Call `flush()` when done.
-struct StandardOutput: TextOutputStream {
-    private var pending: [UInt8] = []
-
-    mutating func write(_ string: String) {
-        pending.append(contentsOf: string.utf8)
-        if pending.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        FileHandle.standardOutput.write(Data(pending))
-        pending.removeAll(keepingCapacity: true)
     }
 }

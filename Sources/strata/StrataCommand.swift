@@ -21,7 +21,7 @@ struct StrataCommand: ParsableCommand {
             been read (a sorted file on its latest periods) and loads on while the keys work; \
             periods not read in full show their numbers as …. Exit codes: 0 ok, 64 bad usage, \
             65 bad data, 66 an input cannot be opened, 69 no usable terminal or a database that went \
-            away, 70 internal error.
+            away, 70 internal error, 74 standard output cannot be written.
             """,
         version: "strata \(version)"
     )

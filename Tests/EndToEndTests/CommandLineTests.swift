@@ -327,6 +327,15 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// Standard output that cannot be written (a full disk: `/dev/full`) is one line and exit 74, for an export
+    /// and a dump alike, not a crash with a stack trace.
+    @Test(arguments: ["--export csv", "--dump"])
+    func standardOutputThatCannotBeWrittenIsOneLine(_ output: String) throws {
+        let result = try Self.strata("--demo \(output) > /dev/full")
+        #expect(result.status == 74)
+        #expect(result.stderr == "strata: cannot write standard output: No space left on device\n")
+    }
+
     @Test func badRowsAreSkippedOrStopStrict() throws {
         let csv = "time,value\n2024-01-01T10:00:00Z,1\nnot a time,2\n2024-01-01T12:00:00Z,x\n2024-01-01T13:00:00Z,4\n"
         let lenient = try Self.strata("--dump", stdin: csv)

@@ -21,8 +21,8 @@ struct DatabaseEndToEndTests {
         try database.psql("CREATE TABLE minutes AS SELECT t AS time, extract(minute FROM t)::float8 + 1 AS v "
                           + "FROM generate_series('2024-01-01'::timestamptz, '2024-01-07 23:59', '1 minute') t")
         let session = try TmuxSession(
-            "stty -g > before; '\(strata)' '\(database.uri)' --table minutes --memory 1 --tz UTC --at 2024-01-03T12:00 --no-animation 2> err; "
-                + "echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30", height: 80)
+            reportingExitOf: "'\(strata)' '\(database.uri)' --table minutes --memory 1 --tz UTC --at 2024-01-03T12:00 --no-animation 2> err",
+            modes: true, height: 80)
         var screen = try session.waitForIdle(timeout: 20)
         #expect(screen.contains("Wed 3 Jan 2024 12:00") && screen.contains("total 1.8k"))
         #expect(!screen.contains("connection lost"))
@@ -64,7 +64,7 @@ struct DatabaseEndToEndTests {
         _ = try session.waitWhileDisconnected()
         try session.send("q")
         _ = try session.wait(for: "done")
-        #expect(session.file("status") == "exit=69\n")
+        #expect(try session.exitStatus() == 69)
         #expect(session.file("before") == session.file("after"))
         let last = session.file("err")?.split(separator: "\n").last ?? ""
         #expect(last.hasPrefix("strata: \(database.uri): connection lost: "), "\(last)")

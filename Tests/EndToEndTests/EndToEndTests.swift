@@ -81,8 +81,7 @@ struct EndToEndTests {
     /// rows read back from the file), the cursor scrolls it, Esc and Enter
     /// come back, and `q` inside the card restores the terminal.
     @Test func theCardExpandsScrollsAndCollapses() throws {
-        let session = try TmuxSession(
-            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --levels day,week,month --level month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+        let session = try TmuxSession(reportingExitOf: "'\(strata)' '\(weather)' --tz UTC --levels day,week,month --level month", modes: true)
         #expect(position(try session.waitForIdle()) == "month 48/48")
         var screen = try session.press("Enter")
         #expect(screen.contains("row 1/62"))
@@ -102,7 +101,7 @@ struct EndToEndTests {
         #expect(position(screen) == "month 47/48")
         try session.send("q")
         screen = try session.wait(for: "done")
-        #expect(session.file("status") == "exit=0\n")
+        #expect(try session.exitStatus() == 0)
         #expect(session.file("before") == session.file("after"))
         #expect(!screen.contains("row 1/60"))
     }
@@ -173,12 +172,11 @@ struct EndToEndTests {
     }
 
     @Test func quitExitsZeroAndRestoresTheTerminal() throws {
-        let session = try TmuxSession(
-            "stty -g > before; '\(strata)' '\(weather)' --tz UTC --levels day,week,month; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+        let session = try TmuxSession(reportingExitOf: "'\(strata)' '\(weather)' --tz UTC --levels day,week,month", modes: true)
         #expect(position(try session.waitForIdle()) == "day 1461/1461")
         try session.send("q")
         let screen = try session.wait(for: "done")
-        #expect(session.file("status") == "exit=0\n")
+        #expect(try session.exitStatus() == 0)
         #expect(session.file("before") != nil)
         #expect(session.file("before") == session.file("after"))
         // The alternate screen is gone: the chart is no longer shown.
@@ -189,12 +187,12 @@ struct EndToEndTests {
     /// as the quit key (exit 0) when it arrives as a byte. Either way the
     /// terminal is restored. (The shell survives it as an interactive one would.)
     @Test func ctrlCQuitsAndRestoresTheTerminal() throws {
-        let session = try TmuxSession(
-            "trap 'true' INT; stty -g > before; '\(strata)' --demo; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+        let session = try TmuxSession(reportingExitOf: "trap 'true' INT; '\(strata)' --demo", modes: true)
         #expect(position(try session.waitForIdle()) != nil)
         try session.send("C-c")
         let screen = try session.wait(for: "done")
-        #expect(["exit=130\n", "exit=0\n"].contains(session.file("status") ?? ""))
+        let status = try session.exitStatus()
+        #expect(status == 130 || status == 0)
         #expect(session.file("before") == session.file("after"))
         #expect(position(screen) == nil)
     }
@@ -203,14 +201,13 @@ struct EndToEndTests {
     /// mouse reports (tmux's flags for modes 1002 and 1006), which were on.
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalRestoresTheTerminal(_ signal: Int32) throws {
-        let session = try TmuxSession(
-            "stty -g > before; sh -c 'echo $$ > pid; exec \"$0\" --demo' '\(strata)'; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+        let session = try TmuxSession(reportingExitOf: "sh -c 'echo $$ > pid; exec \"$0\" --demo' '\(strata)'", modes: true)
         #expect(try session.waitForIdle().contains("demo: shop orders"))
         #expect(try session.display("#{mouse_button_flag}#{mouse_sgr_flag}") == "11\n")
         let pid = try #require(session.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         kill(pid, signal)
         let screen = try session.wait(for: "done")
-        #expect(session.file("status") == "exit=\(128 + signal)\n")
+        #expect(try session.exitStatus() == 128 + signal)
         #expect(session.file("before") == session.file("after"))
         #expect(!screen.contains("demo: shop orders"))
         #expect(try session.display("#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}") == "000\n")
@@ -283,8 +280,8 @@ struct EndToEndTests {
     }
 
     @Test func unknownTerminalExits69() throws {
-        let session = try TmuxSession("TERM=no-such-terminal '\(strata)' --demo 2> err; echo \"exit=$?\" > status; sleep 30")
-        #expect(try session.waitForFile("status") == "exit=69\n")
+        let session = try TmuxSession(reportingExitOf: "TERM=no-such-terminal '\(strata)' --demo 2> err")
+        #expect(try session.exitStatus() == 69)
         #expect(session.file("err")?.hasPrefix("strata: ") == true)
     }
 }

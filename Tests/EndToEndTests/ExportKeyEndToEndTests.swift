@@ -43,11 +43,7 @@ struct ExportKeyEndToEndTests {
     @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not on the PATH"))
     func eWhileALogLoadsWritesTheWholeLoadOnceItEnds() throws {
         let folder = try TemporaryFolder()
-        let (path, _, _) = try FilterEndToEndTests.writeDayOfRequests(in: folder.url)
-        let session = try TmuxSession("STRATA_READ_DELAY_MS=150 '\(Repository.binary)' '\(path)' --tz UTC --no-animation 2>/dev/null; "
-                                      + "echo \"exit=$?\" > status; sleep 30", width: 120, height: 30)
-        let loading = try session.waitWhileLoading(timeout: 30)
-        #expect(loading.contains("reading "), "\(loading)")
+        let (session, path, _, _) = try FilterEndToEndTests.loadingDayOfRequests(in: folder.url)
         try session.send("e")
         let waiting = try session.wait(for: "periods are exported once the load ends", timeout: 30)
         #expect(try Self.exported(in: session.workDirectory).isEmpty, "\(waiting)")
@@ -58,7 +54,7 @@ struct ExportKeyEndToEndTests {
         let export = try Self.strata("'\(path)' --tz UTC --export csv --levels \(level)", in: folder.url)
         #expect(try String(contentsOf: session.workDirectory.appendingPathComponent(name), encoding: .utf8) == export.stdout)
         try session.send("q")
-        #expect(try session.waitForFile("status", timeout: 20) == "exit=0\n")
+        #expect(try session.exitStatus(timeout: 20) == 0)
     }
 
     /// A directory no file can be made in (`/proc`, whoever runs the test): the footer says why, the rest stays.

@@ -101,15 +101,15 @@ struct FilterEndToEndTests {
         let folder = try TemporaryFolder()
         let (path, _, _) = try Self.writeDayOfRequests(in: folder.url)
         // The writer holds the pipe open after its lines: the load reads on until it ends.
-        let session = try TmuxSession("{ cat '\(path)'; sleep 20; } | '\(Repository.binary)' --tz UTC --no-animation 2>/dev/null; "
-                                      + "echo \"exit=$?\" > status; sleep 30", width: 120, height: 30)
+        let session = try TmuxSession(reportingExitOf: "{ cat '\(path)'; sleep 20; } | '\(Repository.binary)' --tz UTC --no-animation 2>/dev/null",
+                                      width: 120, height: 30)
         _ = try session.waitWhileLoading(timeout: 30)
         try session.send(["f"] + Array("status").map(String.init) + ["Space", ">", "=", "Space", "5", "0", "0", "Enter"])
         let refused = try session.wait(for: "is still being read", timeout: 10)
         #expect(refused.contains("stdin is still being read: f filters it once it has ended"), "\(refused)")
         #expect(!refused.contains("status >= 500"), "\(refused)")
         try session.send("q")
-        #expect(try session.waitForFile("status", timeout: 30) == "exit=0\n")
+        #expect(try session.exitStatus(timeout: 30) == 0)
     }
 
     /// A day of access lines a second apart, in time order: a status of 500
@@ -133,14 +133,21 @@ struct FilterEndToEndTests {
         return (path, errors, lines)
     }
 
+    /// The day of requests in `folder` opened in a terminal, its load slowed (150 ms a buffer) so keys land while it reads:
+    /// the session once the app says it is idle and still loading, its exit status reported.
+    static func loadingDayOfRequests(in folder: URL) throws -> (session: TmuxSession, path: String, errors: Int, lines: Int) {
+        let (path, errors, lines) = try writeDayOfRequests(in: folder)
+        let session = try TmuxSession(reportingExitOf: "STRATA_READ_DELAY_MS=150 '\(Repository.binary)' '\(path)' --tz UTC --no-animation 2>/dev/null",
+                                      width: 120, height: 30)
+        let loading = try session.waitWhileLoading(timeout: 30)
+        #expect(loading.contains("reading "), "\(loading)")
+        return (session, path, errors, lines)
+    }
+
     @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not on the PATH"))
     func aFilterTypedWhileALogLoadsFillsItsViewInAndQuits() throws {
         let folder = try TemporaryFolder()
-        let (path, errors, lines) = try Self.writeDayOfRequests(in: folder.url)
-        let session = try TmuxSession("STRATA_READ_DELAY_MS=150 '\(Repository.binary)' '\(path)' --tz UTC --no-animation 2>/dev/null; "
-                                      + "echo \"exit=$?\" > status; sleep 30", width: 120, height: 30)
-        let loading = try session.waitWhileLoading(timeout: 30)
-        #expect(loading.contains("reading "), "\(loading)")
+        let (session, _, errors, lines) = try Self.loadingDayOfRequests(in: folder.url)
         try session.send(["f"] + Array("status").map(String.init) + ["Space", ">", "=", "Space", "5", "0", "0", "Enter"])
         // The filtered view opens while its load goes on, the header saying so.
         let filtering = try session.waitWhileLoading(timeout: 30)
@@ -160,7 +167,7 @@ struct FilterEndToEndTests {
         #expect(done.contains("sum request_time"), "\(done)")
         #expect(split.contains("count rows"), "\(split)")
         try session.send("q")
-        #expect(try session.waitForFile("status", timeout: 20) == "exit=0\n")
+        #expect(try session.exitStatus(timeout: 20) == 0)
     }
 
     /// `86,400`, counted here rather than by strata.

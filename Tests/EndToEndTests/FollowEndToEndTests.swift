@@ -23,9 +23,8 @@ struct FollowEndToEndTests {
         try withFolder { folder in
             let path = folder.appendingPathComponent("app.csv").path
             try ("time,n\n" + Self.rows(0, 300)).write(toFile: path, atomically: false, encoding: .utf8)
-            let session = try TmuxSession(
-                "stty -g > before; '\(strata)' -f '\(path)' --levels month --count --tz UTC --now 2024-04-01T00:00Z --no-animation; "
-                    + "echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30", width: 100, height: 30)
+            let session = try TmuxSession(reportingExitOf: "'\(strata)' -f '\(path)' --levels month --count --tz UTC --now 2024-04-01T00:00Z --no-animation",
+                                          modes: true, width: 100, height: 30)
             let first = try session.waitWhileFollowing(rows: 300)
             #expect(first.contains("count 300"), "\(first)")
             // A writer appends 200 rows in ten bursts, the last line of each burst half-written for a moment.
@@ -42,8 +41,7 @@ struct FollowEndToEndTests {
             let grown = try session.waitWhileFollowing(rows: 500)
             #expect(grown.contains("count 500"), "\(grown)")
             try session.send("q")
-            _ = try session.waitForFile("status")
-            #expect(session.file("status") == "exit=0\n")
+            #expect(try session.exitStatus() == 0)
             _ = try session.wait(for: "done")
             #expect(session.file("before") == session.file("after"))
         }

@@ -43,15 +43,14 @@ struct LoadingEndToEndTests {
 
     @Test func qDuringTheLoadQuitsAtOnceAndRestoresTheTerminal() throws {
         try withSortedFile { path in
-            let session = try TmuxSession(
-                "stty -g > before; STRATA_READ_DELAY_MS=2000 '\(strata)' '\(path)' --tz UTC; echo \"exit=$?\" > status; stty -g > after; echo done; sleep 30")
+            let session = try TmuxSession(reportingExitOf: "STRATA_READ_DELAY_MS=2000 '\(strata)' '\(path)' --tz UTC", modes: true)
             _ = try session.waitWhileLoading()
             let asked = Date()
             try session.send("q")
-            _ = try session.waitForFile("status", timeout: 20)
+            let status = try session.exitStatus(timeout: 20)
             // The load alone would take about 24 s at 2 s a buffer.
             #expect(Date().timeIntervalSince(asked) < 5)
-            #expect(session.file("status") == "exit=0\n")
+            #expect(status == 0)
             _ = try session.wait(for: "done")
             #expect(session.file("before") == session.file("after"))
         }

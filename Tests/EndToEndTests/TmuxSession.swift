@@ -35,6 +35,15 @@ final class TmuxSession {
                  capture: false)
     }
 
+    /// Starts `shellCommand` as `init` does, in a pane kept open after it
+    /// ends: its exit status goes to the file `status` (`exitStatus`); with
+    /// `modes`, the terminal's modes (`stty -g`) before and after it go to the
+    /// files `before` and `after`, and `done` is shown once they are written.
+    convenience init(reportingExitOf shellCommand: String, modes: Bool = false, width: Int = 80, height: Int = 24) throws {
+        let (before, after) = modes ? ("stty -g > before; ", "stty -g > after; echo done; ") : ("", "")
+        try self.init(before + shellCommand + "; echo \"exit=$?\" > status; " + after + "sleep 30", width: width, height: height)
+    }
+
     deinit {
         _ = try? tmux(["kill-server"], capture: false)
         try? FileManager.default.removeItem(at: workDirectory)
@@ -131,6 +140,11 @@ final class TmuxSession {
             return content.hasSuffix("\n")
         }
         return content
+    }
+
+    /// The exit status of the command a session `reportingExitOf` started, once it has ended.
+    func exitStatus(timeout: TimeInterval = 10) throws -> Int32? {
+        Int32(try waitForFile("status", timeout: timeout).dropFirst("exit=".count).dropLast())
     }
 
     /// What tmux knows of the pane, in its format language (`#{mouse_sgr_flag}`).

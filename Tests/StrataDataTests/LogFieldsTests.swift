@@ -118,6 +118,22 @@ struct LogFieldsTests {
         #expect(seconds("12kb") == nil)
     }
 
+    /// A JSON string is read as seconds when it is a duration with units, whatever its unit; dates,
+    /// numbers and other strings that start with a digit stay as they are.
+    @Test(arguments: [("12ns", "0.000000012"), ("3us", "0.000003"), ("250µs", "0.00025"), ("250μs", "0.00025"), ("12ms", "0.012"),
+                      ("1.5s", "1.5"), ("2m", "120"), ("1h", "3600"), ("1m30s", "90"), ("1h0m0.5s", "3600.5"),
+                      ("2024-01-01", "2024-01-01"), ("2024-01-01T10:00:00Z", "2024-01-01T10:00:00Z"), ("42", "42"), ("12.5", "12.5"),
+                      ("12d", "12d"), ("3 ms", "3 ms"), ("1h30", "1h30"), ("10am", "10am"), ("2s1m", "2s1m"), ("5ks", "5ks"),
+                      ("ms", "ms"), ("-3s", "-3s"), ("", "")])
+    func stringsRewrittenAsSeconds(text: String, rewritten: String) {
+        var buffer = ByteBuffer()
+        defer { buffer.free() }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer.append(Field($0)) }
+        UnitDuration.rewriteAsSeconds(&buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == rewritten)
+    }
+
     @Test func journalAndKubectl() throws {
         let journal = try Self.fixture("journal.log")
         #expect(Self.fields(journal[0], .journal) == [

@@ -170,16 +170,18 @@ struct PercentileTests {
     /// An export of the hours takes a day's bars a screen has read back
     /// (kept within --memory) as they are, and reads only the other days.
     /// The latency rows' file loaded with their sketches per day, its bars read back through a counting
-    /// source into pages of `budget` bytes, after the first day's hours were shown and read.
-    static func firstDayShown(budget: Int, _ body: (Dataset, CountingSource) throws -> Void) throws {
+    /// source into pages of `budget` bytes, after the first day's hours were shown and read
+    /// (by a worker, or at once `inline`).
+    static func firstDayShown(budget: Int, mode: FinePages.Mode = .background, _ body: (Dataset, CountingSource) throws -> Void) throws {
         try Fixture.withFile("latency.csv", Self.text(Self.rows())) { path in
             let budgeted = try Self.load(path, budget: 1)
             var setup = LoadSetup()
             setup.zone = .utc
             let source = CountingSource(FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted))
-            let fine = FinePages(source: source, mode: .background, budget: budget)
+            let fine = FinePages(source: source, mode: mode, budget: budget)
             let dataset = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine)
-            #expect(dataset.page(.day, index: 0).fetching)
+            let shown = dataset.page(.day, index: 0)
+            if mode == .background { #expect(shown.fetching) }
             fine.fetch(fine.takeMissed())
             while fine.isFetching { Thread.sleep(forTimeInterval: 0.001) }
             try body(dataset, source)
@@ -187,9 +189,11 @@ struct PercentileTests {
     }
 
     /// A page larger than the pages' whole budget is not kept, nor asked
-    /// again: it says why where its bars are drawn, rather than read forever.
-    @Test func aPageLargerThanTheBudgetSaysSo() throws {
-        try Self.firstDayShown(budget: 200) { dataset, source in
+    /// again: it says why where its bars are drawn, rather than read forever;
+    /// read by a worker or at once (`inline`, where it was read at every ask and drawn).
+    @Test(arguments: [FinePages.Mode.background, .inline])
+    func aPageLargerThanTheBudgetSaysSo(_ mode: FinePages.Mode) throws {
+        try Self.firstDayShown(budget: 200, mode: mode) { dataset, source in
             let page = dataset.page(.day, index: 0)
             #expect(page.fetching && dataset.barsReadiness(of: page) == .failed("it would not fit in --memory"))
             dataset.finePages!.fetch(dataset.finePages!.takeMissed())

@@ -27,13 +27,21 @@ struct ValueParserTests {
         #expect(Array("(€12,50)".utf8).withUnsafeBufferPointer(ValueParser.parseDecimalComma) == -12.5)
     }
 
-    @Test func markersOfNoValue() {
-        for text in ["", "  ", "NA", "n/a", "N/A", "NaN", "null", "NULL", "None", "nil", "#N/A", "-", "--", ".", "?"] {
-            #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue), "\(text)")
-        }
-        for text in ["0", "x", "NAN1", "none!", "---", "n.a."] {
-            #expect(!Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue), "\(text)")
-        }
+    /// Every marker of no value in the spellings tables write (any case, spaces and tabs around, a CR after).
+    @Test(arguments: ["", "  ", "\t", "\r", "NA", "na", "Na", "nA", " NA ", "NA\r", "\tNA\t", "N/A", "n/a", "N/a", "n/A",
+                      "NaN", "nan", "NAN", "nAn", "null", "NULL", "Null", "nUlL", "None", "none", "NONE", "nil", "NIL", "Nil",
+                      "#N/A", "#n/a", "#N/a", "-", "--", " - ", ".", "?", " ? "])
+    func markersOfNoValue(_ text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue))
+    }
+
+    /// Fields near a marker that are not one: values, other words, a marker with more around it, or in other letters.
+    @Test(arguments: ["0", "1", "x", "N", "n", "A", "a", "/", "#", "NA1", "NAN1", "none!", "nones", "nulls", "nils", "nul", "non",
+                      "ni", "nu", "no", "N/", "/A", "NA/", "#NA", "#N/", "N/A#", "#N/AB", "N A", "N.A", "n.a.", "---", "-.", ".-",
+                      "..", "??", "?-", "+", "*", "_", "NaN0", "NaNa", "n/aa", "Ｎ", "ÑA", "NÁ", "\u{0}", "\u{0}NA", "\u{0}\u{0}", "inf",
+                      "1e3", "-1", ".5"])
+    func notMarkersOfNoValue(_ text: String) {
+        #expect(!Array(text.utf8).withUnsafeBufferPointer(ValueParser.isNoValue))
     }
 
     @Test(arguments: [("1,5", 1.5), ("-1.234,5", -1234.5), ("1.234.567", 1_234_567), ("12", 12), (" 0,25 ", 0.25), ("+3,0", 3)])

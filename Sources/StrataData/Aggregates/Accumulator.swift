@@ -239,9 +239,10 @@ public struct Accumulator: Sendable {
         let columns = Swift.min(values.count, runs.count), instant = start == end
         if Swift.min(baseLimit, seriesBaseLimit) < .max {
             // Counted before the interval is split: years of minutes are millions of buckets on their own.
-            sinceCount += columns * basePieces(start: start, end: end)
+            let pieces = columns * basePieces(start: start, end: end)
+            sinceCount += pieces
             if sinceCount >= Swift.min(Self.countEvery, baseLimit, seriesBaseLimit) {
-                keepIntervalBaseWithinLimits(adding: start..<end, columns: columns)
+                keepIntervalBaseWithinLimits(adding: start..<end, pieces: pieces, columns: columns)
             }
         }
         for c in 0..<columns where !values[c].isNaN {
@@ -284,11 +285,14 @@ public struct Accumulator: Sendable {
 
     /// Interval data: puts every series' base buckets together once they
     /// pass `seriesBaseLimit`, then makes the base coarser while they and
-    /// those of `interval` (in `columns`), about to be added, would pass `baseLimit`.
-    private mutating func keepIntervalBaseWithinLimits(adding interval: Range<Int64>, columns: Int) {
-        mergeSeriesBaseOverLimit(adding: columns * basePieces(start: interval.lowerBound, end: interval.upperBound))
-        while baseUnit < coarsestBase, bucketCount + columns * basePieces(start: interval.lowerBound, end: interval.upperBound) > baseLimit {
+    /// those of `interval` (`pieces` in its `columns` at the base now), about to be added, would pass `baseLimit`.
+    private mutating func keepIntervalBaseWithinLimits(adding interval: Range<Int64>, pieces: Int, columns: Int) {
+        mergeSeriesBaseOverLimit(adding: pieces)
+        var pieces = pieces
+        while baseUnit < coarsestBase, bucketCount + pieces > baseLimit {
             coarsen()
+            // A coarser base cuts the interval in fewer buckets.
+            pieces = columns * basePieces(start: interval.lowerBound, end: interval.upperBound)
         }
     }
 

@@ -102,30 +102,3 @@ public enum ExportFile {
         return .failure(Failure(step: "create", path: folder + stem + ".csv", reason: "it and \(mostTries - 1) numbered ones exist"))
     }
 }
-
-/// A file descriptor written in 64 KiB blocks; the first error stops the writing and is kept.
-private struct DescriptorOutput: TextOutputStream {
-    let descriptor: Int32
-    private var pending: [UInt8] = []
-    /// The `errno` of the first write that failed.
-    private(set) var failure: Int32?
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    mutating func write(_ string: String) {
-        guard failure == nil else { return }
-        pending.append(contentsOf: string.utf8)
-        if pending.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        var done = 0
-        while failure == nil, done < pending.count {
-            let n = pending[done...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if n < 0, errno != EINTR { failure = errno } else if n > 0 { done += n }
-        }
-        pending.removeAll(keepingCapacity: true)
-    }
-}

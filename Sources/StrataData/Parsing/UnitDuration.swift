@@ -35,10 +35,20 @@ enum UnitDuration {
     }
 
     /// Rewrites `text` as seconds when it is a duration with units; leaves anything else as it is.
+    /// Only a text that starts with a digit and ends with a unit's last letter (`s`, `m`, `h`) is parsed:
+    /// dates and numbers in strings, the strings most records hold, are passed over at once.
     static func rewriteAsSeconds(_ text: inout ByteBuffer) {
-        guard let first = text.bytes.first, ByteText.isDigit(first), let nanoseconds = nanoseconds(text.bytes) else { return }
+        let bytes = text.bytes
+        guard let first = bytes.first, ByteText.isDigit(first), endsWithUnit(bytes), let nanoseconds = nanoseconds(bytes) else { return }
         text.removeAll()
         appendSeconds(nanoseconds: nanoseconds, to: &text)
+    }
+
+    /// Whether `f` ends as every duration `nanoseconds` reads does: `ns`, `us`, `µs` and `ms` in `s`, then `s`, `m` or `h`.
+    @inline(__always)
+    private static func endsWithUnit(_ f: Field) -> Bool {
+        guard let last = f.last else { return false }
+        return last == UInt8(ascii: "s") || last == UInt8(ascii: "m") || last == UInt8(ascii: "h")
     }
 
     /// Seconds as plain decimal text: whole nanoseconds, no trailing zeros.

@@ -262,18 +262,28 @@ enum ValueParser {
     /// No value, as tables write one: empty, or the marker R, pandas, SQL, Excel or Stata
     /// writes (`NA`, `N/A`, `NaN`, `null`, `None`, `#N/A`, `-`, `.`). Such a field is a row
     /// with no value for its column, never a bad row, and no evidence against a numeric column.
+    /// Byte by byte, by length first: called on every cell of a wide table.
     static func isNoValue(_ raw: Field) -> Bool {
         let f = ByteText.trimmed(raw)
-        guard f.count <= 4 else { return false }
-        var word: UInt32 = 0
-        for b in f { word = word << 8 | UInt32(ByteText.lower(b)) }
-        return noValueMarkers.contains(word)
+        /// Whether byte `i` is the letter `lower` in either case (`| 0x20` lowers a letter, and only the two cases give it).
+        func letter(_ i: Int, _ lower: Unicode.Scalar) -> Bool { f[i] | 0x20 == UInt8(ascii: lower) }
+        let dash = UInt8(ascii: "-"), slash = UInt8(ascii: "/")
+        switch f.count {
+        case 0: return true
+        case 1: return f[0] == dash || f[0] == UInt8(ascii: ".") || f[0] == UInt8(ascii: "?")
+        case 2: return f[0] == dash ? f[1] == dash : letter(0, "n") && letter(1, "a")
+        case 3:
+            // N/A, NaN, nil
+            guard letter(0, "n") else { return false }
+            return f[1] == slash ? letter(2, "a") : letter(1, "a") ? letter(2, "n") : letter(1, "i") && letter(2, "l")
+        case 4:
+            // #N/A, null, none
+            if f[0] == UInt8(ascii: "#") { return letter(1, "n") && f[2] == slash && letter(3, "a") }
+            guard letter(0, "n") else { return false }
+            return letter(1, "u") ? letter(2, "l") && letter(3, "l") : letter(1, "o") && letter(2, "n") && letter(3, "e")
+        default: return false
+        }
     }
-
-    /// `isNoValue`'s markers, lowercased, each packed into a word as `isNoValue` packs a field.
-    private static let noValueMarkers: Set<UInt32> = Set(["", "na", "n/a", "nan", "null", "none", "nil", "#n/a", "-", "--", ".", "?"].map {
-        $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    })
 
     /// Why a field is not a value, for the skipped-row message.
     static func reason(_ raw: Field, column: String) -> String {

@@ -125,9 +125,7 @@ public final class FinePages: @unchecked Sendable {
         if lock.withLock({ failed[key] != nil }) { return nil }
         switch mode {
         case .inline:
-            guard let fetched = try? fetch(key) else { return nil }
-            lock.withLock { keep(fetched, as: key) }
-            return fetched
+            return try? fetchAndKeep(key)
         case .background:
             lock.withLock {
                 missed.removeAll { $0 == key }
@@ -203,26 +201,45 @@ public final class FinePages: @unchecked Sendable {
         }
     }
 
-    /// The page, or nil when it cannot be read (and is not asked again).
+    /// The page read and kept, in either mode; nil when it cannot be read or
+    /// is larger than the whole budget (then it is not asked again, and says why).
     /// A lost connection is thrown instead: the page is read once it is back.
-    private func fetch(_ key: Key) throws(ReadError) -> Page? {
+    private func fetchAndKeep(_ key: Key) throws(ReadError) -> Page? {
+        let fetched: Page?
         do {
-            if let unit = key.unit, key.answers {
-                return try source.percentiles(of: unit, from: key.start, to: key.end, whole: key.whole).map(Page.percentiles)
-            }
-            if let unit = key.unit {
-                return try source.fine(from: key.start, to: key.end, unit: unit, progress: nil).map(Page.buckets)
-            }
-            return try source.intervals(from: key.start, to: key.end, progress: nil).map(Page.intervals)
+            fetched = try fetch(key)
         } catch {
             if case .connectionLost = error, source.link != nil { throw error }
-            lock.withLock {
-                failed[key] = error.bareMessage
-                // Percentiles failing (a level's statement timing out) leave bars and rows readable: said where percentiles are.
-                if !key.answers { lastFailure = error.bareMessage }
-            }
+            lock.withLock { fail(key, because: error.bareMessage) }
             return nil
         }
+        guard let fetched else { return nil }
+        return lock.withLock {
+            // Not asked again: it would come back as big.
+            guard keep(fetched, as: key) else {
+                fail(key, because: Self.tooBig)
+                return nil
+            }
+            return fetched
+        }
+    }
+
+    /// The page as the source reads it.
+    private func fetch(_ key: Key) throws(ReadError) -> Page? {
+        if let unit = key.unit, key.answers {
+            return try source.percentiles(of: unit, from: key.start, to: key.end, whole: key.whole).map(Page.percentiles)
+        }
+        if let unit = key.unit {
+            return try source.fine(from: key.start, to: key.end, unit: unit, progress: nil).map(Page.buckets)
+        }
+        return try source.intervals(from: key.start, to: key.end, progress: nil).map(Page.intervals)
+    }
+
+    /// Notes that the page of `key` is not asked again, and why (under the lock).
+    private func fail(_ key: Key, because reason: String) {
+        failed[key] = reason
+        // Percentiles failing (a level's statement timing out) leave bars and rows readable: said where percentiles are.
+        if !key.answers { lastFailure = reason }
     }
 
     /// Rows were added at `times` (a followed file grew, or was replaced):
@@ -280,13 +297,8 @@ public final class FinePages: @unchecked Sendable {
             return fetching
         }) {
             do throws(ReadError) {
-                let fetched = try fetch(key)
+                _ = try fetchAndKeep(key)
                 lock.withLock {
-                    // Not asked again: it would come back as big. Bars that cannot be kept say so where they are drawn.
-                    if let fetched, !keep(fetched, as: key) {
-                        failed[key] = Self.tooBig
-                        if !key.answers { lastFailure = Self.tooBig }
-                    }
                     if fetchingIsStale, !wanted.contains(key) { wanted.insert(key, at: 0) }
                     fetchingIsStale = false
                     fetching = nil

@@ -145,7 +145,7 @@ public struct StrataApp {
 
     /// Writes the periods `e` asked for while the load read, or the source's percentiles of them were read, now that they are there.
     private mutating func exportWhenLoaded() {
-        guard let level = pendingExport, !isLoading, !dataset.readsPercentiles(level) else { return }
+        guard let level = pendingExport, !isLoading, dataset.hasPercentiles(level) else { return }
         pendingExport = nil
         export(level)
     }
@@ -161,7 +161,7 @@ public struct StrataApp {
         } else if isLoading {
             pendingExport = level
             outcome = .waiting(level)
-        } else if dataset.readsPercentiles(level) {
+        } else if !dataset.hasPercentiles(level) {
             pendingExport = level
             outcome = .waitingForPercentiles(level)
             perform(missedPages())
