@@ -85,6 +85,8 @@ public struct Dataset: Sendable {
     public let basePerSeries: Bool
     /// The aggregate the rows suggest: `mean` for levels, `sum` for quantities, `count` for events.
     public let suggestedAggregate: Aggregate
+    /// What each other value starts on, as its sample called it (`SampleProfile.otherAggregates`).
+    private let otherAggregates: [Aggregate]
     /// The unit of the sketches kept beside the buckets (`--agg pNN`), nil
     /// when none are: sub-buckets finer than it read theirs from the source.
     public let sketchUnit: TimeUnit?
@@ -126,6 +128,7 @@ public struct Dataset: Sendable {
         self.intervalShares = accumulator.holdsIntervals ? ([accumulator] + otherValues.map(\.accumulator)).map { $0.shares[0] } : []
         self.basePerSeries = !accumulator.mergesSeriesBase
         self.suggestedAggregate = loaded.suggestedAggregate
+        self.otherAggregates = loaded.profile.otherAggregates
         self.sketchUnit = accumulator.sketches?.unit
         self.sketchesByValue = ([accumulator] + otherValues.map(\.accumulator)).map { value in
             var value = value
@@ -273,10 +276,13 @@ public struct Dataset: Sendable {
     public func subUnit(of level: Level) -> TimeUnit { Self.subUnit(of: level, levels: levels, intervals: holdsIntervals) }
 
     /// What value `v` starts on: the load's suggestion for the first; for
-    /// an interval's value, what its share shows; else what its name says.
+    /// an interval's value, what its share shows; else what its sample
+    /// called it, or its name says (a table's).
     public func suggestedAggregate(value v: Int) -> Aggregate {
         if v == 0 { return suggestedAggregate }
-        guard intervalShares.indices.contains(v) else { return Aggregate.suggested(forValueNamed: valueNames[v]) }
+        guard intervalShares.indices.contains(v) else {
+            return otherAggregates.indices.contains(v - 1) ? otherAggregates[v - 1] : Aggregate.suggested(forValueNamed: valueNames[v])
+        }
         return intervalShares[v] == .weighted ? .mean : .sum
     }
 

@@ -89,7 +89,7 @@ struct TimeReadingCorpusTests {
         // R writes a monthly series' time as a decimal year.
         shapes.append(Shape(name: "decimal years", header: "\"time\",\"value\"", rows: (0..<144).map { i in
             let text = i % 12 == 0 ? "\(1949 + i / 12)" : String(format: "%.5f", 1949 + Double(i) / 12)
-            return ("\(text),\(100 + i)", u(1949 + i / 12, i % 12 + 1, 1), Double(100 + i))
+            return ("\(text),\(100 + i % 40)", u(1949 + i / 12, i % 12 + 1, 1), Double(100 + i % 40))
         }, timeNote: "format decimal years"))
         // Levels, by their units and words: carbon dioxide as R's co2 writes it, an index, a share, a flow.
         var co2 = Shape(name: "CO2 in ppm", header: "time,CO2 (ppm)", rows: (0..<120).map { i in

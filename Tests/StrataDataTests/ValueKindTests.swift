@@ -87,11 +87,13 @@ struct ValueKindTests {
         Column(name: "orders", truth: .sum, runs: [counts(50, seed: 43)], steady: false),
         Column(name: "visitors", truth: .sum, runs: [counts(5000, seed: 44)]),
         Column(name: "Generation (GWh)", truth: .sum, runs: [takings(seed: 45)]),
-        // Running totals, whatever their names say of a quantity: each period shows its max, the total at its end.
+        // Running totals, named so or not: each period shows its max, the total at its end.
         Column(name: "total_cases", truth: .max, runs: [soFar(2000, seed: 70), soFar(300, seed: 71)]),
         Column(name: "Confirmed", truth: .max, runs: [soFar(40, count: 12, seed: 72), soFar(90, count: 12, seed: 73)]),
-        Column(name: "meter_kwh", truth: .max, runs: [soFar(30, seed: 74).map { $0 + 18_250.5 }]),
+        Column(name: "meter register", truth: .max, runs: [soFar(30, seed: 74).map { $0 + 18_250.5 }]),
         Column(name: "value", truth: .max, runs: [soFar(9, seed: 75)], steady: false),
+        // A quantity's name settles it, though its values rise for twenty periods (births per year in a growing country).
+        Column(name: "births", truth: .sum, runs: [soFar(40, count: 30, seed: 76).map { $0 + 9000 }]),
         // Names that do not say: the values decide.
         Column(name: "value", truth: .mean, runs: [drifting(20, step: 0.3, seed: 50)]),
         Column(name: "x", truth: .mean, runs: [drifting(1.5, step: 0.01, seed: 51), drifting(2.5, step: 0.01, seed: 52)]),
@@ -188,6 +190,24 @@ struct ValueKindTests {
         #expect(call == ValueKind(aggregate: .mean, reason: "\"ALP\" is a level, not a quantity: with \"LNP\", \"Other\" it adds up to about 100 in every row (a share)"))
         // Whole numbers alone are counts: the same column without its fellows.
         #expect(ValueKind.call(name: "ALP", runs: [rows.map { $0[0]! }], steady: true).aggregate == .sum)
+    }
+
+    /// Every value column is called by its sample, the ones `v` switches to as the first: OWID's
+    /// `total_deaths` beside `total_cases` is a running total too, `new_cases` a quantity, whatever the road.
+    @Test(arguments: [Fixture.Road.file, .pipe])
+    func otherValuesAreCalledByTheirSamples(_ road: Fixture.Road) throws {
+        let new = Self.counts(5000, count: 40, seed: 80), deaths = Self.counts(50, count: 40, seed: 81)
+        var cases = 0.0, dead = 0.0
+        let rows = new.indices.map { i -> String in
+            cases += new[i]
+            dead += deaths[i]
+            return "2021-\(i < 31 ? "01" : "02")-\(i % 31 + 1 < 10 ? "0" : "")\(i % 31 + 1),\(Int(cases)),\(Int(new[i])),\(Int(dead))"
+        }
+        let loaded = try Fixture.load((["date,total_cases,new_cases,total_deaths"] + rows).joined(separator: "\n") + "\n",
+                                      name: "owid.csv", road: road)
+        let dataset = Dataset(loaded: loaded, levels: loaded.levels)
+        #expect(dataset.valueNames == ["total_cases", "new_cases", "total_deaths"])
+        #expect(dataset.valueNames.indices.map(dataset.suggestedAggregate(value:)) == [.max, .sum, .max])
     }
 
     /// The database reads names only: the same words call the same columns.

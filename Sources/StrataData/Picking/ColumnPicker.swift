@@ -218,6 +218,7 @@ struct ColumnPicker {
         } else if !otherNames.isEmpty {
             notes.append("other values: \(otherNames.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
+        if end == nil { profile.otherAggregates = others.map { kind($0).aggregate } }
         if let value {
             (profile.aggregate, profile.aggregateReason) = (kind(value).aggregate, kind(value).reason)
         } else {

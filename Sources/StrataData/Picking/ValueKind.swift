@@ -8,8 +8,9 @@ import Foundation
 /// that happened in the time: rainfall, sales, energy used, a count.
 ///
 /// The rule, first that speaks: a unit or word of the name that says level
-/// (`%`, `ppm`, `W/m²`, `l/s`, `index`, `rate`, `population`…); readings
-/// that never fall, a running total, whose periods show their max; a word that
+/// (`%`, `ppm`, `W/m²`, `l/s`, `index`, `rate`, `population`…); one that
+/// says quantity (but `total`, which may be a count so far); readings that
+/// never fall, a running total, whose periods show their max; a word that
 /// says quantity (`count`, `total`, `sales`, `rain`, `kWh`…); then columns
 /// that add up to about 100 (or 1) in every row are shares (`shares`), a
 /// level; then the values: whole numbers are counts; decimal readings at a steady pace that
@@ -70,6 +71,9 @@ public struct ValueKind: Equatable, Sendable {
         ColumnNames.words(name).contains(where: timeTakenWords.contains) || byName(name)?.aggregate == .mean
     }
 
+    /// Words of a name that may mean a count so far: its values decide (`total_cases`, `requests_total`, `cumulative_kwh`).
+    static let runningTotalWords: Set<String> = ["total", "cumulative", "cum", "running", "ytd", "todate", "counter", "register", "odometer"]
+
     /// The readings a running total needs in the sample, one to the next, to be called one.
     static let runningTotalSteps = 20
 
@@ -117,8 +121,8 @@ public struct ValueKind: Equatable, Sendable {
     public static func call(name: String, runs: [[Double]], steady: Bool,
                             shareOf: (others: [String], total: Double)? = nil) -> ValueKind {
         let named = byName(name)
-        if let named, named.aggregate == .mean { return named }
-        // Before the name's quantity: `total_cases` and a meter's kWh register are counts so far, which a sum would add again each reading.
+        // A name that says a quantity settles it (births per year rise for decades), unless it may be a count so far (`total_cases`).
+        if let named, named.aggregate == .mean || !ColumnNames.words(name).contains(where: runningTotalWords.contains) { return named }
         if isRunningTotal(runs) {
             return ValueKind(aggregate: .max, reason: "\"\(name)\" is a running total, not a quantity: it never falls from one reading "
                              + "to the next, so a period shows its max, the total at its end")

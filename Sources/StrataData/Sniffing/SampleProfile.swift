@@ -19,10 +19,13 @@ public struct SampleProfile: Sendable, Equatable {
     public var typicalDuration: Int64?
     /// Times repeat (beyond one row per series) or come irregularly.
     public var looksLikeEvents: Bool
-    /// `count` when counting rows, `mean` for a level (a temperature, a price), else `sum`.
+    /// `count` when counting rows, `mean` for a level (a temperature, a price), `max` for a running total, else `sum`.
     public var aggregate: Aggregate = .count
     /// Why `mean`: `"CO2 (ppm)" is a level, not a quantity: its unit is ppm` (`ValueKind`).
     public var aggregateReason = ""
+    /// What each other value column starts on, by the same rule as the value's
+    /// (`total_deaths` beside `total_cases` is a running total too); empty where only names are known.
+    public var otherAggregates: [Aggregate] = []
     /// The UTC hour that starts the five hours of the day with the fewest
     /// rows, when they hold almost none: activity that follows a clock (a
     /// night), for the zone's note.
