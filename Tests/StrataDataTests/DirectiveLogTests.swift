@@ -151,6 +151,30 @@ struct DirectiveLogTests {
         }
     }
 
+    /// A service restarted before any request, its fields changed: the rows
+    /// come under the second `#Fields` line, and the card names them by it too.
+    @Test func rowsUnderARestartBeforeAnyRequestAreNamedByItsFields() throws {
+        let rows = Self.requests(3, from: Self.start, seed: 11)
+        let names = Self.fieldsIIS.replacingOccurrences(of: " time-taken", with: " cs-bytes time-taken")
+        // cs-bytes (512) before the last field, time-taken.
+        let lines = rows.map { r in
+            let row = Self.iisRow(r), last = row.lastIndex(of: " ")!
+            return row[..<last] + " 512" + row[last...]
+        }
+        let text = Self.iisBlock(at: Self.start) + Self.iisBlock(at: Self.start + 60, fields: names) + lines.map { $0 + "\r\n" }.joined()
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("u_ex261120.log", text, in: folder)
+            let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .minute)
+            #expect(r.notes.first == "input: W3C extended log (#Fields), 16 fields")
+            let read = try r.rowLocator.rows(from: Self.start, to: Self.start + 3600, limit: 10)
+            // Lines: two blocks of 4 directives, then the rows.
+            #expect(read.map(\.line) == [9, 10, 11])
+            let fields = r.rowLocator.recordFields().fields(of: read[0])
+            #expect(fields.map(\.name) == names.split(separator: " ").map(String.init))
+            #expect(fields.map(\.value) == lines[0].split(separator: " ").map(String.init))
+        }
+    }
+
     /// CloudFront's standard log: tab-separated rows under a space-separated `#Fields` line.
     @Test(arguments: Fixture.Road.allCases)
     func cloudFrontTabLog(road: Fixture.Road) throws {
