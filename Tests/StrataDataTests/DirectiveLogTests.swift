@@ -115,6 +115,18 @@ struct DirectiveLogTests {
         #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(first + third)))
     }
 
+    /// A `#Remark` line holding a lone quote is a directive, not a row: the
+    /// quote opens no field, and every row after it is read.
+    @Test(arguments: Fixture.Road.allCases)
+    func aRemarkWithAQuoteKeepsTheRowsAfterIt(road: Fixture.Road) throws {
+        let rows = Self.requests(40, from: Self.start, seed: 12)
+        let lines = rows.map { Self.iisRow($0) + "\r\n" }
+        let text = Self.iisBlock(at: Self.start) + lines[..<10].joined() + "#Remark: he said \"x\r\n" + lines[10...].joined()
+        let r = try LogRecordTests.load(text, name: "u_ex261120.log", road: road)
+        #expect(r.rowsRead == 40 && r.accepted == 40 && r.skipped == 0)
+        #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(rows)))
+    }
+
     /// A bad time-taken is one row skipped at its line and the column where
     /// the field starts, past a run of two spaces the row is split by as by one.
     @Test(arguments: Fixture.Road.allCases)

@@ -424,16 +424,19 @@ final class RecordScanner {
 
     /// One delimited row of a log with `#` directives: those lines are passed
     /// over (nil, to scan on), and a `#Fields` line decides whether the rows
-    /// after it are read (the fields keyed `fields`) or `.otherFields`.
+    /// after it are read (the fields keyed `fields`) or `.otherFields`. A `#`
+    /// line is scanned as a line: a quote in a `#Remark` opens no field.
     private func scanUnderDirectives(_ delim: UInt8, fields key: UInt64) throws(ReadError) -> Next? {
-        let result = try scanDelimited(delim)
-        guard result == .record else { return result }
-        if buffer[recordStart] == UInt8(ascii: "#") {
+        if buffer[pos] == UInt8(ascii: "#") {
+            let line = try scanLine()
+            guard line == .record else { return line }
             if let names = LogDirectives.fieldNames(recordBytes) {
                 otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : recordLine
             }
             return nil
         }
+        let result = try scanDelimited(delim)
+        guard result == .record else { return result }
         if otherFieldsLine != nil { return .otherFields }
         if delim == ByteText.space { dropEmptyFields() }
         return .record
