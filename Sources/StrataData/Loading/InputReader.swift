@@ -50,6 +50,9 @@ final class InputReader {
     /// How the records were read, for reading them back (nil until they are).
     private(set) var recordPlan: RecordPlan?
     private(set) var recordMode = RecordScanner.Mode.lines
+    /// A W3C or Zeek log's last rows came under the `#Fields` line of this
+    /// line, which names other fields than the plan's (`RowSource.otherFieldsLine`).
+    private(set) var otherFieldsLineAtEnd: Int?
     /// After a head-and-tail read: the instants whose rows were all read
     /// (none when the rows turned out not to be in order), and the bytes read.
     private(set) var wholeSpans: [Range<Int64>] = []
@@ -165,11 +168,13 @@ final class InputReader {
             offsets = WrittenOffsets()
             try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
             arrayBroke = again.jsonBreak != nil
+            otherFieldsLineAtEnd = again.otherFieldsLine
             return
         }
         defer { stream.finish() }
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
         arrayBroke = scanner.jsonBreak != nil
+        otherFieldsLineAtEnd = scanner.otherFieldsLine
     }
 
     /// The rows of `[start, headEnd)` and of `tail`, for a first look at a
@@ -244,6 +249,7 @@ final class InputReader {
             arrayBroke = second.brokeArray
             sink.absorb(other, lineOffset: lineOffset)
             offsets = offsets.merged(with: second.parser.writtenOffsets)
+            otherFieldsLineAtEnd = second.otherFieldsLine.map { $0 + lineOffset }
             return true
         case .failure(.badRow(var row)):
             row.line += lineOffset
@@ -269,6 +275,8 @@ private final class SecondHalf: @unchecked Sendable {
     var result: Result<RowSink, ReadError>?
     /// A JSON array broke in this half.
     var brokeArray = false
+    /// The half's last rows came under the `#Fields` line of this line of the half, naming other fields.
+    var otherFieldsLine: Int?
 
     init(stream: ByteStream, mode: RecordScanner.Mode, limits: ScannerLimits, plan: RecordPlan, parser: TimeParser, sink: RowSink) {
         self.stream = stream
@@ -286,6 +294,7 @@ private final class SecondHalf: @unchecked Sendable {
         do {
             try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
             brokeArray = scanner.jsonBreak != nil
+            otherFieldsLine = scanner.otherFieldsLine
             // Flushed while nothing else holds its buckets: the merge then copies none.
             sink.accumulator.flush()
             result = .success(sink)

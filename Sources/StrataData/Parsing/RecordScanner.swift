@@ -118,8 +118,12 @@ final class RecordScanner {
     private(set) var jsonBreak: (reason: String, offset: Int64)?
     /// The last element was followed by neither `,` nor `]`: the next read reports it.
     private var separatorMissing = false
-    /// `directives`: the line of the `#Fields` line the rows now come under, when it names other fields.
+    /// `directives`: the line of the `#Fields` line the rows now come under,
+    /// when it names other fields; a scanner started mid-input is given it.
     private(set) var otherFieldsLine: Int?
+    /// Lines of the input before the stream's first (a followed file's poll):
+    /// a `#Fields` line is named by its line in the input.
+    private let linesBefore: Int
     /// `.cutShort` was said: once.
     private var cutReported = false
     /// `jsonArray`: the input offsets where the physical line `line`, and
@@ -129,10 +133,13 @@ final class RecordScanner {
     private var recordLineStart: Int64 = 0
     private var pinLineStart: Int64 = 0
 
-    init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
+    init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits(), underOtherFields otherFieldsLine: Int? = nil,
+         linesBefore: Int = 0) {
         self.stream = stream
         self.mode = mode
         self.limits = limits
+        self.otherFieldsLine = otherFieldsLine
+        self.linesBefore = linesBefore
         self.capacity = limits.chunk
         lineStartOffset = stream.position
         buffer = Self.allocatePadded(capacity)
@@ -431,7 +438,7 @@ final class RecordScanner {
             let line = try scanLine()
             guard line == .record else { return line }
             if let names = LogDirectives.fieldNames(recordBytes) {
-                otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : recordLine
+                otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : linesBefore + recordLine
             }
             return nil
         }
