@@ -19,9 +19,7 @@ extension InputPlanner {
                 data.append(rows.row(r).map { directives.absentMarkers.contains(Array($0)) ? [] : Array($0) })
             }
         }
-        var pick = options
-        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
-        var picker = ColumnPicker(file: file, names: directives.names, sample: data, options: pick, pattern: pattern, noun: "field", years: years)
+        var picker = ColumnPicker(file: file, names: directives.names, sample: data, options: eventOptions, pattern: pattern, noun: "field", years: years)
         picker.inputRows = inputRows
         picker.notValues = directives.notValues
         notes.append(directives.note)

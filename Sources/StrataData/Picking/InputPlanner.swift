@@ -366,6 +366,15 @@ final class InputPlanner {
         return plan
     }
 
+    /// The options a log's rows are picked by: a log line is an event, so a
+    /// duration on it (`duration=12ms`) is a value, not the length of an
+    /// interval, unless `--end` or `--duration` asks.
+    var eventOptions: ReadOptions {
+        var pick = options
+        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
+        return pick
+    }
+
     /// About how many rows a regular file holds: its size over the head sample's bytes a record.
     var inputRows: Int? {
         guard let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 else { return nil }
@@ -509,10 +518,7 @@ final class InputPlanner {
             for r in segment { columns.append(held.map { data.value(r, $0) }) }
         }
         let heldNames = held.map { names[$0] }
-        // A log line is an event: a duration on it (`duration=12ms`) is a value, not the length of an interval, unless asked.
-        var pick = options
-        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
-        let picker = ColumnPicker(file: file, names: heldNames, sample: columns, options: pick, pattern: pattern, noun: "field", years: years)
+        let picker = ColumnPicker(file: file, names: heldNames, sample: columns, options: eventOptions, pattern: pattern, noun: "field", years: years)
         var plan = try adopt(picker)
         let paths = Self.slot(&plan, names: heldNames)
         return .log(plan, format, paths: paths)
