@@ -127,6 +127,18 @@ struct DirectiveLogTests {
         #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(rows)))
     }
 
+    /// A log that starts with a byte order mark and a blank line is a W3C
+    /// log still, as the format's sniff passes both.
+    @Test(arguments: Fixture.Road.allCases)
+    func aBOMAndABlankLineBeforeTheDirectives(road: Fixture.Road) throws {
+        let rows = Self.requests(40, from: Self.start, seed: 13)
+        let text = "\u{FEFF}\r\n" + Self.iisBlock(at: Self.start) + rows.map { Self.iisRow($0) + "\r\n" }.joined()
+        let r = try LogRecordTests.load(text, name: "u_ex261120.log", road: road)
+        #expect(r.notes.first == "input: W3C extended log (#Fields), 15 fields")
+        #expect(r.rowsRead == 40 && r.accepted == 40 && r.skipped == 0)
+        #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(rows)))
+    }
+
     /// A bad time-taken is one row skipped at its line and the column where
     /// the field starts, past a run of two spaces the row is split by as by one.
     @Test(arguments: Fixture.Road.allCases)
