@@ -204,7 +204,10 @@ final class InputReader {
 
 
     /// Reads `[start, split)` here and `[split, end)` on a second thread.
-    /// Returns false when the split turned out not to be on a record boundary.
+    /// Returns false when the halves are not to be joined, and the file is
+    /// read again in one pass: the split fell inside a quoted field, the first
+    /// half ends under a block of other `#Fields`, a half reached the series
+    /// cap, or the second half came to no result.
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)

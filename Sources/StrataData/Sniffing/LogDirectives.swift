@@ -4,7 +4,7 @@
 /// Zeek's TSV logs (`#separator \x09`, `#fields ts uid …`, `#unset_field -`).
 /// Found only when one of those lines is there: a CSV whose first line
 /// merely starts with `#` (`# time,value`) is no such log.
-struct LogDirectives: Equatable {
+struct LogDirectives {
     enum Family: Equatable { case w3c, zeek }
 
     let family: Family
