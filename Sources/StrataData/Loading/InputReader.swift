@@ -205,9 +205,9 @@ final class InputReader {
 
     /// Reads `[start, split)` here and `[split, end)` on a second thread.
     /// Returns false when the halves are not to be joined, and the file is
-    /// read again in one pass: the split fell inside a quoted field, the first
-    /// half ends under a block of other `#Fields`, a half reached the series
-    /// cap, or the second half came to no result.
+    /// read again in one pass: the split fell inside a quoted field, a half
+    /// meets a block of other `#Fields`, a half reached the series cap, or
+    /// the second half came to no result.
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)
@@ -239,6 +239,8 @@ final class InputReader {
         if scanner.endedInsideQuote || underOtherFields || failure != nil || broken { second.cancel.cancel() }
         second.done.wait()
         if scanner.endedInsideQuote || underOtherFields { return false }
+        // The second half names such a line by its line in the half, not in the file: read again in one pass.
+        if second.metOtherFields { return false }
         if let failure { throw failure }
         arrayBroke = broken
         if broken { return true }
@@ -252,7 +254,6 @@ final class InputReader {
             arrayBroke = second.brokeArray
             sink.absorb(other, lineOffset: lineOffset)
             offsets = offsets.merged(with: second.parser.writtenOffsets)
-            otherFieldsLineAtEnd = second.otherFieldsLine.map { $0 + lineOffset }
             return true
         case .failure(.badRow(var row)):
             row.line += lineOffset
@@ -278,8 +279,8 @@ private final class SecondHalf: @unchecked Sendable {
     var result: Result<RowSink, ReadError>?
     /// A JSON array broke in this half.
     var brokeArray = false
-    /// The half's last rows came under the `#Fields` line of this line of the half, naming other fields.
-    var otherFieldsLine: Int?
+    /// A `#Fields` line naming other fields was met in this half.
+    var metOtherFields = false
 
     init(stream: ByteStream, mode: RecordScanner.Mode, limits: ScannerLimits, plan: RecordPlan, parser: TimeParser, sink: RowSink) {
         self.stream = stream
@@ -297,7 +298,7 @@ private final class SecondHalf: @unchecked Sendable {
         do {
             try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
             brokeArray = scanner.jsonBreak != nil
-            otherFieldsLine = scanner.otherFieldsLine
+            metOtherFields = scanner.metOtherFields
             // Flushed while nothing else holds its buckets: the merge then copies none.
             sink.accumulator.flush()
             result = .success(sink)

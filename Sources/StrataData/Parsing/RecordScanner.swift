@@ -121,6 +121,8 @@ final class RecordScanner {
     /// `directives`: the line of the `#Fields` line the rows now come under,
     /// when it names other fields; a scanner started mid-input is given it.
     private(set) var otherFieldsLine: Int?
+    /// `directives`: a `#Fields` line naming other fields was met, whether or not the rows still come under it.
+    private(set) var metOtherFields = false
     /// Lines of the input before the stream's first (a followed file's poll):
     /// a `#Fields` line is named by its line in the input.
     private let linesBefore: Int
@@ -439,6 +441,7 @@ final class RecordScanner {
             guard line == .record else { return line }
             if let names = LogDirectives.fieldNames(recordBytes) {
                 otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : linesBefore + recordLine
+                metOtherFields = metOtherFields || otherFieldsLine != nil
             }
             return nil
         }
