@@ -115,6 +115,30 @@ struct DirectiveLogTests {
         #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(first + third)))
     }
 
+    /// A `#Remark` line holding a lone quote is a directive, not a row: the
+    /// quote opens no field, and every row after it is read.
+    @Test(arguments: Fixture.Road.allCases)
+    func aRemarkWithAQuoteKeepsTheRowsAfterIt(road: Fixture.Road) throws {
+        let rows = Self.requests(40, from: Self.start, seed: 12)
+        let lines = rows.map { Self.iisRow($0) + "\r\n" }
+        let text = Self.iisBlock(at: Self.start) + lines[..<10].joined() + "#Remark: he said \"x\r\n" + lines[10...].joined()
+        let r = try LogRecordTests.load(text, name: "u_ex261120.log", road: road)
+        #expect(r.rowsRead == 40 && r.accepted == 40 && r.skipped == 0)
+        #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(rows)))
+    }
+
+    /// A log that starts with a byte order mark and a blank line is a W3C
+    /// log still, as the format's sniff passes both.
+    @Test(arguments: Fixture.Road.allCases)
+    func aBOMAndABlankLineBeforeTheDirectives(road: Fixture.Road) throws {
+        let rows = Self.requests(40, from: Self.start, seed: 13)
+        let text = "\u{FEFF}\r\n" + Self.iisBlock(at: Self.start) + rows.map { Self.iisRow($0) + "\r\n" }.joined()
+        let r = try LogRecordTests.load(text, name: "u_ex261120.log", road: road)
+        #expect(r.notes.first == "input: W3C extended log (#Fields), 15 fields")
+        #expect(r.rowsRead == 40 && r.accepted == 40 && r.skipped == 0)
+        #expect(Self.counts(LogRecordTests.hourly(r.accumulator)) == Self.counts(Self.perHour(rows)))
+    }
+
     /// A bad time-taken is one row skipped at its line and the column where
     /// the field starts, past a run of two spaces the row is split by as by one.
     @Test(arguments: Fixture.Road.allCases)
@@ -148,6 +172,30 @@ struct DirectiveLogTests {
             let fields = r.rowLocator.recordFields().fields(of: rows[3])
             #expect(fields.map(\.name) == Self.fieldsIIS.split(separator: " ").map(String.init))
             #expect(fields.map(\.value) == Self.iisRow(second[0]).split(separator: " ").map(String.init))
+        }
+    }
+
+    /// A service restarted before any request, its fields changed: the rows
+    /// come under the second `#Fields` line, and the card names them by it too.
+    @Test func rowsUnderARestartBeforeAnyRequestAreNamedByItsFields() throws {
+        let rows = Self.requests(3, from: Self.start, seed: 11)
+        let names = Self.fieldsIIS.replacingOccurrences(of: " time-taken", with: " cs-bytes time-taken")
+        // cs-bytes (512) before the last field, time-taken.
+        let lines = rows.map { r in
+            let row = Self.iisRow(r), last = row.lastIndex(of: " ")!
+            return row[..<last] + " 512" + row[last...]
+        }
+        let text = Self.iisBlock(at: Self.start) + Self.iisBlock(at: Self.start + 60, fields: names) + lines.map { $0 + "\r\n" }.joined()
+        try Fixture.withFolder { folder in
+            let path = Fixture.write("u_ex261120.log", text, in: folder)
+            let r = try DataLoader.load([.file(path)], options: Fixture.options(), calendar: Fixture.utc, baseUnit: .minute)
+            #expect(r.notes.first == "input: W3C extended log (#Fields), 16 fields")
+            let read = try r.rowLocator.rows(from: Self.start, to: Self.start + 3600, limit: 10)
+            // Lines: two blocks of 4 directives, then the rows.
+            #expect(read.map(\.line) == [9, 10, 11])
+            let fields = r.rowLocator.recordFields().fields(of: read[0])
+            #expect(fields.map(\.name) == names.split(separator: " ").map(String.init))
+            #expect(fields.map(\.value) == lines[0].split(separator: " ").map(String.init))
         }
     }
 

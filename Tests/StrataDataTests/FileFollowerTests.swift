@@ -254,4 +254,45 @@ struct FileFollowerTests {
             #expect(back.result.accepted == 25)
         }
     }
+
+    /// An IIS log's rows under a `#Fields` line of other fields are skipped
+    /// as a load of the file skips them, whichever poll brings them: the
+    /// load ends under such a block and more of its rows come; a block of the
+    /// first fields comes in one poll and its rows in the next; a block of
+    /// other fields in one poll and its rows in the next.
+    @Test func rowsUnderOtherFieldsAreSkippedWhicheverPollBringsThem() throws {
+        typealias Log = DirectiveLogTests
+        let otherFields = Log.fieldsIIS.replacingOccurrences(of: " time-taken", with: " cs-bytes time-taken")
+        // A row under the other fields: cs-bytes (512) before time-taken.
+        func otherRow(_ r: DirectiveLogTests.Request) -> String {
+            let row = Log.iisRow(r), last = row.lastIndex(of: " ")!
+            return row[..<last] + " 512" + row[last...] + "\r\n"
+        }
+        let first = Log.requests(20, from: Log.start, seed: 21), other = Log.requests(30, from: Log.start + 3600, seed: 22)
+        let again = Log.requests(10, from: Log.start + 3 * 3600, seed: 23), last = Log.requests(5, from: Log.start + 5 * 3600, seed: 24)
+        let text = Log.iisBlock(at: Log.start) + first.map { Log.iisRow($0) + "\r\n" }.joined()
+            + Log.iisBlock(at: other[0].time, fields: otherFields) + other[..<10].map(otherRow).joined()
+        try Fixture.withFile("u_ex261120.log", text) { path in
+            let follower = try Self.follower(path)
+            // Lines: 4 directives and 20 rows, then the other block's 4 directives, its #Fields the last.
+            let otherFieldsLine = 4 + 20 + 4
+            let polls = [other[10...].map(otherRow).joined(), Log.iisBlock(at: again[0].time),
+                         again.map { Log.iisRow($0) + "\r\n" }.joined(), Log.iisBlock(at: last[0].time, fields: otherFields),
+                         last.map(otherRow).joined()]
+            for (k, appended) in polls.enumerated() {
+                try Self.append(appended, to: path)
+                let grown = try #require(try follower.poll())
+                let loaded = try Self.load(path)
+                #expect(Self.summary(grown.result) == Self.summary(loaded), "poll \(k + 1)")
+                #expect(Log.counts(LogRecordTests.hourly(grown.result.accumulator)) == Log.counts(LogRecordTests.hourly(loaded.accumulator)))
+                #expect(grown.result.firstSkipped.map(\.line) == loaded.firstSkipped.map(\.line), "poll \(k + 1)")
+                #expect(grown.result.firstSkipped.map(\.reason) == loaded.firstSkipped.map(\.reason), "poll \(k + 1)")
+            }
+            let result = follower.current
+            #expect(result.rowsRead == 65 && result.accepted == 30 && result.skipped == 35)
+            #expect(Log.counts(LogRecordTests.hourly(result.accumulator)) == Log.counts(Log.perHour(first + again)))
+            #expect(result.firstSkipped.first.map { [$0.line, $0.column] } == [otherFieldsLine + 1, 1])
+            #expect(result.firstSkipped.first?.reason == "under the #Fields of line \(otherFieldsLine), which names other fields than the first")
+        }
+    }
 }

@@ -234,7 +234,8 @@ public enum DataLoader {
             }
             let index = part.trail.finish()
             if let plan = reader.recordPlan {
-                rowSources.append(RowSource(input: source, stream: stream, plan: plan, years: reader.years, mode: reader.recordMode, index: index))
+                rowSources.append(RowSource(input: source, stream: stream, plan: plan, years: reader.years, mode: reader.recordMode,
+                                            otherFieldsLine: reader.otherFieldsLineAtEnd, index: index))
             }
             switch outcome {
             case .rows:

@@ -30,11 +30,15 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
     private var offset: Int64
     /// Physical lines before `offset`, so a skipped row names its line.
     private var lines: Int
+    /// A W3C or Zeek log's rows at `offset` come under the `#Fields` line of
+    /// this line, which names other fields than the load's: those appended
+    /// next are skipped as the load would skip them.
+    private var otherFieldsLine: Int?
     private var removed = false
     /// A file renamed away (rotated) whose writer may not have let go of it
     /// yet: read on by its open descriptor for the next `polls` polls (a
     /// second at the follow loop's pace), after the new file's lines.
-    private var retired: (file: FileHandle, offset: Int64, lines: Int, polls: Int)?
+    private var retired: (file: FileHandle, offset: Int64, lines: Int, otherFieldsLine: Int?, polls: Int)?
     /// Polls a rotated file is read on for.
     static let retiredPolls = 10
     /// The bytes read at the file's start and just before `offset`: a file
@@ -67,6 +71,7 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         self.identity = Self.identity(of: file.fileDescriptor)
         self.offset = source.length
         self.lines = Self.newlines(in: file.fileDescriptor, upTo: source.length)
+        otherFieldsLine = source.otherFieldsLine
         if case .delimited(_, true, _) = source.plan { header = Self.firstLine(of: file.fileDescriptor) } else { header = nil }
         seen = Self.marks(of: file.fileDescriptor, before: offset)
     }
@@ -97,7 +102,7 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
             // Renamed away and replaced: the old file's last lines, then the new one from its start,
             // and the old one's lines written late, a while longer.
             _ = try readAppended()
-            if let file { retired = (file, offset, lines, Self.retiredPolls) }
+            if let file { retired = (file, offset, lines, otherFieldsLine, Self.retiredPolls) }
             try restart(emptying: false)
             return (result, change ?? .rotated)
         }
@@ -112,10 +117,11 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
 
     /// Reads what a rotated file's writer added to it since the last poll; true when it did.
     private func readRetired() throws(ReadError) -> Bool {
-        guard let (file, offset, lines, polls) = retired else { return false }
-        let read = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: false)
+        guard let (file, offset, lines, otherFieldsLine, polls) = retired else { return false }
+        let read = try read(file.fileDescriptor, from: offset, lines: lines, underOtherFields: otherFieldsLine, skippingHeader: false)
         if let read { result.rowLocator.grow(Self.descriptorPath(file), to: read.end, adding: read.index, lineOffset: lines) }
-        retired = polls > 1 ? (file, read?.end ?? offset, read?.lines ?? lines, polls - 1) : nil
+        let after = read.map(\.otherFieldsLine) ?? otherFieldsLine
+        retired = polls > 1 ? (file, read?.end ?? offset, read?.lines ?? lines, after, polls - 1) : nil
         return read != nil
     }
 
@@ -132,6 +138,7 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
         identity = Self.identity(of: next.fileDescriptor)
         offset = 0
         lines = 0
+        otherFieldsLine = nil
         seen = ([], [])
         _ = try readAppended(skippingHeader: header != nil && Self.firstLine(of: next.fileDescriptor) == header)
     }
@@ -146,27 +153,30 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
 
     /// Reads the whole lines after `offset` into the result; true when there were any.
     private func readAppended(skippingHeader: Bool = false) throws(ReadError) -> Bool {
-        guard let file, let (end, lines, index) = try read(file.fileDescriptor, from: offset, lines: lines, skippingHeader: skippingHeader) else {
+        guard let file, let (end, lines, index, otherFieldsLine) = try read(file.fileDescriptor, from: offset, lines: lines,
+                                                                            underOtherFields: otherFieldsLine, skippingHeader: skippingHeader) else {
             return false
         }
         result.rowLocator.grow(Self.descriptorPath(file), to: end, adding: index, lineOffset: self.lines)
         self.lines = lines
+        self.otherFieldsLine = otherFieldsLine
         offset = end
         seen = Self.marks(of: file.fileDescriptor, before: end)
         return true
     }
 
     /// Adds the rows of the whole lines of `fd` after `offset` (`lines`
-    /// lines before it) to the result: where they end and the lines before
-    /// that end, and the checkpoints of their rows (lines counted from
-    /// `offset`); nil when there is no whole line yet.
-    private func read(_ fd: Int32, from offset: Int64, lines: Int,
-                      skippingHeader: Bool) throws(ReadError) -> (end: Int64, lines: Int, index: RowIndex)? {
+    /// lines before it, its rows under `otherFieldsLine`) to the result:
+    /// where they end and the lines before that end, the checkpoints of
+    /// their rows (lines counted from `offset`) and the `#Fields` line of
+    /// other fields the last came under; nil when there is no whole line yet.
+    private func read(_ fd: Int32, from offset: Int64, lines: Int, underOtherFields otherFieldsLine: Int?, skippingHeader: Bool)
+        throws(ReadError) -> (end: Int64, lines: Int, index: RowIndex, otherFieldsLine: Int?)? {
         var status = stat()
         guard fstat(fd, &status) == 0, Int64(status.st_size) > offset else { return nil }
         guard let end = ByteStream.lastLineEnd(in: fd, from: offset, to: Int64(status.st_size)) else { return nil }
         let stream = ByteStream.region(of: fd, name: name, range: offset..<end)
-        let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits)
+        let scanner = RecordScanner(stream: stream, mode: mode, limits: options.limits, underOtherFields: otherFieldsLine, linesBefore: lines)
         var parser = TimeParser(format: plan.format, zone: result.calendar.zone,
                                 years: years ?? .until(options.now ?? Int64(Date().timeIntervalSince1970)))
         var sink = RowSink(calendar: result.calendar, baseUnit: result.accumulator.baseUnit, keep: options.skippedToKeep, strict: false,
@@ -197,7 +207,7 @@ public final class FileFollower: GrowingInput, @unchecked Sendable {
             // The first checkpoint's bound holds for every row after it, once finished.
             added = min(added?.lowerBound ?? .max, first.from)...max(added?.upperBound ?? .min, index.latest)
         }
-        return (end, lines + Self.newlines(in: fd, from: offset, upTo: end), index)
+        return (end, lines + Self.newlines(in: fd, from: offset, upTo: end), index, scanner.otherFieldsLine)
     }
 
     /// Up to 256 bytes at the start of the file at `fd`, and up to 256 just before `offset`.

@@ -50,6 +50,9 @@ final class InputReader {
     /// How the records were read, for reading them back (nil until they are).
     private(set) var recordPlan: RecordPlan?
     private(set) var recordMode = RecordScanner.Mode.lines
+    /// A W3C or Zeek log's last rows came under the `#Fields` line of this
+    /// line, which names other fields than the plan's (`RowSource.otherFieldsLine`).
+    private(set) var otherFieldsLineAtEnd: Int?
     /// After a head-and-tail read: the instants whose rows were all read
     /// (none when the rows turned out not to be in order), and the bytes read.
     private(set) var wholeSpans: [Range<Int64>] = []
@@ -165,11 +168,13 @@ final class InputReader {
             offsets = WrittenOffsets()
             try RowReaders.run(again, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
             arrayBroke = again.jsonBreak != nil
+            otherFieldsLineAtEnd = again.otherFieldsLine
             return
         }
         defer { stream.finish() }
         try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: skipsHeader(plan), cancel: nil)
         arrayBroke = scanner.jsonBreak != nil
+        otherFieldsLineAtEnd = scanner.otherFieldsLine
     }
 
     /// The rows of `[start, headEnd)` and of `tail`, for a first look at a
@@ -199,7 +204,10 @@ final class InputReader {
 
 
     /// Reads `[start, split)` here and `[split, end)` on a second thread.
-    /// Returns false when the split turned out not to be on a record boundary.
+    /// Returns false when the halves are not to be joined, and the file is
+    /// read again in one pass: the split fell inside a quoted field, a half
+    /// meets a block of other `#Fields`, a half reached the series cap, or
+    /// the second half came to no result.
     private func runSplit(_ scanner: RecordScanner, _ plan: RecordPlan, parser: inout TimeParser, split: Int64, end: Int64,
                           into sink: inout RowSink) throws(ReadError) -> Bool {
         stream.limit(to: split)
@@ -232,6 +240,8 @@ final class InputReader {
         // Both halves are read: joined, they keep what the whole load may.
         (sink.accumulator.baseLimit, sink.intervals.limit) = (wholeLimit, wholeIntervals)
         if scanner.endedInsideQuote || underOtherFields { return false }
+        // The second half names such a line by its line in the half, not in the file: read again in one pass.
+        if second.metOtherFields { return false }
         if let failure { throw failure }
         arrayBroke = broken
         if broken { return true }
@@ -270,6 +280,8 @@ private final class SecondHalf: @unchecked Sendable {
     var result: Result<RowSink, ReadError>?
     /// A JSON array broke in this half.
     var brokeArray = false
+    /// A `#Fields` line naming other fields was met in this half.
+    var metOtherFields = false
 
     init(stream: ByteStream, mode: RecordScanner.Mode, limits: ScannerLimits, plan: RecordPlan, parser: TimeParser, sink: RowSink) {
         self.stream = stream
@@ -287,6 +299,7 @@ private final class SecondHalf: @unchecked Sendable {
         do {
             try RowReaders.run(scanner, plan, parser: &parser, sink: &sink, skipHeader: false, cancel: cancel)
             brokeArray = scanner.jsonBreak != nil
+            metOtherFields = scanner.metOtherFields
             // Flushed while nothing else holds its buckets: the merge then copies none.
             sink.accumulator.flush()
             result = .success(sink)

@@ -118,8 +118,14 @@ final class RecordScanner {
     private(set) var jsonBreak: (reason: String, offset: Int64)?
     /// The last element was followed by neither `,` nor `]`: the next read reports it.
     private var separatorMissing = false
-    /// `directives`: the line of the `#Fields` line the rows now come under, when it names other fields.
+    /// `directives`: the line of the `#Fields` line the rows now come under,
+    /// when it names other fields; a scanner started mid-input is given it.
     private(set) var otherFieldsLine: Int?
+    /// `directives`: a `#Fields` line naming other fields was met, whether or not the rows still come under it.
+    private(set) var metOtherFields = false
+    /// Lines of the input before the stream's first (a followed file's poll):
+    /// a `#Fields` line is named by its line in the input.
+    private let linesBefore: Int
     /// `.cutShort` was said: once.
     private var cutReported = false
     /// `jsonArray`: the input offsets where the physical line `line`, and
@@ -129,10 +135,13 @@ final class RecordScanner {
     private var recordLineStart: Int64 = 0
     private var pinLineStart: Int64 = 0
 
-    init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits()) {
+    init(stream: ByteStream, mode: Mode, limits: ScannerLimits = ScannerLimits(), underOtherFields otherFieldsLine: Int? = nil,
+         linesBefore: Int = 0) {
         self.stream = stream
         self.mode = mode
         self.limits = limits
+        self.otherFieldsLine = otherFieldsLine
+        self.linesBefore = linesBefore
         self.capacity = limits.chunk
         lineStartOffset = stream.position
         buffer = Self.allocatePadded(capacity)
@@ -424,16 +433,20 @@ final class RecordScanner {
 
     /// One delimited row of a log with `#` directives: those lines are passed
     /// over (nil, to scan on), and a `#Fields` line decides whether the rows
-    /// after it are read (the fields keyed `fields`) or `.otherFields`.
+    /// after it are read (the fields keyed `fields`) or `.otherFields`. A `#`
+    /// line is scanned as a line: a quote in a `#Remark` opens no field.
     private func scanUnderDirectives(_ delim: UInt8, fields key: UInt64) throws(ReadError) -> Next? {
-        let result = try scanDelimited(delim)
-        guard result == .record else { return result }
-        if buffer[recordStart] == UInt8(ascii: "#") {
+        if buffer[pos] == UInt8(ascii: "#") {
+            let line = try scanLine()
+            guard line == .record else { return line }
             if let names = LogDirectives.fieldNames(recordBytes) {
-                otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : recordLine
+                otherFieldsLine = LogDirectives.fieldsKey(names) == key ? nil : linesBefore + recordLine
+                metOtherFields = metOtherFields || otherFieldsLine != nil
             }
             return nil
         }
+        let result = try scanDelimited(delim)
+        guard result == .record else { return result }
         if otherFieldsLine != nil { return .otherFields }
         if delim == ByteText.space { dropEmptyFields() }
         return .record

@@ -11,22 +11,28 @@ extension InputPlanner {
             if let error = onlyOversized() { throw error }
             return nil
         }
-        // Zeek's markers of no value are empty cells to the picker, as `-` is to every reader.
-        let data = Sample()
-        for segment in rows.segments {
-            data.beginSegment()
-            for r in segment {
-                data.append(rows.row(r).map { directives.absentMarkers.contains(Array($0)) ? [] : Array($0) })
-            }
-        }
-        var pick = options
-        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
-        var picker = ColumnPicker(file: file, names: directives.names, sample: data, options: pick, pattern: pattern, noun: "field", years: years)
+        let data = Self.blanking(directives.absentMarkers, in: rows)
+        var picker = ColumnPicker(file: file, names: directives.names, sample: data, options: eventOptions, pattern: pattern, noun: "field", years: years)
         picker.inputRows = inputRows
         picker.notValues = directives.notValues
         notes.append(directives.note)
         var plan = try adopt(picker)
         plan.absentMarkers = directives.absentMarkers
         return .delimited(plan, hasHeader: false, preamble: 0)
+    }
+
+    /// The sample with Zeek's markers of no value as empty cells to the
+    /// picker, as `-` is to every reader; the sample itself when there are none.
+    private static func blanking(_ markers: [[UInt8]], in rows: Sample) -> Sample {
+        guard !markers.isEmpty else { return rows }
+        let data = Sample()
+        for segment in rows.segments {
+            data.beginSegment()
+            for r in segment {
+                let row = rows.row(r)
+                data.append(row.map { field in markers.contains { $0.elementsEqual(field) } ? Field(rebasing: field[0..<0]) : field })
+            }
+        }
+        return data
     }
 }

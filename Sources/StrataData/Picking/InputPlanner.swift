@@ -78,9 +78,9 @@ final class InputPlanner {
         }
         let sniffed = options.format == .auto
         var format = sniffed ? FormatSniffer.format(name: file, head: head) : options.format
+        let directives = sniffed ? LogDirectives.read(head) : nil
         var plan: RecordPlan
-        if sniffed, let directives = LogDirectives.read(head) {
-            format = directives.separator == ByteText.tab ? .tsv : .csv
+        if let directives {
             do {
                 guard let p = try prepareDirectives(scanner, directives) else { return .headerOnly }
                 plan = p
@@ -88,45 +88,8 @@ final class InputPlanner {
                 throw binaryHint(error, binary)
             }
         } else {
-            switch format {
-            case .csv, .tsv, .auto:
-                let delimiter = format == .tsv ? UInt8(ascii: "\t")
-                    : FormatSniffer.delimiter(head, candidates: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")])
-                    ?? UInt8(ascii: ",")
-                do {
-                    guard let p = try prepareDelimited(scanner, delimiter: delimiter) else { return .headerOnly }
-                    plan = p
-                } catch {
-                    // A log whose lines happen to hold commas (sniffed from its
-                    // content, not named .csv): read it as lines.
-                    let named = ["csv", "tsv", "tab"].contains(FormatSniffer.fileExtension(file))
-                    guard case .noTimeColumn = error, sniffed, !named, options.timeColumn == nil,
-                          options.valueColumn == nil, options.seriesColumn == nil else { throw binaryHint(error, binary) }
-                    format = .lines
-                    scanner.mode = .lines
-                    do {
-                        plan = try prepareLines(scanner)
-                    } catch _ {
-                        throw binaryHint(error, binary)
-                    }
-                }
-                if sniffed, case .delimited(_, let header, _) = plan, format != .lines {
-                    var parts: [String] = []
-                    if delimiter != UInt8(ascii: ",") || format == .tsv {
-                        parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
-                    }
-                    if !header && options.header == nil { parts.append("no header") }
-                    if !parts.isEmpty { notes.insert("input: " + parts.joined(separator: ", "), at: 0) }
-                }
-            case .jsonl:
-                scanner.mode = .lines
-                do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
-            case .json:
-                do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
-                if recordsPath == nil { format = .jsonl }
-            case .lines:
-                do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
-            }
+            guard let p = try prepare(scanner, head: head, format: &format, sniffed: sniffed, binary: binary) else { return .headerOnly }
+            plan = p
         }
         filterFields = FilterFields(plan, names: fieldNames)
         if let filter = options.filter { plan = try filtered(plan, by: filter) }
@@ -134,7 +97,7 @@ final class InputPlanner {
             notes.insert("input: JSON array" + (recordsPath.isEmpty ? "" : " at \(recordsPath)"), at: 0)
         } else if case .log(_, let log, _) = plan {
             notes.insert("input: \(log.name) lines, fields " + fieldNames.joined(separator: ", "), at: 0)
-        } else if sniffed && (format == .jsonl || format == .lines) {
+        } else if sniffed && directives == nil && (format == .jsonl || format == .lines) {
             notes.insert("input: \(format.rawValue)", at: 0)
         }
         if plan.format == .syslog, let year = options.year {
@@ -155,6 +118,56 @@ final class InputPlanner {
     private func binaryHint(_ error: ReadError, _ binary: Bool) -> ReadError {
         guard case .noTimeColumn(let file, let detail) = error, binary else { return error }
         return .noTimeColumn(file: file, detail: detail + " (the input looks binary: it holds NUL bytes)")
+    }
+
+    /// The plan of records of `format`, sniffed or named (`head` the
+    /// input's first bytes); nil when the input has a header and nothing
+    /// else. `format` becomes what the records were read as: lines, for a
+    /// log whose lines happen to hold commas; JSON Lines, for a document
+    /// whose records are not in an array.
+    private func prepare(_ scanner: RecordScanner, head: Field, format: inout InputFormat, sniffed: Bool,
+                         binary: Bool) throws(ReadError) -> RecordPlan? {
+        var plan: RecordPlan
+        switch format {
+        case .csv, .tsv, .auto:
+            let delimiter = format == .tsv ? UInt8(ascii: "\t")
+                : FormatSniffer.delimiter(head, candidates: [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "\t")])
+                ?? UInt8(ascii: ",")
+            do {
+                guard let p = try prepareDelimited(scanner, delimiter: delimiter) else { return nil }
+                plan = p
+            } catch {
+                // A log whose lines happen to hold commas (sniffed from its
+                // content, not named .csv): read it as lines.
+                let named = ["csv", "tsv", "tab"].contains(FormatSniffer.fileExtension(file))
+                guard case .noTimeColumn = error, sniffed, !named, options.timeColumn == nil,
+                      options.valueColumn == nil, options.seriesColumn == nil else { throw binaryHint(error, binary) }
+                format = .lines
+                scanner.mode = .lines
+                do {
+                    plan = try prepareLines(scanner)
+                } catch _ {
+                    throw binaryHint(error, binary)
+                }
+            }
+            if sniffed, case .delimited(_, let header, _) = plan, format != .lines {
+                var parts: [String] = []
+                if delimiter != UInt8(ascii: ",") || format == .tsv {
+                    parts.append(delimiter == UInt8(ascii: "\t") ? "tab-separated" : "\"\(UnicodeScalar(delimiter))\"-separated")
+                }
+                if !header && options.header == nil { parts.append("no header") }
+                if !parts.isEmpty { notes.insert("input: " + parts.joined(separator: ", "), at: 0) }
+            }
+        case .jsonl:
+            scanner.mode = .lines
+            do { plan = try prepareJSON(scanner) } catch { throw binaryHint(error, binary) }
+        case .json:
+            do { plan = try prepareDocument(scanner) } catch { throw binaryHint(error, binary) }
+            if recordsPath == nil { format = .jsonl }
+        case .lines:
+            do { plan = try prepareLines(scanner) } catch { throw binaryHint(error, binary) }
+        }
+        return plan
     }
 
     // MARK: sampling
@@ -366,6 +379,15 @@ final class InputPlanner {
         return plan
     }
 
+    /// The options a log's rows are picked by: a log line is an event, so a
+    /// duration on it (`duration=12ms`) is a value, not the length of an
+    /// interval, unless `--end` or `--duration` asks.
+    var eventOptions: ReadOptions {
+        var pick = options
+        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
+        return pick
+    }
+
     /// About how many rows a regular file holds: its size over the head sample's bytes a record.
     var inputRows: Int? {
         guard let range = stream.fileRange, let perRecord = headRecordBytes, perRecord > 0 else { return nil }
@@ -509,10 +531,7 @@ final class InputPlanner {
             for r in segment { columns.append(held.map { data.value(r, $0) }) }
         }
         let heldNames = held.map { names[$0] }
-        // A log line is an event: a duration on it (`duration=12ms`) is a value, not the length of an interval, unless asked.
-        var pick = options
-        if pick.endColumn == nil && pick.durationColumn == nil { pick.endColumn = "none" }
-        let picker = ColumnPicker(file: file, names: heldNames, sample: columns, options: pick, pattern: pattern, noun: "field", years: years)
+        let picker = ColumnPicker(file: file, names: heldNames, sample: columns, options: eventOptions, pattern: pattern, noun: "field", years: years)
         var plan = try adopt(picker)
         let paths = Self.slot(&plan, names: heldNames)
         return .log(plan, format, paths: paths)

@@ -92,15 +92,13 @@ public struct RecordFields: Sendable {
         return (0..<scanner.fieldCount).map { String(decoding: ByteText.trimmed(scanner.field($0)), as: UTF8.self) }
     }
 
-    /// The names of a log's first `#Fields` line (`LogDirectives`). Empty when it cannot be read again.
+    /// The names the load read the log's rows by: those of its head's
+    /// directives (`LogDirectives.read`). Empty when it cannot be read again.
     private static func directiveNames(of source: RowSource, limits: ScannerLimits) -> [String] {
         guard let path = source.path, let stream = try? ByteStream.open(.file(path)) else { return [] }
-        let scanner = RecordScanner(stream: stream, mode: .lines, limits: limits)
-        guard (try? scanner.prime()) != nil else { return [] }
-        while (try? scanner.next()) == .record, scanner.field(0).first == UInt8(ascii: "#") {
-            if let names = LogDirectives.fieldNames(scanner.field(0)) { return names }
-        }
-        return []
+        let scanner = RecordScanner(stream: stream, mode: source.mode, limits: limits)
+        guard let head = try? scanner.prime() else { return [] }
+        return LogDirectives.read(head)?.names ?? []
     }
 
     /// JSON without the spaces and newlines between its tokens.

@@ -30,6 +30,9 @@ struct RowSource: Sendable {
     /// Where the reader dated times without a year from (`InputReader.years`).
     let years: SyslogYears
     let mode: RecordScanner.Mode
+    /// A W3C or Zeek log's last rows came under the `#Fields` line of this
+    /// line, which names other fields than those read (`FileFollower` starts there).
+    let otherFieldsLine: Int?
     private(set) var index: RowIndex
     /// A gzip file: read again by decompressing it from its start.
     let isCompressed: Bool
@@ -46,7 +49,8 @@ struct RowSource: Sendable {
     var input: InputSource { copy.map(InputSource.spooled) ?? .file(path ?? name) }
 
     /// Call once `stream` has been read to its end.
-    init(input: InputSource, stream: ByteStream, plan: RecordPlan, years: SyslogYears, mode: RecordScanner.Mode, index: RowIndex) {
+    init(input: InputSource, stream: ByteStream, plan: RecordPlan, years: SyslogYears, mode: RecordScanner.Mode,
+         otherFieldsLine: Int?, index: RowIndex) {
         name = stream.name
         var kept: (String, Stamp)?
         switch input {
@@ -60,6 +64,7 @@ struct RowSource: Sendable {
         self.plan = plan
         self.years = years
         self.mode = mode
+        self.otherFieldsLine = otherFieldsLine
         self.index = index
         isCompressed = path != nil && stream.fileRange == nil
         length = stream.fileRange?.upperBound ?? stream.position

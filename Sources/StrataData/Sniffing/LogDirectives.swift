@@ -4,7 +4,7 @@
 /// Zeek's TSV logs (`#separator \x09`, `#fields ts uid …`, `#unset_field -`).
 /// Found only when one of those lines is there: a CSV whose first line
 /// merely starts with `#` (`# time,value`) is no such log.
-struct LogDirectives: Equatable {
+struct LogDirectives {
     enum Family: Equatable { case w3c, zeek }
 
     let family: Family
@@ -45,13 +45,17 @@ struct LogDirectives: Equatable {
     /// The directives of `head`, the input's first bytes, when its leading
     /// `#` lines hold a `#Fields:` line, or a Zeek `#separator` and `#fields`.
     static func read(_ head: Field) -> LogDirectives? {
+        // Most inputs are no such log: the first byte past blank lines says
+        // so, as the format's sniff passes them (the scanner is past a BOM).
+        let first = ByteText.skipSpacesAndNewlines(head, 0)
+        guard first < head.count, head[first] == UInt8(ascii: "#"), first == 0 || head[first - 1] == 10 else { return nil }
         var zeekSeparator: UInt8?
         var fields: [String]?
         var family = Family.w3c
         var markers: [[UInt8]] = []
         var firstRow: Field?
         var types: [String] = []
-        for line in lines(head) {
+        for line in leadingLines(Field(rebasing: head[first...])) {
             guard line.first == UInt8(ascii: "#") else {
                 firstRow = line
                 break
@@ -139,13 +143,15 @@ struct LogDirectives: Equatable {
         return nil
     }
 
-    /// The whole lines of `head`, less their CR.
-    private static func lines(_ head: Field) -> [Field] {
+    /// The whole lines of `head` less their CR, up to the first that is no
+    /// `#` line (the first row, which is the last).
+    private static func leadingLines(_ head: Field) -> [Field] {
         var lines: [Field] = []
         var start = 0
         for i in head.indices where head[i] == 10 {
             let end = i > start && head[i - 1] == 13 ? i - 1 : i
             lines.append(Field(rebasing: head[start..<end]))
+            if head[start] != UInt8(ascii: "#") { break }
             start = i + 1
         }
         return lines
