@@ -51,11 +51,12 @@ extension Dataset {
         let unit = subUnit(of: level)
         let series = seriesByValue[v][s]
         if let sub = levels.first(where: { $0.unit == unit }), let periods = series.periods[sub] { return periods.stats }
-        if unit == baseUnit { return series.buckets.stats }
-        // Base buckets are sorted, so each sub-bucket's come together.
+        let bucketUnit = bucketUnit(series: s)
+        if unit == bucketUnit { return series.buckets.stats }
+        // Buckets are sorted, so each sub-bucket's come together.
         var stats: [Stats] = [], last: Int?
         for (ordinal, bucket) in zip(series.buckets.ordinals, series.buckets.stats) {
-            let sub = calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: ordinal))
+            let sub = calendar.ordinal(of: unit, at: calendar.start(of: bucketUnit, ordinal: ordinal))
             if sub == last { stats[stats.count - 1].merge(bucket) } else { stats.append(bucket) }
             last = sub
         }

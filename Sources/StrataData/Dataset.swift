@@ -4,9 +4,11 @@
 public struct Dataset: Sendable {
     public struct Series: Sendable {
         public let name: String
+        /// Its base buckets: a series' own of `Dataset.seriesUnit` when coarser (`bucketUnit`).
         public let buckets: BucketSeries
         /// `periods[level]`: the stats of each period that has data, by period
         /// ordinal. Sparse, so memory follows the data, not the time it spans.
+        /// None for a level finer than a series keeps (`Dataset.keepsPeriods`).
         public let periods: [Level: BucketSeries]
         /// `subBucketRanges[level]`: the range of the values its pages chart.
         public let subBucketRanges: [Level: ValueRanges]
@@ -79,10 +81,12 @@ public struct Dataset: Sendable {
     /// only once (a pipe, gzip) and its base was made coarser to keep within
     /// the budget. Nil when there are none, or `finePages` reads them.
     public let pagesNotKept: String?
-    /// Each series keeps its own base buckets. False for interval data of
-    /// too many series to keep them apart: "all" keeps them, and a series'
-    /// sub-buckets of the base unit come from `finePages` too.
-    public let basePerSeries: Bool
+    /// The finest unit each series (past "all") keeps its own buckets of:
+    /// the base, or a coarser one for data of too many series to keep their
+    /// base buckets apart within the budget. "All" keeps those, and a
+    /// series' periods and sub-buckets finer than this unit come from
+    /// `finePages`, a page at a time (`keepsPeriods`).
+    public let seriesUnit: TimeUnit
     /// The aggregate the rows suggest: `mean` for levels, `sum` for quantities, `count` for events.
     public let suggestedAggregate: Aggregate
     /// What each other value starts on, as its sample called it (`SampleProfile.otherAggregates`).
@@ -126,7 +130,7 @@ public struct Dataset: Sendable {
         self.link = loaded.link
         self.holdsIntervals = accumulator.holdsIntervals
         self.intervalShares = accumulator.holdsIntervals ? ([accumulator] + otherValues.map(\.accumulator)).map { $0.shares[0] } : []
-        self.basePerSeries = !accumulator.mergesSeriesBase
+        self.seriesUnit = accumulator.seriesUnit
         self.suggestedAggregate = loaded.suggestedAggregate
         self.otherAggregates = loaded.profile.otherAggregates
         self.sketchUnit = accumulator.sketches?.unit
@@ -165,9 +169,13 @@ public struct Dataset: Sendable {
         let names = ["all"] + seriesNames
         // Value columns mostly fill the same base buckets: their periods are found once.
         var periods = PeriodMap(levels: levels, calendar: calendar, baseUnit: accumulator.baseUnit)
+        // Each series' own buckets, when coarser than every series' together, are grouped apart.
+        var seriesPeriods = PeriodMap(levels: levels, calendar: calendar, baseUnit: accumulator.seriesUnit)
         let byValue = zip(tables, all).map { tables, all in
             tables.enumerated().map { i, table in
-                Self.series(i < names.count ? names[i] : "series \(i)", i == 0 ? all : table, levels: levels, periods: &periods)
+                let name = i < names.count ? names[i] : "series \(i)"
+                return i == 0 || accumulator.holdsIntervals ? Self.series(name, i == 0 ? all : table, levels: levels, periods: &periods)
+                    : Self.series(name, table, levels: levels, periods: &seriesPeriods)
             }
         }
         self.seriesByValue = accumulator.holdsIntervals
@@ -191,7 +199,7 @@ public struct Dataset: Sendable {
     /// One series' base buckets and the totals of its periods on every level.
     private static func series(_ name: String, _ buckets: BucketSeries, levels: [Level], periods map: inout PeriodMap) -> Series {
         var periods: [Level: BucketSeries] = [:], ranges: [Level: ValueRanges] = [:]
-        for (level, grouping) in zip(levels, map.groupings(of: buckets.ordinals)) {
+        for (level, grouping) in zip(levels, map.groupings(of: buckets.ordinals)) where level.unit >= map.baseUnit {
             // A level of the base unit (hours kept within the budget): its periods are the buckets, shared, not copied.
             if level.unit == map.baseUnit {
                 periods[level] = buckets
@@ -256,9 +264,11 @@ public struct Dataset: Sendable {
         }
         return base.enumerated().map { i, series in
             let tables = i < perSeries.count ? perSeries[i] : [:]
-            // A level of the base unit (its periods kept past --memory, not their sub-buckets): the base buckets are its periods.
+            // A level of the base unit (its periods kept past --memory, not their sub-buckets): the base buckets are its
+            // periods, but a series' when every series' are together (`mergesSeriesBase`).
             let periods = Dictionary(uniqueKeysWithValues: levels.compactMap { level in
-                (level.unit == baseUnit ? series.buckets : tables[level.unit]).map { (level, $0) }
+                let base = i == 0 || !accumulator.mergesSeriesBase ? series.buckets : nil
+                return (level.unit == baseUnit ? base : tables[level.unit]).map { (level, $0) }
             })
             // A level's bars are periods of its sub-unit, each interval counted once in each.
             var ranges: [Level: ValueRanges] = [:]
@@ -308,8 +318,16 @@ public struct Dataset: Sendable {
     /// read from the source a page at a time.
     public func readsPages(of level: Level, series s: Int = 0) -> Bool {
         let sub = subUnit(of: level)
-        return sub < baseUnit || (sub == baseUnit && s > 0 && !basePerSeries) || sketchUnit.map { sub < $0 } ?? false
+        return sub < (s > 0 ? seriesUnit : baseUnit) || sketchUnit.map { sub < $0 } ?? false
     }
+
+    /// The unit of series `s`'s `buckets`: a series' own, when coarser than every series' together.
+    func bucketUnit(series s: Int) -> TimeUnit { s > 0 && !holdsIntervals ? seriesUnit : baseUnit }
+
+    /// Whether series `s` keeps its own periods of `level`: "all" does, and
+    /// a series those no finer than `seriesUnit`. Others are read back with
+    /// their page (`periodStats`).
+    public func keepsPeriods(of level: Level, series s: Int) -> Bool { s == 0 || level.unit >= seriesUnit }
 
     public static func subUnit(of level: Level, levels: [Level], intervals: Bool = false) -> TimeUnit {
         level.barUnit(among: levels, intervals: intervals)
@@ -327,7 +345,8 @@ public struct Dataset: Sendable {
         return Swift.min(Swift.max(i, 0), n - 1)
     }
 
-    /// Stats of a whole period, of value `v` (an index into `valueNames`).
+    /// Stats of a whole period, of value `v` (an index into `valueNames`);
+    /// empty where series `s` does not keep the level's periods (`periodStats` reads them back).
     public func stats(_ level: Level, index: Int, series s: Int = 0, value v: Int = 0) -> Stats {
         guard let periods = seriesByValue[v][s].periods[level], index >= 0, index < count(level) else { return Stats() }
         return periods.stats(at: ordinal(level, index: index))
@@ -341,10 +360,19 @@ public struct Dataset: Sendable {
         let ordinal = ordinal(level, index: index)
         let sub = subUnit(of: level)
         let bounds = calendar.subBucketBoundaries(of: level.unit, ordinal: ordinal, subUnit: sub)
-        let stats = stats(level, index: index, series: s, value: v)
+        let kept = keepsPeriods(of: level, series: s)
+        var stats = stats(level, index: index, series: s, value: v)
         let subStats: [SubBucket]?
+        // A period the series does not keep is read back with its bars.
+        var statsRead = true
         if readsPages(of: level, series: s) {
-            subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: stats.isEmpty)
+            let range = bounds.first!..<bounds.last!
+            subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: kept ? stats.isEmpty : !mayHaveRows(range, series: s, value: v))
+            if !kept, let read = readBackStats(range, level: level, bars: subStats, series: s, value: v) {
+                stats = read
+            } else if !kept {
+                statsRead = false
+            }
         } else {
             subStats = keptStats(level, bounds, unit: sub, series: s, value: v).enumerated().map { i, stats in
                 SubBucket(start: bounds[i], end: bounds[i + 1], stats: stats,
@@ -356,7 +384,8 @@ public struct Dataset: Sendable {
         let periodSketch = sketch(from: bounds.first!, to: bounds.last!, series: s, value: v)
             ?? (keepsSketches ? subStats?.reduce(into: QuantileSketch()) { $0.merge($1.sketch ?? QuantileSketch()) } : nil)
         let page = Page(level: level, index: index, ordinal: ordinal, start: bounds.first!, end: bounds.last!,
-                        subUnit: sub, stats: stats, sketch: periodSketch, buckets: subBuckets, fetching: subStats == nil)
+                        subUnit: sub, stats: stats, sketch: periodSketch, buckets: subBuckets,
+                        fetching: subStats == nil || !statsRead)
         return answersPercentiles ? answered(page, series: s, value: v) : page
     }
 
@@ -426,7 +455,8 @@ public struct Dataset: Sendable {
             let firstSub = calendar.ordinal(of: sub, at: bounds[0])
             return totalled.stats(between: Array(firstSub...(firstSub + bounds.count - 1)))
         }
-        return series.buckets.stats(between: bounds.map { calendar.ordinal(of: baseUnit, at: $0) })
+        let unit = bucketUnit(series: s)
+        return series.buckets.stats(between: bounds.map { calendar.ordinal(of: unit, at: $0) })
     }
 
     /// The stats of the rows in `[start, end)` of series `s` and value `v`,
@@ -505,7 +535,9 @@ public struct Page: Sendable {
     public let sketch: QuantileSketch?
     public let buckets: [SubBucket]
     /// The sub-buckets are being read from the source (`Dataset.finePages`):
-    /// until then they are empty, though `stats` is final.
+    /// until then they are empty, though `stats` is final, but for a
+    /// series' period it does not keep (`Dataset.keepsPeriods`): its rows
+    /// are its sub-buckets'.
     public let fetching: Bool
 
     /// The period's value shown for `aggregate`: a percentile from the sketch.

@@ -37,8 +37,9 @@ struct PeriodMap {
         if let last, last.ordinals == ordinals { return last.groupings }
         let starts = ordinals.map { calendar.start(of: baseUnit, ordinal: $0) }
         let groupings = levels.map { level in
-            // A level of the base unit is its buckets: nothing to group (`Dataset` shares them).
-            guard level.unit != baseUnit else { return Grouping() }
+            // A level of the base unit is its buckets: nothing to group (`Dataset` shares them); a finer
+            // one has no periods here (a series' own buckets coarser than every series' together).
+            guard level.unit > baseUnit else { return Grouping() }
             let sub = Dataset.subUnit(of: level, levels: levels)
             // A sub-bucket is a run of buckets inside one period: its end is
             // worked out once a run, not once a bucket.

@@ -107,4 +107,86 @@ struct ManySeriesBudgetTests {
             }
         }
     }
+
+    /// Room for half the sensors' hours: the load keeps every sensor's
+    /// hours together and each sensor's days, and says so. "All"'s hours,
+    /// each sensor's day, and each sensor's hour read back with its page
+    /// are the values' own, whatever the order of the rows.
+    @Test(arguments: Sensors.Order.allCases)
+    func sensorsWhoseHoursPassTheBudgetKeepThemTogether(_ order: Sensors.Order) throws {
+        let sensors = Sensors(), budget = Int64(sensors.sensors * 24 / 2) * BucketBudget.bytesPerBucket * BucketBudget.share
+        try Fixture.withFile("sensors.csv", sensors.text(order)) { path in
+            let loaded = try Self.load(path, budget: budget)
+            let kept = loaded.accumulator
+            #expect(kept.baseUnit == .hour && kept.mergesSeriesBase && kept.seriesUnit == .day)
+            #expect(kept.mergedBuckets?.ordinals.count == 24)
+            #expect((0..<kept.seriesCount).map { kept.sortedBuckets(series: $0).ordinals.count } == Array(repeating: 1, count: 12))
+            #expect(loaded.notes.contains("memory: 12 series' hours pass what --memory keeps: every series' hours kept together, "
+                                          + "each series' days; a series' hours are read back from the file when shown (--memory MB keeps more)"))
+            #expect(loaded.budgetNotice == "12 series' hours passed --memory: a series' hours read back")
+            let source = FileSource([.file(path)], options: Self.options(budget: budget), setup: Self.setup(), loaded: loaded)
+            let dataset = Dataset(loaded: loaded, levels: loaded.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
+            for (index, series) in dataset.series.enumerated() {
+                let sensor = index == 0 ? nil : Int(series.name.dropFirst())!
+                let hours = sensors.periods(of: 60, sensor: sensor), day = sensors.periods(of: 1440, sensor: sensor)
+                #expect(dataset.keepsPeriods(of: .hour, series: index) == (index == 0))
+                #expect((0..<24).map { dataset.page(.hour, index: $0, series: index).stats } == hours, "\(series.name)'s hours")
+                #expect((0..<24).map { dataset.periodStats(.hour, index: $0, series: index) } == hours, "\(series.name)'s hours")
+                #expect(dataset.stats(.day, index: 0, series: index) == day[0] && series.total == day[0], "\(series.name)'s day")
+                #expect(dataset.page(.day, index: 0, series: index).buckets.map(\.stats) == hours, "\(series.name)'s day's hours")
+            }
+        }
+    }
+
+    /// Two halves of a read, one past the budget (its sensors' hours
+    /// together), join as one accumulator fed every row: the same hours of
+    /// every sensor together and days of each.
+    @Test func halvesPastTheBudgetJoinAsOneRead() {
+        let sensors = Sensors(), calendar = CalendarSystem(zone: .utc)
+        func fed(_ minutes: Range<Int>, limit: Int) -> Accumulator {
+            var accumulator = Accumulator(calendar: calendar, baseUnit: .hour)
+            (accumulator.baseLimit, accumulator.seriesBaseLimit, accumulator.coarsestBase) = (limit, limit, .hour)
+            for m in minutes {
+                for s in 0..<sensors.sensors {
+                    accumulator.add(seconds: Fixture.utc(2024, 1, 1) + Int64(m) * 60, value: Double(sensors.value(sensor: s, minute: m)), series: s)
+                }
+            }
+            accumulator.keepWithinBaseLimit()
+            return accumulator
+        }
+        var first = fed(0..<1200, limit: 100), whole = fed(0..<1440, limit: 100)
+        let second = fed(1200..<1440, limit: 1000)
+        #expect(first.mergesSeriesBase && !second.mergesSeriesBase && whole.mergesSeriesBase)
+        first.merge(second)
+        first.keepWithinBaseLimit()
+        #expect(first.seriesUnit == .day && whole.seriesUnit == .day)
+        #expect(first.mergedBuckets?.ordinals == whole.mergedBuckets?.ordinals && first.mergedBuckets?.stats == whole.mergedBuckets?.stats)
+        #expect(first.mergedBuckets?.stats == sensors.periods(of: 60, sensor: nil))
+        for s in 0..<sensors.sensors {
+            #expect(first.sortedBuckets(series: s).stats == sensors.periods(of: 1440, sensor: s), "sensor \(s)'s day")
+        }
+    }
+
+    /// An export reads each sensor's hours back from the file once, for
+    /// every sensor, and writes what a load that kept them writes; a file
+    /// removed since its load leaves them empty and says why once.
+    @Test func anExportReadsTheSensorsHoursBackOnce() throws {
+        let sensors = Sensors(), budget = Int64(sensors.sensors * 24 / 2) * BucketBudget.bytesPerBucket * BucketBudget.share
+        let notes = try Fixture.withFile("sensors.csv", sensors.text(.shuffled)) { path in
+            let loaded = try Self.load(path, budget: budget), full = try Self.load(path, budget: nil)
+            let source = PercentileTests.CountingSource(FileSource([.file(path)], options: Self.options(budget: budget), setup: Self.setup(),
+                                                                   loaded: loaded))
+            let dataset = Dataset(loaded: loaded, levels: loaded.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
+            #expect(Exporter.csv(dataset, levels: [.hour, .day]) == Exporter.csv(Dataset(loaded: full, levels: full.levels), levels: [.hour, .day]))
+            #expect(source.fineReads == 1)
+            try FileManager.default.removeItem(atPath: path)
+            var export = ""
+            let written = Exporter.write(Dataset(loaded: loaded, levels: loaded.levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20)),
+                                         format: .csv, levels: [.hour], to: &export)
+            let hours = export.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            #expect(hours.count == 12 * 24 && hours.allSatisfy { $0[5...].allSatisfy(\.isEmpty) })
+            return written.notes
+        }
+        #expect(notes.count == 1 && notes[0].hasPrefix("export: each series' hours left empty: they pass --memory and cannot be read back: "), "\(notes)")
+    }
 }

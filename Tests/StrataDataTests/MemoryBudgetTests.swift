@@ -78,6 +78,11 @@ struct MemoryBudgetTests {
         return pages
     }
 
+    /// Past the budget at hours, the cities' hours are kept together and
+    /// each city's years (in one byte): a city's hour is read back with its
+    /// page, and every page and export row equals a full load's. A step to
+    /// a city's next hour with rows goes by every city's hours in the years
+    /// it has rows in: it may stop short, never past one.
     @Test func pagesReadBackEqualAFullLoadsAcrossClockChanges() throws {
         let g = Generated(seed: 7)
         try Fixture.withFile("budget.csv", Generated.text(g.rows, header: g.header)) { path in
@@ -85,14 +90,40 @@ struct MemoryBudgetTests {
             let budgeted = try Self.load(path, budget: 1)
             #expect(full.levels == budgeted.levels && full.levels.first == .hour)
             #expect(full.accumulator.baseUnit == .minute)
-            #expect(budgeted.accumulator.baseUnit == .hour)
+            // A budget of one byte: each city's buckets are as coarse as they go, years.
+            #expect(budgeted.accumulator.baseUnit == .hour && budgeted.accumulator.seriesUnit == .year)
+            #expect(budgeted.notes.contains { $0.hasPrefix("memory: 3 series' hours pass what --memory keeps: every series' hours kept together") })
             let fine = FinePages(source: Self.fineSource(path, budgeted), mode: .inline, budget: 1 << 20)
-            let reference = Self.pages(Dataset(loaded: full, levels: full.levels))
-            let read = Self.pages(Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine))
+            let whole = Dataset(loaded: full, levels: full.levels)
+            let dataset = Dataset(loaded: budgeted, levels: budgeted.levels, finePages: fine)
+            #expect(!dataset.keepsPeriods(of: .hour, series: 1) && dataset.keepsPeriods(of: .hour, series: 0))
+            let reference = Self.pages(whole)
+            let read = Self.pages(dataset)
             #expect(read.count == reference.count)
             for (key, buckets) in reference where read[key] != buckets {
                 Issue.record("page \(key) differs")
             }
+            for s in dataset.series.indices {
+                for index in 0..<dataset.count(.hour) {
+                    for forward in [true, false] {
+                        let step = dataset.index(.hour, withDataFrom: index, forward: forward, series: s)
+                        let exact = whole.index(.hour, withDataFrom: index, forward: forward, series: s)
+                        if s == 0 { #expect(step == exact) }
+                        guard let step else {
+                            #expect(exact == nil)
+                            continue
+                        }
+                        // Short of the next hour with rows, or on it.
+                        #expect(exact.map { forward ? step <= $0 : step >= $0 } ?? true, "hour \(index) of series \(s)")
+                        #expect(step == exact || whole.stats(.hour, index: step, series: s).isEmpty)
+                    }
+                    // Each read back: one in ten.
+                    if index % 10 == 0 {
+                        #expect(dataset.hasRows(.hour, index: index, series: s) == !whole.stats(.hour, index: index, series: s).isEmpty)
+                    }
+                }
+            }
+            #expect(Exporter.csv(dataset, levels: dataset.levels) == Exporter.csv(whole, levels: whole.levels))
         }
     }
 
@@ -110,7 +141,7 @@ struct MemoryBudgetTests {
             let source = FileSource([.file(path)], options: IntervalWindowTests.options(budget: 1), setup: setup, loaded: budgeted)
             let levels: [Level] = [.day, .week, .month]
             let dataset = Dataset(loaded: budgeted, levels: levels, finePages: FinePages(source: source, mode: .inline, budget: 1 << 20))
-            #expect(!dataset.basePerSeries && !dataset.readsPages(of: .day) && dataset.readsPages(of: .day, series: 1))
+            #expect(dataset.seriesUnit > dataset.baseUnit && !dataset.readsPages(of: .day) && dataset.readsPages(of: .day, series: 1))
             #expect(!dataset.readsPages(of: .week, series: 1))
             let reference = Self.pages(Dataset(loaded: full, levels: levels)), read = Self.pages(dataset)
             #expect(read.count == reference.count && reference.count >= 30)
@@ -173,8 +204,10 @@ struct MemoryBudgetTests {
             let first = dataset.page(.hour, index: index, series: 2)
             let reading = first.fetching && first.buckets.allSatisfy { $0.stats.isEmpty }
             #expect(reading)
-            let stats = (first.stats, full.page(.hour, index: index, series: 2).stats)
-            #expect(stats.0 == stats.1)
+            // Every series' hours are kept together past the budget, final at once; a series' come with its bars.
+            #expect(!dataset.keepsPeriods(of: .hour, series: 2) && first.stats.isEmpty)
+            let all = (dataset.page(.hour, index: index).stats, full.page(.hour, index: index).stats)
+            #expect(all.0 == all.1)
             // Drawing only says the page is wanted: the runner has it fetched.
             fine.fetch(fine.takeMissed())
             let deadline = Date().addingTimeInterval(10)
@@ -186,6 +219,7 @@ struct MemoryBudgetTests {
             let fetching = arrived.fetching
             #expect(!fetching)
             #expect(arrived.buckets == full.page(.hour, index: index, series: 2).buckets, "the page read back differs")
+            #expect(arrived.stats == full.page(.hour, index: index, series: 2).stats)
         }
     }
 

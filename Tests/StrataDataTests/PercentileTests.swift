@@ -19,6 +19,9 @@ struct PercentileTests {
         }
     }
 
+    /// A budget the hosts' minutes and hourly sketches pass, and their hours fit: 312 buckets, 9 sketches.
+    static let pastTheBudget: Int64 = 100_000
+
     static func text(_ rows: [(time: Int64, host: String, value: Double)]) -> String {
         "time,host,latency\n" + rows.map { "\($0.time),\($0.host),\($0.value)" }.joined(separator: "\n") + "\n"
     }
@@ -102,7 +105,7 @@ struct PercentileTests {
     @Test func anExportReadsBackTheHoursFinerThanTheSketchesFromTheFile() throws {
         let rows = Self.rows()
         try Fixture.withFile("latency.csv", Self.text(rows)) { path in
-            let full = try Self.load(path, budget: nil), budgeted = try Self.load(path, budget: 1)
+            let full = try Self.load(path, budget: nil), budgeted = try Self.load(path, budget: Self.pastTheBudget)
             #expect(budgeted.accumulator.sketches?.unit == .day)
             var setup = LoadSetup()
             setup.zone = .utc
@@ -131,7 +134,7 @@ struct PercentileTests {
     /// A road that cannot read the file back (a pipe read once) leaves the
     /// hours' percentile empty and says so once; the days have theirs.
     @Test func anExportThatCannotReadBackSaysSo() throws {
-        let budgeted = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(3000)))) { try Self.load($0, budget: 1) }
+        let budgeted = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(3000)))) { try Self.load($0, budget: Self.pastTheBudget) }
         var export = ""
         let notes = Exporter.write(Dataset(loaded: budgeted, levels: budgeted.levels), format: .csv, levels: [.hour, .day],
                                    percentiles: [.percentile(900), .percentile(990)], to: &export).notes
@@ -174,7 +177,7 @@ struct PercentileTests {
     /// (by a worker, or at once `inline`).
     static func firstDayShown(budget: Int, mode: FinePages.Mode = .background, _ body: (Dataset, CountingSource) throws -> Void) throws {
         try Fixture.withFile("latency.csv", Self.text(Self.rows())) { path in
-            let budgeted = try Self.load(path, budget: 1)
+            let budgeted = try Self.load(path, budget: Self.pastTheBudget)
             var setup = LoadSetup()
             setup.zone = .utc
             let source = CountingSource(FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted))
@@ -216,7 +219,7 @@ struct PercentileTests {
     /// once, as the line it ends up on says it (stderr puts `strata: ` first, the footer nothing), not `strata: ` inside it.
     @Test func anExportWhoseReadBackFailsSaysWhyWithoutAPrefix() throws {
         let notes = try Fixture.withFile("latency.csv", Self.text(Array(Self.rows().prefix(3000)))) { path in
-            let budgeted = try Self.load(path, budget: 1)
+            let budgeted = try Self.load(path, budget: Self.pastTheBudget)
             var setup = LoadSetup()
             setup.zone = .utc
             let source = FileSource([.file(path)], options: Fixture.options { $0.keepsSketches = true }, setup: setup, loaded: budgeted)

@@ -65,9 +65,22 @@ public struct Accumulator: Sendable {
     /// hundred channels over three years are 5 million hours apart, 26,000
     /// together.
     var seriesBaseLimit = Int.max
-    /// Interval data past `seriesBaseLimit`: every series' base buckets are in `merged`, a run per column.
+    /// Every series' base buckets are in `merged`, a run per column: interval
+    /// data past `seriesBaseLimit`, or any data read back past `baseLimit` at
+    /// `coarsestBase` (each series then keeps its own of `seriesUnit`).
     public private(set) var mergesSeriesBase = false
     private var merged: [MergedRun] = []
+    /// The finest unit each series keeps its own buckets or periods of: the
+    /// base, or once `mergesSeriesBase`, a coarser one. Instants' series
+    /// buckets in `runs` are then of a unit made of whole base buckets (an
+    /// hour's day, a day's month), made coarser again while the buckets
+    /// pass `baseLimit` and the series' outnumber every series' together:
+    /// sixty series' hours over two years are a million buckets, their
+    /// days 44,000. Interval data keeps a series' coarser
+    /// periods in `coarser`: the unit after the base.
+    public private(set) var seriesUnit: TimeUnit
+    /// The last base ordinal a flush put into a series' coarser bucket, and that bucket's ordinal.
+    private var lastSeriesOrdinal = (base: Int.min, series: 0)
     /// Interval data whose base was made coarser past `baseLimit`: the base
     /// is then a level's periods (or a unit the coarser tables keep per
     /// series anyway), so each series keeps its own and they never go together.
@@ -99,6 +112,7 @@ public struct Accumulator: Sendable {
     init(calendar: CalendarSystem, baseUnit: TimeUnit, width: Int) {
         self.calendar = calendar
         self.baseUnit = baseUnit
+        self.seriesUnit = baseUnit
         self.runs = Array(repeating: [BucketRun()], count: width)
         self.others = Array(repeating: Self.blank, count: width - 1)
         self.zoneCursor = calendar.zone.cursor()
@@ -130,6 +144,7 @@ public struct Accumulator: Sendable {
             shares.append(.atStart)
         }
         if holdsIntervals { holdIntervals(series: 0) }
+        if mergesSeriesBase { while merged.count < runs.count { merged.append(MergedRun()) } }
     }
 
     /// Interval data: how each column counts in the periods an interval overlaps, from now on.
@@ -294,6 +309,7 @@ public struct Accumulator: Sendable {
             // A coarser base cuts the interval in fewer buckets.
             pieces = columns * basePieces(start: interval.lowerBound, end: interval.upperBound)
         }
+        keepSeriesWithinBaseLimit(adding: pieces)
     }
 
     /// Interval data aggregated elsewhere (a database's `GROUP BY`): the
@@ -341,30 +357,71 @@ public struct Accumulator: Sendable {
         guard baseLimit < .max else { return }
         flush()
         while baseUnit < coarsestBase, bucketCount > baseLimit { coarsen() }
+        keepSeriesWithinBaseLimit()
+    }
+
+    /// At the coarsest base and still past `baseLimit`, a load whose pages
+    /// are read back (`seriesBaseLimit` set) keeps every series' base
+    /// buckets together, and each series' of a coarser unit (instants, up
+    /// to years); or
+    /// its coarser periods only (intervals, which keep them anyway). The
+    /// finest level's periods of one series are then read back with its page.
+    private mutating func keepSeriesWithinBaseLimit(adding pieces: Int = 0) {
+        guard seriesBaseLimit < .max, baseUnit == coarsestBase, runs[0].count > 1, bucketCount + pieces > baseLimit else { return }
+        mergeSeriesBase()
+        guard !holdsIntervals else { return }
+        // Coarser still while the series' own pass it and outnumber every series' together.
+        while seriesUnit < .year, bucketCount > baseLimit, runs.joined().reduce(0, { $0 + $1.count }) > merged.reduce(0, { $0 + $1.count }) {
+            coarsenSeriesRuns(to: Self.unit(holding: seriesUnit))
+        }
+    }
+
+    /// The next coarser unit made of whole periods of `unit`: a day's month, not its week.
+    static func unit(holding unit: TimeUnit) -> TimeUnit {
+        switch unit {
+        case .day, .week: .month
+        case .century: .century
+        default: TimeUnit(rawValue: unit.rawValue + 1)!
+        }
+    }
+
+    /// Instants: each series' buckets merged into the periods of `unit` (coarser than theirs) holding them.
+    private mutating func coarsenSeriesRuns(to unit: TimeUnit) {
+        runs = runs.map { column in column.map { Self.coarsened($0.sorted, from: seriesUnit, to: unit, calendar: calendar) } }
+        seriesUnit = unit
+        lastSeriesOrdinal = (.min, 0)
+    }
+
+    /// Sorted buckets of `unit` merged into the periods of `coarser` holding them.
+    private static func coarsened(_ sorted: BucketSeries, from unit: TimeUnit, to coarser: TimeUnit, calendar: CalendarSystem) -> BucketRun {
+        var run = BucketRun(), from = 0
+        // Sorted buckets lie in sorted coarser ones: each coarser bucket is a run of them.
+        while from < sorted.ordinals.count {
+            let ordinal = calendar.ordinal(of: coarser, at: calendar.start(of: unit, ordinal: sorted.ordinals[from]))
+            var to = from + 1
+            while to < sorted.ordinals.count,
+                  calendar.ordinal(of: coarser, at: calendar.start(of: unit, ordinal: sorted.ordinals[to])) == ordinal { to += 1 }
+            run.add(ordinal, sorted.stats[from..<to].merged())
+            from = to
+        }
+        return run
     }
 
     /// Base buckets held, over every column and series (every series' together too).
     var bucketCount: Int { runs.joined().reduce(0) { $0 + $1.count } + merged.reduce(0) { $0 + $1.count } }
 
-    /// The next coarser base: each bucket merged into the one holding its start.
+    /// The next coarser base: each bucket merged into the one holding its
+    /// start (every series' together too, each series' own kept no finer).
     mutating func coarsen() {
         if holdsIntervals { return coarsenIntervals() }
+        flush()
         let unit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
-        runs = runs.map { column in
-            column.map { run in
-                let sorted = run.sorted
-                var coarser = BucketRun(), from = 0
-                // Sorted buckets lie in sorted coarser ones: each coarser bucket is a run of them.
-                while from < sorted.ordinals.count {
-                    let ordinal = calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: sorted.ordinals[from]))
-                    var to = from + 1
-                    while to < sorted.ordinals.count,
-                          calendar.ordinal(of: unit, at: calendar.start(of: baseUnit, ordinal: sorted.ordinals[to])) == ordinal { to += 1 }
-                    coarser.add(ordinal, sorted.stats[from..<to].merged())
-                    from = to
-                }
-                return coarser
-            }
+        if mergesSeriesBase {
+            merged = merged.map { MergedRun(Self.coarsened($0.sorted, from: baseUnit, to: unit, calendar: calendar).sorted) }
+            if seriesUnit <= unit { coarsenSeriesRuns(to: Self.unit(holding: unit)) }
+        } else {
+            runs = runs.map { column in column.map { Self.coarsened($0.sorted, from: baseUnit, to: unit, calendar: calendar) } }
+            seriesUnit = unit
         }
         baseUnit = unit
         sketches?.coarsen(to: unit, calendar: calendar)
@@ -382,7 +439,7 @@ public struct Accumulator: Sendable {
             merged[c] = MergedRun()
         }
         baseUnit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
-        (mergesSeriesBase, baseCoarsened) = (false, true)
+        (mergesSeriesBase, baseCoarsened, seriesUnit) = (false, true, baseUnit)
         sketches?.coarsen(to: baseUnit, calendar: calendar)
     }
 
@@ -397,10 +454,15 @@ public struct Accumulator: Sendable {
         if bucketCount + pieces > Swift.min(seriesBaseLimit, baseLimit) { mergeSeriesBase() }
     }
 
-    /// Moves every series' base buckets into `merged`, column by column, keeping their slots (`seriesCount`).
+    /// Puts every series' base buckets together in `merged`, column by
+    /// column, keeping their slots (`seriesCount`): interval data lets each
+    /// series' go (its coarser periods are kept apart), instants keep each
+    /// series' merged into the unit holding the base's.
     private mutating func mergeSeriesBase() {
         guard !mergesSeriesBase else { return }
-        holdIntervals(series: 0)
+        flush()
+        if holdsIntervals { holdIntervals(series: 0) }
+        while merged.count < runs.count { merged.append(MergedRun()) }
         for c in runs.indices {
             var table: [Int: Stats] = [:]
             for run in runs[c] {
@@ -408,9 +470,14 @@ public struct Accumulator: Sendable {
                 for (ordinal, bucket) in zip(sorted.ordinals, sorted.stats) { table[ordinal, default: Stats()].merge(bucket) }
             }
             merged[c] = MergedRun(BucketSeries(table))
-            runs[c] = runs[c].map { _ in BucketRun() }
+            if holdsIntervals { runs[c] = runs[c].map { _ in BucketRun() } }
         }
         mergesSeriesBase = true
+        if holdsIntervals {
+            seriesUnit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
+        } else {
+            coarsenSeriesRuns(to: Self.unit(holding: baseUnit))
+        }
     }
 
     /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal, of the first column.
@@ -462,10 +529,11 @@ public struct Accumulator: Sendable {
         guard openSeries >= 0 else { return }
         if countsRows && openRows > 0 { first = CompensatedStats(Stats(count: openRows, sum: Double(openRows), min: 1, max: 1)) }
         openRows = 0
-        store(first.total, column: 0)
+        let seriesOrdinal = mergesSeriesBase ? seriesOrdinal(of: openOrdinal) : openOrdinal
+        store(first.total, column: 0, seriesOrdinal: seriesOrdinal)
         first = Self.blank
         for k in others.indices {
-            store(others[k].total, column: k + 1)
+            store(others[k].total, column: k + 1, seriesOrdinal: seriesOrdinal)
             others[k] = Self.blank
         }
         openSeries = -1
@@ -473,10 +541,21 @@ public struct Accumulator: Sendable {
         openTo = 0
     }
 
-    private mutating func store(_ bucket: Stats, column k: Int) {
+    /// The open bucket into its series' run at `seriesOrdinal` (of `seriesUnit`), and into every series' (`merged`) when kept apart.
+    private mutating func store(_ bucket: Stats, column k: Int, seriesOrdinal: Int) {
         guard !bucket.isEmpty else { return }
         while runs[k].count <= openSeries { runs[k].append(BucketRun()) }
-        runs[k][openSeries].add(openOrdinal, bucket)
+        runs[k][openSeries].add(seriesOrdinal, bucket)
+        if mergesSeriesBase { merged[k].add(openOrdinal, bucket) }
+    }
+
+    /// The ordinal of the series' bucket (`seriesUnit`) holding base bucket
+    /// `ordinal`: interleaved series flush the same hour over and over.
+    private mutating func seriesOrdinal(of ordinal: Int) -> Int {
+        if lastSeriesOrdinal.base != ordinal {
+            lastSeriesOrdinal = (ordinal, calendar.ordinal(of: seriesUnit, at: calendar.start(of: baseUnit, ordinal: ordinal)))
+        }
+        return lastSeriesOrdinal.series
     }
 
     /// Adds another accumulator's buckets, column by column; `seriesMap[i]`
@@ -503,6 +582,10 @@ public struct Accumulator: Sendable {
         if mergesSeriesBase || other.mergesSeriesBase {
             mergeSeriesBase()
             other.mergeSeriesBase()
+            if !holdsIntervals, seriesUnit != other.seriesUnit {
+                let unit = Swift.max(seriesUnit, other.seriesUnit)
+                if seriesUnit < unit { coarsenSeriesRuns(to: unit) } else { other.coarsenSeriesRuns(to: unit) }
+            }
             for c in merged.indices { merged[c].merge(other.merged[c]) }
         }
         for (k, column) in other.runs.enumerated() { Self.merge(column, into: &runs[k], seriesMap: seriesMap) }
@@ -550,11 +633,12 @@ public struct Accumulator: Sendable {
         one.sketches = copy.sketches?.column(k)
         one.runs = [copy.runs[k]]
         one.shares = [shares[k]]
+        (one.seriesBaseLimit, one.mergesSeriesBase, one.seriesUnit) = (seriesBaseLimit, mergesSeriesBase, seriesUnit)
+        if mergesSeriesBase || holdsIntervals { one.merged = [copy.merged[k]] }
         if holdsIntervals {
             one.holdsIntervals = true
             one.coarser = [copy.coarser[k]]
             one.intervalTotals = [copy.intervalTotals[k]]
-            (one.seriesBaseLimit, one.mergesSeriesBase, one.merged) = (seriesBaseLimit, mergesSeriesBase, [merged[k]])
             one.baseCoarsened = baseCoarsened
         }
         return one
@@ -563,7 +647,7 @@ public struct Accumulator: Sendable {
     /// How many series have buckets slots (series 0 always).
     public var seriesCount: Int { runs[0].count }
 
-    /// Series `s`'s buckets, sorted by ordinal (call `flush` first).
+    /// Series `s`'s buckets, of `seriesUnit`, sorted by ordinal (call `flush` first).
     public func sortedBuckets(series s: Int) -> BucketSeries {
         s < runs[0].count ? runs[0][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
     }
@@ -579,7 +663,7 @@ public struct Accumulator: Sendable {
         }
     }
 
-    /// Interval data past `seriesBaseLimit`: every series' base buckets together.
+    /// Every series' base buckets together, once `mergesSeriesBase`.
     public var mergedBuckets: BucketSeries? { mergesSeriesBase ? merged.first?.sorted : nil }
 
     /// `buckets[s][ordinal]`: every series' buckets by ordinal (call `flush` first).
@@ -587,7 +671,9 @@ public struct Accumulator: Sendable {
 
     /// The start instants of the first and last base buckets with data, over every series.
     public var instantRange: ClosedRange<Int64>? {
-        let ranges = column(0).runs[0].compactMap(\.range) + merged.prefix(1).compactMap(\.range)
+        // Every series' base buckets, wherever they are kept.
+        let first = column(0)
+        let ranges = first.mergesSeriesBase ? first.merged.compactMap(\.range) : first.runs[0].compactMap(\.range)
         guard let lo = ranges.map(\.lowerBound).min(), let hi = ranges.map(\.upperBound).max() else { return nil }
         return calendar.start(of: baseUnit, ordinal: lo)...calendar.start(of: baseUnit, ordinal: hi)
     }

@@ -49,6 +49,15 @@ public enum BucketBudget {
                 "\(what) passed --memory: \(kept.name)s kept, finer bars \(readsBack ? "read back" : "not kept")")
     }
 
+    /// What a load says when its series' buckets of `kept`, the coarsest
+    /// base, still passed the budget: every series' are kept together, and
+    /// each series' own of `seriesUnit` (`Accumulator.seriesUnit`).
+    public static func seriesTogether(kept: TimeUnit, seriesUnit: TimeUnit, series: Int) -> (note: String, notice: String) {
+        ("memory: \(series) series' \(kept.name)s pass what --memory keeps: every series' \(kept.name)s kept together, "
+            + "each series' \(seriesUnit.name)s; a series' \(kept.name)s are read back from the file when shown (--memory MB keeps more)",
+         "\(series) series' \(kept.name)s passed --memory: a series' \(kept.name)s read back")
+    }
+
     /// A unit's usual length: a day for anything longer, as no base is.
     private static func seconds(_ unit: TimeUnit) -> Int64 {
         switch unit {

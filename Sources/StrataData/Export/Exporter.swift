@@ -53,6 +53,7 @@ public enum Exporter {
         let withSeries = dataset.series.count > 1
         let keys = (withSeries ? ["series"] : []) + columns + percentiles.map(\.rawValue)
         var sketches = ExportSketches(dataset: dataset, percentiles: percentiles)
+        var readBack = ExportReadBack(dataset: dataset)
         var first = true
         switch format {
         case .csv: out.write(keys.joined(separator: ",") + "\n")
@@ -69,7 +70,9 @@ public enum Exporter {
                 while let index = next, index < dataset.count(level) {
                     next = sparse ? dataset.index(level, withDataFrom: index, forward: true, series: s) : index + 1
                     let ordinal = dataset.ordinal(level, index: index)
-                    let stats = dataset.stats(level, index: index, series: s)
+                    let read = dataset.keepsPeriods(of: level, series: s) ? dataset.stats(level, index: index, series: s)
+                        : readBack.stats(level, index: index, series: s)
+                    let stats = read ?? Stats()
                     let (from, to) = (dataset.calendar.start(of: level.unit, ordinal: ordinal), dataset.calendar.end(of: level.unit, ordinal: ordinal))
                     let start = dataset.calendar.localTime(at: from)
                     let end = dataset.calendar.localTime(at: to)
@@ -77,7 +80,10 @@ public enum Exporter {
                     if withSeries { cells.append(.text(dataset.series[s].name)) }
                     cells += [.text(level.rawValue), .text(dataset.calendar.periodID(level, ordinal: ordinal)),
                               .text(start.isoString), .text(end.isoString), .number(Double(stats.count))]
-                    if stats.isEmpty {
+                    if read == nil {
+                        cells[cells.count - 1] = .empty
+                        cells += [.empty, .empty, .empty, .empty]
+                    } else if stats.isEmpty {
                         cells += [.empty, .empty, .empty, .empty]
                     } else {
                         cells += [.number(stats.sum), .number(stats.min), .number(stats.max), .number(stats.mean!)]
@@ -99,7 +105,8 @@ public enum Exporter {
             }
         }
         if format == .json { out.write(first ? "]\n" : "\n]\n") }
-        written.notes += sketches.notes
+        readBack.close()
+        written.notes += readBack.notes + sketches.notes
         return written
     }
 

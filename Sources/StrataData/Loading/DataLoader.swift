@@ -272,6 +272,9 @@ public enum DataLoader {
         let coarsened = kept > baseUnit ? BucketBudget.coarserBase(from: baseUnit, to: kept, series: sink.series.names.count,
                                                                    readsBack: seekable) : nil
         if let coarsened { notes.append(coarsened.note) }
+        let together = sink.accumulator.seriesUnit > coarsest
+            ? BucketBudget.seriesTogether(kept: kept, seriesUnit: sink.accumulator.seriesUnit, series: sink.series.names.count) : nil
+        if let together { notes.append(together.note) }
         // A series column found in the file, not named: past the cap, its largest series and the rest.
         if let cap = options.seriesCap ?? (options.seriesColumn == nil ? SeriesRule.cap : nil), !options.seriesPerFile,
            let column = seriesColumn, let count = sink.foldSeries(cap: cap) {
@@ -290,7 +293,7 @@ public enum DataLoader {
                                                            now: now, limits: options.limits, filePerSeries: options.seriesPerFile,
                                                            keepsSketches: options.keepsSketches))
         result.loading = firstLook
-        result.budgetNotice = coarsened?.notice
+        result.budgetNotice = together?.notice ?? coarsened?.notice
         result.offsetsDiffer = offsets.mixed
         result.offsetChanges = offsets.changes
         if let longest = sink.intervals.longest, let usual = first.typicalDuration,

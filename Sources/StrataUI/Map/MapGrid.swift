@@ -155,7 +155,8 @@ struct MapGrid {
     /// A period as a cell of a series' row: a running period's so far.
     private func periodStats(_ index: Int, series: Int) -> Stats {
         guard let now, let running = nowRow(now), running == index else {
-            return dataset.stats(level, index: index, series: series, value: navigation.valueIndex)
+            // A period the series does not keep is blank while it is read back.
+            return dataset.periodStats(level, index: index, series: series, value: navigation.valueIndex) ?? Stats()
         }
         let page = dataset.page(level, index: index, series: series, value: navigation.valueIndex)
         return PartialPeriod(page: page, now: now, coverage: dataset.coverage).stats(of: page, in: dataset, series: series, value: navigation.valueIndex)
@@ -201,13 +202,17 @@ struct MapGrid {
     }
 
     /// The shading of every cell of the level; where its cells are read a
-    /// page at a time (finer than the load kept), of the `shown` rows'.
-    func scale(shown rows: Range<Int>) -> HeatScale {
-        if rowsAreSeries { return dataset.seriesHeatScale(level, aggregate: navigation.aggregate, value: navigation.valueIndex) }
-        guard dataset.readsPages(of: level, series: navigation.seriesIndex) else {
+    /// page at a time (finer than the load kept, or periods the series do
+    /// not keep), of the cells on screen: the `shown` rows, and `columns`
+    /// of the series' rows.
+    func scale(shown rows: Range<Int>, columns: Range<Int>) -> HeatScale {
+        if rowsAreSeries, dataset.keepsPeriods(of: level, series: seriesRows[0]) {
+            return dataset.seriesHeatScale(level, aggregate: navigation.aggregate, value: navigation.valueIndex)
+        }
+        if !rowsAreSeries, !dataset.readsPages(of: level, series: navigation.seriesIndex) {
             return dataset.heatScale(level, aggregate: navigation.aggregate, series: navigation.seriesIndex, value: navigation.valueIndex)
         }
-        let values = rows.flatMap { cells(ofRow: $0, columns: 0..<columnCount) }.compactMap { cell -> Double? in
+        let values = rows.flatMap { cells(ofRow: $0, columns: rowsAreSeries ? columns : 0..<columnCount) }.compactMap { cell -> Double? in
             guard let value = cell.value(navigation.aggregate), value.isFinite else { return nil }
             return value
         }

@@ -18,7 +18,7 @@ struct MapScreen: AppScreen {
         HeaderLine(navigation: state.navigation, dataset: env.dataset, glyphs: glyphs, filter: state.filter, reloading: state.reloading != nil, chart: false)
             .draw(into: &frame, area: Rect(x: 0, y: 0, width: frame.grid.width, height: 1))
         let viewport = layout.viewport(offset: map.scroll)
-        let scale = grid.scale(shown: Self.rows(grid, viewport))
+        let scale = grid.scale(shown: Self.rows(grid, viewport), columns: Self.columns(grid, layout, viewport))
         drawLegend(grid, scale: scale, y: layout.legendRow, into: &frame.grid)
         if grid.rowCount > 0, grid.columnCount > 0 {
             drawGrid(grid, layout: layout, viewport: viewport, scale: scale, into: &frame.grid)
@@ -51,11 +51,16 @@ struct MapScreen: AppScreen {
         viewport.offset.y..<max(viewport.offset.y, min(grid.rowCount, viewport.offset.y + viewport.bodyArea.height))
     }
 
+    /// The columns on screen.
+    static func columns(_ grid: MapGrid, _ layout: MapLayout, _ viewport: Viewport) -> Range<Int> {
+        let first = viewport.offset.x / layout.cellWidth
+        return first..<max(first, min(grid.columnCount, (viewport.offset.x + viewport.bodyArea.width) / layout.cellWidth + 1))
+    }
+
     func drawGrid(_ grid: MapGrid, layout: MapLayout, viewport: Viewport, scale: HeatScale, into screen: inout Grid) {
         let body = viewport.bodyArea
         let rows = Self.rows(grid, viewport)
-        let firstColumn = viewport.offset.x / layout.cellWidth
-        let columns = firstColumn..<min(grid.columnCount, (viewport.offset.x + body.width) / layout.cellWidth + 1)
+        let columns = Self.columns(grid, layout, viewport)
         let cursor = (row: grid.cursorRow, column: grid.cursorColumn(map))
         let nowColumn = grid.nowColumn(env.now)
         let nowRow = grid.rowsAreSeries ? nil : grid.nowRow(env.now)

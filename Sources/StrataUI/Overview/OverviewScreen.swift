@@ -131,6 +131,12 @@ struct OverviewScreen: AppScreen {
     /// among those whose numbers are final while a load runs.
     func drawTop(y: Int, into grid: inout Grid) {
         let level = navigation.level
+        guard dataset.keepsPeriods(of: level, series: navigation.shownSeries) else {
+            // Ranking them would read every one back.
+            grid.write("Top \(level.rawValue)s: a series' \(level.rawValue)s pass --memory, each read back with its page",
+                       x: 1, y: y, style: .muted)
+            return
+        }
         guard let periods = dataset.seriesByValue[navigation.valueIndex][navigation.shownSeries].periods[level] else { return }
         let firstOrdinal = dataset.ordinal(level, index: 0)
         // The running period ranks by what it has so far, as its card shows.

@@ -165,7 +165,7 @@ extension PagerScreen {
         guard let comparedBuckets = part.comparedBuckets else {
             // A percentile is the previous page's sketch's; a part of a period has none to compare.
             let previous = aggregate.isPercentile ? navigation.page(in: dataset, level: page.level, index: page.index - 1).value(aggregate)
-                : dataset.stats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex).value(aggregate)
+                : dataset.periodStats(page.level, index: page.index - 1, series: navigation.shownSeries, value: navigation.valueIndex)?.value(aggregate)
             return previous.map { ($0, value, false) }
         }
         let before = navigation.page(in: dataset, level: page.level, index: page.index - 1)

@@ -121,7 +121,7 @@ public struct StrataApp {
                                     valueAggregates: dataset.valueNames.indices.dropFirst().map(dataset.suggestedAggregate(value:)),
                                     chart: opening.chart)
         let (level, position) = (navigation.level, navigation.position)
-        navigation.keepSeriesApart { dataset.count(level) > 0 && dataset.stats(level, index: position, series: $0).count > 0 }
+        navigation.keepSeriesApart { dataset.count(level) > 0 && dataset.hasRows(level, index: position, series: $0) }
         return navigation
     }
 
