@@ -183,6 +183,23 @@ def programmes(folder):
                   for i in range(2000000)))
 
 
+def channel_hours(folder):
+    """Eighty channels of hour-long programmes over two years (1.4M): 1.4M channel-hours apart, 17,520 together."""
+    start = 1577836800  # 2020-01-01T00:00:00Z
+    iso = lambda t: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+    hours = [iso(start + h * 3600) for h in range(2 * 8760 + 1)]
+    return table(folder, "channels.csv", "channel,title,start,end",
+                 ("ch%02d,show %d,%s,%s" % (c, (h + c) % 997, hours[h], hours[h + 1]) for h in range(2 * 8760) for c in range(80)))
+
+
+def sensor_hours(folder):
+    """Eighty sensors read every hour over two years (1.4M rows): 1.4M sensor-hours apart, 17,520 together."""
+    start = 1577836800  # 2020-01-01T00:00:00Z
+    hours = [time.strftime("%Y-%m-%dT%H:00:00Z", time.gmtime(start + h * 3600)) for h in range(2 * 8760)]
+    return table(folder, "sensors.csv", "time,sensor,value",
+                 ("%s,s%02d,%d" % (hours[h], s, (h * 7 + s) % 101) for h in range(2 * 8760) for s in range(80)))
+
+
 def millennia_rows(folder):
     return table(folder, "years.csv", "time,v", ["0001-01-01T00:00:00Z,1", "5000-01-01T00:00:00Z,2",
                                                   "9999-12-31T00:00:00Z,3", "2020-01-01T00:00:00Z,4"])
@@ -239,6 +256,12 @@ CASES = [
     # Their minutes pass --memory: hours are kept, each interval counted once in each, an hour's minutes read back.
     Case("a fuzzed TV guide of years-long shows, hours", mutated_guide, ["--dump", "--levels", "hour,day"], 0,
          says="minutes pass what --memory keeps: hours kept", seconds=2),
+    # Every series' hours pass --memory: they are kept together, each series' days, a series' hour read back with its page.
+    Case("80 channels of programmes over two years, hours", channel_hours,
+         ["--dump", "--series", "channel", "--levels", "hour,day,week,month", "--keys", "tab"], 0,
+         says="80 series' hours pass what --memory keeps: every series' hours kept together"),
+    Case("80 sensors of hourly readings over two years, hours", sensor_hours, ["--dump", "--levels", "hour,day,week,month", "--keys", "tab"],
+         0, says="80 series' hours pass what --memory keeps: every series' hours kept together"),
     Case("-f on thirty years of readings, hours", decades_of_readings, ["-f", "--follow-for", "1", "--levels", "hour,day", "--dump"], 0),
     Case("-f on two million programmes", programmes, ["-f", "--follow-for", "1", "--series", "channel", "--dump"], 0),
     Case("hours of a file over the years 1 to 9999, exported", millennia_rows, ["--export", "csv", "--levels", "hour"], 0,
