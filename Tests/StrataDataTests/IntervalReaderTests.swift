@@ -154,6 +154,24 @@ struct IntervalReaderTests {
         #expect(r.notes.contains("series: column \"channel\" (no two of its intervals overlap; --series none turns this off)"))
     }
 
+    /// Sixty channels of hour-long programmes over two days are the
+    /// channels' timelines whatever the order of the rows: by time, the
+    /// sample holds every channel at once, more than the fifty series a
+    /// picture of points keeps apart.
+    @Test(arguments: [false, true])
+    func sixtyChannelsAreTheSeriesInEveryOrder(byChannel: Bool) throws {
+        let iso = { (t: Int64) in CalendarSystem(zone: .utc).localTime(at: t).isoString }
+        var rows = (0..<48).flatMap { h in (0..<60).map { c in (c, h) } }
+        if byChannel { rows.sort { $0 < $1 } }
+        let text = "channel,title,start,end\n" + rows.map { c, h in
+            let start = Fixture.utc(2024, 3, 10) + Int64(h) * 3600
+            return "ch\(c),show \((c + h) % 7),\(iso(start)),\(iso(start + 3600))\n"
+        }.joined()
+        let r = try Fixture.load(text)
+        #expect(r.seriesNames.count == 60 && r.seriesNames.first == "ch0", "\(r.notes)")
+        #expect(r.notes.contains("series: column \"channel\" (no two of its intervals overlap; --series none turns this off)"))
+    }
+
     /// Hour-long jobs starting seconds apart: the bars are no finer than the
     /// jobs (hours, on the day level), as each job is split into every bar it covers.
     @Test func levelsFitTheIntervalsLengthNotOnlyTheirSpacing() throws {

@@ -85,14 +85,15 @@ public enum IntervalRule {
     }
 
     /// Whether a text column's values split intervals into the timeline's
-    /// rows: 2 to 50 of them, repeated, none empty, and no two intervals
+    /// rows: 2 to as many as a load keeps (`SeriesRule.loadLimit`: a guide
+    /// of two hundred channels), repeated, none empty, and no two intervals
     /// under one overlapping (a channel airs one programme at a time).
     /// `intervals[r]` is row `r`'s, nil when it does not read.
     public static func splitsIntervals(keys: [String], intervals: [(Int64, Int64)?]) -> Bool {
         var groups: [String: [(Int64, Int64)]] = [:]
         for (key, interval) in zip(keys, intervals) { if let interval { groups[key, default: []].append(interval) } }
         let rows = groups.values.reduce(0) { $0 + $1.count }
-        guard (2...50).contains(groups.count), groups.count * 2 <= rows, groups["", default: []].isEmpty else { return false }
+        guard (2...SeriesRule.loadLimit).contains(groups.count), groups.count * 2 <= rows, groups["", default: []].isEmpty else { return false }
         return groups.values.allSatisfy { spans in
             let sorted = spans.sorted { $0.0 < $1.0 }
             return zip(sorted, sorted.dropFirst()).allSatisfy { $0.1 <= $1.0 }

@@ -81,7 +81,7 @@ extension ColumnPicker {
         }
     }
 
-    /// The timeline's rows: the first text column with 2 to 50 values in
+    /// The timeline's rows: the first text column with 2 to 1,000 values in
     /// the sample, repeated, under which no two intervals overlap (a
     /// channel airs one programme at a time, a machine runs one job).
     func intervalSeries(_ intervals: [(Int64, Int64)?], excluding used: [Int], decimalComma: Bool) -> Int? {
