@@ -74,6 +74,9 @@ public final class PostgresSource: Source, @unchecked Sendable {
         let cap = plan.end == nil && plan.seriesColumn != nil ? foldCap.flatMap { foundNames.count > $0 ? $0 : nil } : nil
         let (columns, names) = cap.map { fold(found, foundNames, keeping: $0 - 1, unit: unit) } ?? (found, foundNames)
         var notes = plan.notes
+        let together = columns[0].mergesSeriesBase
+            ? BucketBudget.seriesTogether(kept: unit, seriesUnit: columns[0].seriesUnit, series: foundNames.count, readBackFrom: "the table") : nil
+        if let together { notes.append(together.note) }
         if let cap, let column = plan.seriesColumn { notes.append(SeriesRule.foldNote(count: foundNames.count, column: column, cap: cap)) }
         let skipped = skippedBy.values.reduce(0, +) + timeless + pastLimit
         // `--where`: every row, passed or not, is one more count (without the filter), as a file reads them all.
@@ -97,6 +100,7 @@ public final class PostgresSource: Source, @unchecked Sendable {
         var result = LoadResult(accumulator: columns[0], sourceName: name, valueName: plan.valueNames[0], seriesNames: names)
         result.otherValues = zip(plan.valueNames.dropFirst(), columns.dropFirst()).map { ($0, $1) }
         result.notes = notes
+        result.budgetNotice = together?.notice
         result.timeName = plan.timeColumn
         result.seriesColumn = plan.seriesColumn
         result.levels = plan.levels
@@ -218,8 +222,12 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private func buckets(_ unit: TimeUnit, range: Range<Int64>?,
                          seriesOrder: [String]? = nil) throws(ReadError) -> ([Accumulator], [String], Int, Int, Int) {
         var columns = plan.valueNames.map { _ in Accumulator(calendar: plan.calendar, baseUnit: unit) }
+        // The whole table's: past the budget every series' buckets are kept together, as a file's are.
+        if range == nil, let budget, plan.seriesColumn != nil {
+            for k in columns.indices { columns[k].keepSeries(within: BucketBudget.buckets(within: budget) / columns.count) }
+        }
         var order = PostgresSeriesOrder(limit: seriesOrder == nil ? SeriesRule.loadLimit : nil)
-        var rows = 0, timeless = 0, pastLimit = 0
+        var rows = 0, timeless = 0, pastLimit = 0, cells = 0
         let span = range.map { $0.lowerBound...max($0.lowerBound, $0.upperBound - 1) } ?? plan.span ?? 0...0
         let grid = UTCGrid(unit: unit, zone: plan.calendar.zone, over: span)
         let calendar = plan.calendar
@@ -237,11 +245,15 @@ public final class PostgresSource: Source, @unchecked Sendable {
                 return
             }
             rows += rowCount(result)
+            cells += 1
             for k in columns.indices {
                 let stats = bucketStats(result, column: k)
                 guard columns[k].add(stats, bucketStart: start, series: series) else { throw disagreement(unit, at: start) }
+                // Counted now and then: a count sums every series' buckets.
+                if cells % 8192 == 0 { columns[k].keepWithinBaseLimit() }
             }
         }
+        for k in columns.indices { columns[k].keepWithinBaseLimit() }
         let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
         return (renumbered, names, rows, timeless, pastLimit)
     }

@@ -12,8 +12,13 @@ struct PostgresBudgetTests {
         let (queried, whole, database, full) = try DatabaseFixtures.budgeted("readings", setup: setup)
         #expect(database.accumulator.baseUnit == .hour)
         #expect(full.accumulator.baseUnit == .minute)
+        // The cities' hours pass one byte too: kept together, each city's own as coarse as they go, read back from the table.
+        #expect(database.accumulator.mergesSeriesBase && database.accumulator.seriesUnit > .hour)
+        #expect(database.notes.contains { $0.hasPrefix("memory: 3 series' hours pass what --memory keeps: every series' hours kept together") })
         #expect(queried.count(.hour) == whole.count(.hour) && whole.count(.hour) > 100)
         DatabaseFixtures.comparePages(queried, whole, .hour, at: 0..<whole.count(.hour))
+        DatabaseFixtures.comparePages(queried, whole, .day, at: 0..<whole.count(.day))
+        #expect(Exporter.csv(queried, levels: [.hour, .day]) == Exporter.csv(whole, levels: [.hour, .day]))
     }
 
     /// A table of more series than a file keeps (1,000) keeps the first

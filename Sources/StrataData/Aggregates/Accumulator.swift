@@ -228,8 +228,21 @@ public struct Accumulator: Sendable {
         guard calendar.start(of: baseUnit, ordinal: ordinal) == start else { return false }
         flush()
         while runs[0].count <= series { runs[0].append(BucketRun()) }
-        if !stats.isEmpty { runs[0][series].add(ordinal, stats) }
+        guard !stats.isEmpty else { return true }
+        if mergesSeriesBase {
+            merged[0].add(ordinal, stats)
+            runs[0][series].add(seriesOrdinal(of: ordinal), stats)
+        } else {
+            runs[0][series].add(ordinal, stats)
+        }
         return true
+    }
+
+    /// A database's load, whose base the server's `GROUP BY` gives: past
+    /// `buckets` (counted by `keepWithinBaseLimit`) every series' are kept
+    /// together and each series' of a coarser unit, as a file's are.
+    public mutating func keepSeries(within buckets: Int) {
+        (baseLimit, seriesBaseLimit, coarsestBase) = (buckets, buckets, baseUnit)
     }
 
     /// Adds one interval `[start, end)` (UTC seconds, `end >= start`) to
@@ -352,7 +365,7 @@ public struct Accumulator: Sendable {
 
     /// Makes the base coarser while its buckets number more than `baseLimit`
     /// (counted now and then while reading, and once at the end).
-    mutating func keepWithinBaseLimit() {
+    public mutating func keepWithinBaseLimit() {
         sinceCount = 0
         guard baseLimit < .max else { return }
         flush()

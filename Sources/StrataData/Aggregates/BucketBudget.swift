@@ -24,7 +24,7 @@ public enum BucketBudget {
     static func sketches(within budget: Int64) -> Int { Int(budget / 4 / bytesPerSketch) }
 
     /// How many buckets a load may keep within `budget` bytes.
-    static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
+    public static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
 
     /// The base unit for `levels` within `budget` bytes (nil: no budget),
     /// from the sample's span and spacing and the value columns.
@@ -52,9 +52,10 @@ public enum BucketBudget {
     /// What a load says when its series' buckets of `kept`, the coarsest
     /// base, still passed the budget: every series' are kept together, and
     /// each series' own of `seriesUnit` (`Accumulator.seriesUnit`).
-    public static func seriesTogether(kept: TimeUnit, seriesUnit: TimeUnit, series: Int) -> (note: String, notice: String) {
+    public static func seriesTogether(kept: TimeUnit, seriesUnit: TimeUnit, series: Int,
+                                      readBackFrom source: String = "the file") -> (note: String, notice: String) {
         ("memory: \(series) series' \(kept.name)s pass what --memory keeps: every series' \(kept.name)s kept together, "
-            + "each series' \(seriesUnit.name)s; a series' \(kept.name)s are read back from the file when shown (--memory MB keeps more)",
+            + "each series' \(seriesUnit.name)s; a series' \(kept.name)s are read back from \(source) when shown (--memory MB keeps more)",
          "\(series) series' \(kept.name)s passed --memory: a series' \(kept.name)s read back")
     }
 
