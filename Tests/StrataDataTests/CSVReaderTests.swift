@@ -275,6 +275,31 @@ struct GzipPipeTests {
         #expect(throws: ReadError.self) { try Fixture.load(Self.europeanExport(through: 500, separator: "/"), name: "export.csv") }
     }
 
+    /// A monthly report dated on the 1st (`01/01/2016` … `12/01/2024`): no number is over 12,
+    /// but the second never changes while the first runs through the months, over nine years.
+    @Test(arguments: Fixture.Road.allCases)
+    func monthlyDatesOnTheFirstAreReadMonthFirst(_ road: Fixture.Road) throws {
+        var text = "Month,Signups\n"
+        for year in 2016...2024 { for month in 1...12 { text += "\(month < 10 ? "0" : "")\(month)/01/\(year),\(month + year % 10)\n" } }
+        let r = try Fixture.load(text, name: "signups.csv", road: road)
+        #expect(r.notes.prefix(2) == [
+            "time: column \"Month\", format MM/DD/YYYY",
+            "time: month first (every date's second number is 1, from 2016 to 2024: one day of each month; --time-format \"%d/%m/%Y\" reads day first)",
+        ])
+        #expect(r.accepted == 108 && r.skipped == 0)
+        // Each row alone in its month: March 2020 holds 3 + 0, December 2024 12 + 4.
+        let d = Dataset(loaded: r, levels: [.month, .year])
+        for (year, month, sum) in [(2020, 3, 3.0), (2024, 12, 16)] {
+            let stats = d.stats(.month, index: d.index(.month, containing: Fixture.utc(year, month, 1)))
+            #expect(stats.count == 1 && stats.sum == sum, "\(year)-\(month)")
+        }
+        // Day first, the day is the first number: 01/02/2016 is the 1st of February.
+        let dayFirst = try Fixture.load("Month,Signups\n01/01/2016,5\n01/02/2016,6\n01/01/2017,7\n", name: "s.csv", road: road)
+        #expect(dayFirst.notes.contains { $0.hasPrefix("time: day first (every date's first number is 1, from 2016 to 2017") })
+        let february = Dataset(loaded: dayFirst, levels: [.month, .year])
+        #expect(february.stats(.month, index: february.index(.month, containing: Fixture.utc(2016, 2, 1))).count == 1)
+    }
+
     /// Dates whose day and month the sample cannot tell, piped: read on to line 300, where 13.01.2010 settles it.
     @Test func dottedDatesFromAPipeAreSettledFurtherOn() throws {
         let file = Fixture.dataDirectory.appendingPathComponent("shapes/dotted-dates.csv")
