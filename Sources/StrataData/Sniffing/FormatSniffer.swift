@@ -2,9 +2,10 @@
 /// a leading `{` on a line of its own is JSON Lines; a leading `[`, or a
 /// `{` that opens more than its line, is a JSON document; `.tsv` or a
 /// consistent tab is TSV; a consistent `,` `;` or `|` is CSV; anything
-/// else is a log of lines. A comma that marks a time's fraction of a
-/// second (`10:00:00,123 INFO …`, as log4j and Python's logging write it)
-/// splits no field: by that alone a log is no CSV, whatever its name.
+/// else is a log of lines. A `.log` is lines unless it is JSON. A comma
+/// that marks a time's fraction of a second (`10:00:00,123 INFO …`, as
+/// log4j and Python's logging write it) splits no field: by that alone a
+/// log is no CSV, whatever its name.
 enum FormatSniffer {
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
 
@@ -21,14 +22,20 @@ enum FormatSniffer {
         case "json": return JSONDocument.isDocument(head) ? .json : .jsonl
         case "tsv", "tab": return .tsv
         case "csv": return .csv
-        case "log": return .lines
+        // Docker's `<id>-json.log` is JSON Lines, as its pipe is.
+        case "log": return json(head) ?? .lines
         default: break
         }
-        let first = ByteText.skipSpacesAndNewlines(head, 0)
-        if JSONDocument.isDocument(head) { return .json }
-        if first < head.count, head[first] == UInt8(ascii: "{") { return .jsonl }
+        if let json = json(head) { return json }
         guard let d = delimiter(head) else { return .lines }
         return d == UInt8(ascii: "\t") ? .tsv : .csv
+    }
+
+    /// A JSON document, or JSON Lines when the first byte past blank lines opens an object; nil for neither.
+    private static func json(_ head: Field) -> InputFormat? {
+        if JSONDocument.isDocument(head) { return .json }
+        let first = ByteText.skipSpacesAndNewlines(head, 0)
+        return first < head.count && head[first] == UInt8(ascii: "{") ? .jsonl : nil
     }
 
     /// The delimiter that splits the first lines into the same number of
