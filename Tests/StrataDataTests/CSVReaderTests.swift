@@ -121,6 +121,37 @@ struct CSVReaderTests {
         #expect(Fixture.minutes(explicit).map(\.0) == [Fixture.utc(2013, 3, 5, 14)])
     }
 
+    /// A grid operator's hourly load: a date and the hour ending, 1 to 24 (hour 1 is 00:00 to 01:00),
+    /// as ERCOT and PJM write it. Each row is its own hour of its own day, never 24 rows counted on a day.
+    @Test(arguments: ["HourEnding", "Hour Ending", "HE"])
+    func aDateAndTheHourEndingAreJoined(_ name: String) throws {
+        var text = "Date,\(name),Load_MW\n"
+        for day in 1...3 { for hour in 1...24 { text += "01/\(12 + day)/2024,\(hour),\(1000 * day + hour)\n" } }
+        let r = try Fixture.load(text) { $0.skippedToKeep = 5 }
+        #expect(r.notes.first == "time: column \"Date\" and column \"\(name)\" joined (hours 1 to 24, each ending then: 1 is 00:00 to 01:00), format MM/DD/YYYY HH:MM")
+        #expect(r.notes.contains("value: column \"Load_MW\""), "\(r.notes)")
+        #expect(r.accepted == 72 && r.skipped == 0)
+        // One value a minute bucket, from 00:00 on the 13th (hour ending 1) to 23:00 on the 15th (hour ending 24).
+        let minutes = Fixture.minutes(r)
+        #expect(minutes.map(\.0) == (0..<72).map { Fixture.utc(2024, 1, 13) + Int64($0) * 3600 })
+        #expect(minutes.first?.1.sum == 1001 && minutes.last?.1.sum == 3024)
+        // Named by hand, the two columns join the same way.
+        let named = try Fixture.load(text) { $0.timeColumn = "Date+\(name)" }
+        #expect(Fixture.minutes(named).map(\.0) == minutes.map(\.0))
+    }
+
+    /// An hour of the day, 0 to 23, beside a date: that hour's start.
+    @Test func aDateAndAnHourOfTheDayAreJoined() throws {
+        var text = "date,hour,visits\n"
+        for day in 1...2 { for hour in 0..<24 { text += "2024-03-0\(day),\(hour),\(hour * 2 + day)\n" } }
+        let r = try Fixture.load(text)
+        #expect(r.notes.first == "time: column \"date\" and column \"hour\" joined (whole hours), format YYYY-MM-DD HH:MM")
+        #expect(Fixture.minutes(r).map(\.0) == (0..<48).map { Fixture.utc(2024, 3, 1) + Int64($0) * 3600 })
+        // Hour h of day d holds 2h + d.
+        let sums: [Double] = (1...2).flatMap { (day: Int) in (0..<24).map { (hour: Int) in Double(hour * 2 + day) } }
+        #expect(Fixture.minutes(r).map(\.1.sum) == sums)
+    }
+
     /// A bank's export: amounts with currency signs and parentheses are values, and the
     /// markers of no value (`NA`, `null`, `-`) are rows without one, not bad rows.
     @Test func amountsWithCurrencyAndMarkersOfNoValue() throws {

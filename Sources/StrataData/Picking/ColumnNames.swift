@@ -80,6 +80,18 @@ public enum ColumnNames {
         return w.contains { ["time", "hhmm", "clock", "hm"].contains($0) } || ZoneAbbreviation.offset(inName: name) != nil
     }
 
+    /// `hour`, `HourEnding`, `Hour Ending`, `HE`, `hr`: a column of the day's hours, by name.
+    static func saysHour(_ name: String) -> Bool {
+        let w = words(name)
+        return w.contains("hour") || w.contains("hr") || w == ["he"] || w == ["hh"]
+    }
+
+    /// `HourEnding`, `HE`: hours numbered by their end, 1 for the hour to 01:00.
+    static func saysHourEnding(_ name: String) -> Bool {
+        let w = words(name)
+        return w.contains("ending") || w == ["he"]
+    }
+
     /// `duration`, `elapsed`: clocks in such a column are lengths, not times of day.
     static func saysDuration(_ name: String) -> Bool {
         words(name).contains { ["duration", "elapsed", "length", "runtime", "lap", "split"].contains($0) }
