@@ -165,6 +165,20 @@ struct CSVReaderTests {
     }
 
     /// Small whole numbers beside repeated dates are amounts, not `HHMM` clocks of 00:01 to 00:09.
+    /// A GPS track's points: latitude and longitude say where, not how much. They were read as
+    /// three series of one kind with the elevation, their means overlaid.
+    @Test func coordinatesAreNoValues() throws {
+        var text = "time,lat,lon,ele\n"
+        for i in 0..<120 {
+            text += "2024-05-12T06:\(i / 60 + 30):\(String(i % 60).leftPadded(2))Z,47.37\(i % 7)1,8.54\(i % 5)2,\(400 + i % 9).5\n"
+        }
+        let r = try Fixture.load(text)
+        #expect(r.notes.contains("value: column \"ele\""), "\(r.notes)")
+        #expect(!r.notes.contains { $0.hasPrefix("series:") || $0.hasPrefix("other values:") }, "\(r.notes)")
+        for name in ["lat", "Longitude", "start_lng", "end_lat", "long"] { #expect(ColumnNames.refusal(ofValue: name) == "is a coordinate", "\(name)") }
+        for name in ["latency", "long_trips", "platform"] { #expect(ColumnNames.refusal(ofValue: name) == nil, "\(name)") }
+    }
+
     @Test func smallNumbersBesideADateAreNoClock() throws {
         let rows = (0..<40).map { i in "2013-03-\(String(i / 4 + 1).leftPadded(2)),\(i % 9 + 1)" }
         let r = try Fixture.load("day,amount\n" + rows.joined(separator: "\n") + "\n")

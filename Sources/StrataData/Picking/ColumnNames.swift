@@ -41,12 +41,17 @@ public enum ColumnNames {
         return !w.isEmpty && w.allSatisfy(datePartWords.contains) && w.contains { $0 != "of" && $0 != "the" && $0 != "iso" }
     }
 
+    /// Words of names that place a row on the map (`lat`, `start_lng`,
+    /// `Longitude`): where, not how much; `long` only as the whole name.
+    static let coordinateWords: Set<String> = ["lat", "lon", "lng", "latitude", "longitude"]
+
     /// Why a numeric column is not a value by its name alone: a part of the
-    /// time, an id, a code; nil when the name allows it.
+    /// time, an id, a code, a coordinate; nil when the name allows it.
     public static func refusal(ofValue name: String) -> String? {
         let n = name.lowercased()
         if TimePart(name: n) != nil || isDatePart(name) { return "is a part of the time" }
         if words(name).last.map(idWords.contains) == true { return "is an id" }
+        if words(name).contains(where: coordinateWords.contains) || n == "long" { return "is a coordinate" }
         // An HTTP or exit status is a code too: a sum or mean of 200s and 404s says nothing.
         if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") || n == "status" { return "is a code" }
         return nil
