@@ -71,13 +71,17 @@ enum FormatSniffer {
         return best?.delimiter
     }
 
-    /// Occurrences of `d` outside quoted fields, but for a comma that marks
-    /// a time's fraction of a second.
+    /// Occurrences of `d` outside quoted fields (`""` inside one is a
+    /// quote), but for a comma that marks a time's fraction of a second.
     static func count(_ d: UInt8, in line: Field) -> Int {
-        var n = 0, inQuote = false, fieldStart = true
+        var n = 0, inQuote = false, fieldStart = true, escaped = false
         for (i, b) in line.enumerated() {
             if inQuote {
-                if b == UInt8(ascii: "\"") { inQuote = false }
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\"") {
+                    if i + 1 < line.count, line[i + 1] == UInt8(ascii: "\"") { escaped = true } else { inQuote = false }
+                }
             } else if b == UInt8(ascii: "\"") && fieldStart {
                 inQuote = true
             } else if b == d, !(d == UInt8(ascii: ",") && marksFraction(line, comma: i)) {
@@ -100,16 +104,31 @@ enum FormatSniffer {
         return k > i + 1 && k < line.count && line[k] == ByteText.space
     }
 
-    /// Up to `max` non-blank complete lines (the last one only if the head is all there is).
+    /// Up to `max` non-blank complete lines (the last one only if the head
+    /// is all there is). A line break inside a quoted field ends none, as a
+    /// CSV's cell of several lines does not end its record: the quote opens
+    /// a line or follows a delimiter, as `count` reads it, and `""` inside is a quote.
     static func firstLines(_ head: Field, max: Int) -> [Field] {
         var lines: [Field] = []
         var start = 0
         var i = 0
+        var inQuote = false, fieldStart = true
+        let quote = UInt8(ascii: "\"")
         while i < head.count, lines.count < max {
-            if head[i] == UInt8(ascii: "\n") {
+            let b = head[i]
+            if inQuote {
+                if b == quote {
+                    if i + 1 < head.count, head[i + 1] == quote { i += 1 } else { inQuote = false }
+                }
+                fieldStart = false
+            } else if b == UInt8(ascii: "\n") {
                 let line = ByteText.trimmed(Field(rebasing: head[start..<i]))
                 if !line.isEmpty { lines.append(line) }
                 start = i + 1
+                fieldStart = true
+            } else {
+                inQuote = b == quote && fieldStart
+                fieldStart = delimiters.contains(b)
             }
             i += 1
         }
