@@ -121,6 +121,37 @@ struct CSVReaderTests {
         #expect(Fixture.minutes(explicit).map(\.0) == [Fixture.utc(2013, 3, 5, 14)])
     }
 
+    /// A grid operator's hourly load: a date and the hour ending, 1 to 24 (hour 1 is 00:00 to 01:00),
+    /// as ERCOT and PJM write it. Each row is its own hour of its own day, never 24 rows counted on a day.
+    @Test(arguments: ["HourEnding", "Hour Ending", "HE"])
+    func aDateAndTheHourEndingAreJoined(_ name: String) throws {
+        var text = "Date,\(name),Load_MW\n"
+        for day in 1...3 { for hour in 1...24 { text += "01/\(12 + day)/2024,\(hour),\(1000 * day + hour)\n" } }
+        let r = try Fixture.load(text) { $0.skippedToKeep = 5 }
+        #expect(r.notes.first == "time: column \"Date\" and column \"\(name)\" joined (hours 1 to 24, each ending then: 1 is 00:00 to 01:00), format MM/DD/YYYY HH:MM")
+        #expect(r.notes.contains("value: column \"Load_MW\""), "\(r.notes)")
+        #expect(r.accepted == 72 && r.skipped == 0)
+        // One value a minute bucket, from 00:00 on the 13th (hour ending 1) to 23:00 on the 15th (hour ending 24).
+        let minutes = Fixture.minutes(r)
+        #expect(minutes.map(\.0) == (0..<72).map { Fixture.utc(2024, 1, 13) + Int64($0) * 3600 })
+        #expect(minutes.first?.1.sum == 1001 && minutes.last?.1.sum == 3024)
+        // Named by hand, the two columns join the same way.
+        let named = try Fixture.load(text) { $0.timeColumn = "Date+\(name)" }
+        #expect(Fixture.minutes(named).map(\.0) == minutes.map(\.0))
+    }
+
+    /// An hour of the day, 0 to 23, beside a date: that hour's start.
+    @Test func aDateAndAnHourOfTheDayAreJoined() throws {
+        var text = "date,hour,visits\n"
+        for day in 1...2 { for hour in 0..<24 { text += "2024-03-0\(day),\(hour),\(hour * 2 + day)\n" } }
+        let r = try Fixture.load(text)
+        #expect(r.notes.first == "time: column \"date\" and column \"hour\" joined (whole hours), format YYYY-MM-DD HH:MM")
+        #expect(Fixture.minutes(r).map(\.0) == (0..<48).map { Fixture.utc(2024, 3, 1) + Int64($0) * 3600 })
+        // Hour h of day d holds 2h + d.
+        let sums: [Double] = (1...2).flatMap { (day: Int) in (0..<24).map { (hour: Int) in Double(hour * 2 + day) } }
+        #expect(Fixture.minutes(r).map(\.1.sum) == sums)
+    }
+
     /// A bank's export: amounts with currency signs and parentheses are values, and the
     /// markers of no value (`NA`, `null`, `-`) are rows without one, not bad rows.
     @Test func amountsWithCurrencyAndMarkersOfNoValue() throws {
@@ -134,6 +165,20 @@ struct CSVReaderTests {
     }
 
     /// Small whole numbers beside repeated dates are amounts, not `HHMM` clocks of 00:01 to 00:09.
+    /// A GPS track's points: latitude and longitude say where, not how much. They were read as
+    /// three series of one kind with the elevation, their means overlaid.
+    @Test func coordinatesAreNoValues() throws {
+        var text = "time,lat,lon,ele\n"
+        for i in 0..<120 {
+            text += "2024-05-12T06:\(i / 60 + 30):\(String(i % 60).leftPadded(2))Z,47.37\(i % 7)1,8.54\(i % 5)2,\(400 + i % 9).5\n"
+        }
+        let r = try Fixture.load(text)
+        #expect(r.notes.contains("value: column \"ele\""), "\(r.notes)")
+        #expect(!r.notes.contains { $0.hasPrefix("series:") || $0.hasPrefix("other values:") }, "\(r.notes)")
+        for name in ["lat", "Longitude", "start_lng", "end_lat", "long"] { #expect(ColumnNames.refusal(ofValue: name) == "is a coordinate", "\(name)") }
+        for name in ["latency", "long_trips", "platform"] { #expect(ColumnNames.refusal(ofValue: name) == nil, "\(name)") }
+    }
+
     @Test func smallNumbersBesideADateAreNoClock() throws {
         let rows = (0..<40).map { i in "2013-03-\(String(i / 4 + 1).leftPadded(2)),\(i % 9 + 1)" }
         let r = try Fixture.load("day,amount\n" + rows.joined(separator: "\n") + "\n")
@@ -145,6 +190,21 @@ struct CSVReaderTests {
         let r = try Fixture.load("time,value\n2013-03-05,5\n2013-03-05,NA\n") { $0.countOnly = true }
         #expect(r.valueName == "rows" && r.accepted == 2)
         #expect(r.notes.contains("value: none, counting rows"), "\(r.notes)")
+    }
+
+    /// A helpdesk export whose descriptions hold line breaks, commas and `""` in quotes: a CSV by
+    /// every road. Through a pipe, with no `.csv` name, its lines were judged one by one, too uneven
+    /// for any delimiter: it was read as lines, 1,001 of the 2,501 lines of the generated export skipped.
+    @Test(arguments: Fixture.Road.allCases)
+    func quotedCellsOfSeveralLinesAreACSVByEveryRoad(_ road: Fixture.Road) throws {
+        var text = "id,created_at,priority,description\n"
+        for i in 0..<60 {
+            let description = i % 3 == 0 ? "\"Printer on floor \(i)\nsays \"\"paper jam\"\", again\nthird line\"" : "short"
+            text += "\(1000 + i),2024-01-\(String(i / 24 + 2).leftPadded(2)) \(String(i % 24).leftPadded(2)):15:00,normal,\(description)\n"
+        }
+        let r = try Fixture.load(text, name: "tickets.csv", road: road)
+        #expect(r.notes.first == "time: column \"created_at\", format YYYY-MM-DD HH:MM:SS", "\(r.notes)")
+        #expect(r.rowsRead == 60 && r.accepted == 60 && r.skipped == 0)
     }
 
     /// Records that cross buffer boundaries read the same with a 7-byte buffer.
@@ -273,6 +333,31 @@ struct GzipPipeTests {
         #expect(r.notes[2] == "time: day first (no date read has a day over 12; --time-format \"%m.%d.%Y %H:%M\" reads month first)")
         #expect(Fixture.minutes(r).first?.0 == Fixture.utc(2026, 3, 1, 0, 15) && r.accepted == 500)
         #expect(throws: ReadError.self) { try Fixture.load(Self.europeanExport(through: 500, separator: "/"), name: "export.csv") }
+    }
+
+    /// A monthly report dated on the 1st (`01/01/2016` … `12/01/2024`): no number is over 12,
+    /// but the second never changes while the first runs through the months, over nine years.
+    @Test(arguments: Fixture.Road.allCases)
+    func monthlyDatesOnTheFirstAreReadMonthFirst(_ road: Fixture.Road) throws {
+        var text = "Month,Signups\n"
+        for year in 2016...2024 { for month in 1...12 { text += "\(month < 10 ? "0" : "")\(month)/01/\(year),\(month + year % 10)\n" } }
+        let r = try Fixture.load(text, name: "signups.csv", road: road)
+        #expect(r.notes.prefix(2) == [
+            "time: column \"Month\", format MM/DD/YYYY",
+            "time: month first (every date's second number is 1, from 2016 to 2024: one day of each month; --time-format \"%d/%m/%Y\" reads day first)",
+        ])
+        #expect(r.accepted == 108 && r.skipped == 0)
+        // Each row alone in its month: March 2020 holds 3 + 0, December 2024 12 + 4.
+        let d = Dataset(loaded: r, levels: [.month, .year])
+        for (year, month, sum) in [(2020, 3, 3.0), (2024, 12, 16)] {
+            let stats = d.stats(.month, index: d.index(.month, containing: Fixture.utc(year, month, 1)))
+            #expect(stats.count == 1 && stats.sum == sum, "\(year)-\(month)")
+        }
+        // Day first, the day is the first number: 01/02/2016 is the 1st of February.
+        let dayFirst = try Fixture.load("Month,Signups\n01/01/2016,5\n01/02/2016,6\n01/01/2017,7\n", name: "s.csv", road: road)
+        #expect(dayFirst.notes.contains { $0.hasPrefix("time: day first (every date's first number is 1, from 2016 to 2017") })
+        let february = Dataset(loaded: dayFirst, levels: [.month, .year])
+        #expect(february.stats(.month, index: february.index(.month, containing: Fixture.utc(2016, 2, 1))).count == 1)
     }
 
     /// Dates whose day and month the sample cannot tell, piped: read on to line 300, where 13.01.2010 settles it.

@@ -71,6 +71,40 @@ struct IntervalReaderTests {
         #expect(r.accumulator.intervalTotal(series: 0).min == 0)
     }
 
+    @Test func aDashOrNAIsAMissingDurationNotANegativeOne() throws {
+        // A jobs table writes `-` for a job with no length, as Zeek and access logs do.
+        let r = try Fixture.load("""
+            start,duration
+            2024-03-10T09:00:00Z,1h
+            2024-03-10T10:00:00Z,-
+            2024-03-10T11:00:00Z,NA
+            2024-03-10T12:00:00Z,30m
+            2024-03-10T13:00:00Z,2h
+            """) { $0.skippedToKeep = 10 }
+        #expect(Self.skipped(r) == [
+            "data.csv:3:22: missing duration in column \"duration\"",
+            "data.csv:4:22: missing duration in column \"duration\"",
+        ])
+        #expect(Self.spans(r) == [[Fixture.utc(2024, 3, 10, 9), Fixture.utc(2024, 3, 10, 10)],
+                                  [Fixture.utc(2024, 3, 10, 12), Fixture.utc(2024, 3, 10, 12, 30)],
+                                  [Fixture.utc(2024, 3, 10, 13), Fixture.utc(2024, 3, 10, 15)]])
+    }
+
+    @Test func aDurationColumnMostlyWithoutOneIsAValueNotTheRowsLengths() throws {
+        // Three rows in four have no length: read as intervals, three rows in four would be skipped.
+        var text = "start,job,duration\n"
+        for i in 0..<40 {
+            text += "\(Self.iso(Fixture.utc(2024, 2, 1) + Int64(i) * 600)),backup,\(i % 4 == 0 ? "\(i + 5)" : "-")\n"
+        }
+        let r = try Fixture.load(text)
+        #expect(r.intervals == nil)
+        #expect(r.notes.contains("value: column \"duration\"") && !r.notes.contains { $0.hasPrefix("duration:") })
+        #expect(r.accepted == 40 && r.skipped == 0)
+        // The ten lengths, 5, 9, 13 … 41 seconds; the dashes are no value.
+        let total = Fixture.minutes(r).reduce(Stats()) { var s = $0; s.merge($1.1); return s }
+        #expect(total.count == 10 && total.sum == 230)
+    }
+
     @Test func anIntervalFarLongerThanTheOthersIsSkipped() throws {
         // 25-minute shows, one of them ending a century later (a typo for 2024):
         // kept, it would fill every page up to 2124 and open the app there.

@@ -40,6 +40,20 @@ struct JSONLinesReaderTests {
         #expect(Fixture.minutes(r).map(\.0) == [Fixture.utc(2013, 3, 5, 14), Fixture.utc(2013, 3, 5, 15)])
     }
 
+    /// Docker's `<id>-json.log`: JSON Lines under a `.log` name, read so by every road (the file was read as lines, its pipe as JSON).
+    @Test(arguments: Fixture.Road.allCases)
+    func aDockerJSONLogIsJSONLinesByEveryRoad(_ road: Fixture.Road) throws {
+        let text = """
+            {"log":"GET /health 200\\n","stream":"stdout","time":"2024-04-01T00:00:04.723157123Z"}
+            {"log":"GET /health 500\\n","stream":"stderr","time":"2024-04-01T00:01:19.409404123Z"}
+            {"log":"GET /health 200\\n","stream":"stdout","time":"2024-04-01T01:00:28.202605123Z"}
+
+            """
+        let r = try Fixture.load(text, name: "3f2a9c-json.log", road: road)
+        #expect(r.notes.prefix(2) == ["input: jsonl", "time: field \"time\", format YYYY-MM-DDTHH:MM:SS.fffffffffZ"])
+        #expect(r.accepted == 3 && r.skipped == 0)
+    }
+
     @Test func aMissingTimeIsSkippedAMissingValueIsNoValue() throws {
         let r = try Fixture.load("{\"ts\":\"2013-03-05\",\"v\":1}\n{\"v\":2}\n{\"ts\":\"2013-03-06\"}\n", name: "x.jsonl")
         #expect(r.accepted == 2)

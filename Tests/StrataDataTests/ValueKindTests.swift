@@ -91,6 +91,10 @@ struct ValueKindTests {
         Column(name: "total_cases", truth: .max, runs: [soFar(2000, seed: 70), soFar(300, seed: 71)]),
         Column(name: "Confirmed", truth: .max, runs: [soFar(40, count: 12, seed: 72), soFar(90, count: 12, seed: 73)]),
         Column(name: "meter register", truth: .max, runs: [soFar(30, seed: 74).map { $0 + 18_250.5 }]),
+        // A meter's reading in the unit of what it counts (kWh) is a register too: the unit does not settle it.
+        Column(name: "Zählerstand (kWh)", truth: .max, runs: [soFar(30, seed: 77).map { $0 + 12_345.5 }]),
+        Column(name: "Meter reading (kWh)", truth: .max, runs: [soFar(30, seed: 78).map { $0 + 8_000.25 }]),
+        Column(name: "Verbrauch (kWh)", truth: .sum, runs: [takings(seed: 79)]),
         Column(name: "value", truth: .max, runs: [soFar(9, seed: 75)], steady: false),
         // A quantity's name settles it, though its values rise for twenty periods (births per year in a growing country).
         Column(name: "births", truth: .sum, runs: [soFar(40, count: 30, seed: 76).map { $0 + 9000 }]),
@@ -208,6 +212,27 @@ struct ValueKindTests {
         let dataset = Dataset(loaded: loaded, levels: loaded.levels)
         #expect(dataset.valueNames == ["total_cases", "new_cases", "total_deaths"])
         #expect(dataset.valueNames.indices.map(dataset.suggestedAggregate(value:)) == [.max, .sum, .max])
+    }
+
+    /// A German smart meter's export: the quarter hour's use beside the meter's register, both in kWh.
+    /// Two things, not one kind side by side: the use is summed, the register shows its max.
+    @Test(arguments: [Fixture.Road.file, .pipe])
+    func aMeterReadingBesideTheUseIsNoSeriesOfOneKind(_ road: Fixture.Road) throws {
+        // In hundredths of a kWh, written with a decimal comma: 0,05 to 0,45 a quarter hour.
+        let use = Self.counts(40, count: 96, seed: 82).map { Int($0) + 5 }
+        let comma = { (hundredths: Int) in "\(hundredths / 100),\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)" }
+        var register = 471_100
+        let rows = use.indices.map { i -> String in
+            register += use[i]
+            let clock = "\(i / 4 < 10 ? "0" : "")\(i / 4):\(i % 4 == 0 ? "00" : "\(i % 4 * 15)")"
+            return "13.03.2024;\(clock);\(comma(use[i]));\(comma(register))"
+        }
+        let loaded = try Fixture.load((["Datum;Uhrzeit;Verbrauch (kWh);Zählerstand (kWh)"] + rows).joined(separator: "\n") + "\n",
+                                      name: "zaehler.csv", road: road)
+        #expect(!loaded.notes.contains { $0.hasPrefix("series:") }, "\(loaded.notes)")
+        let dataset = Dataset(loaded: loaded, levels: loaded.levels)
+        #expect(dataset.valueNames == ["Verbrauch (kWh)", "Zählerstand (kWh)"])
+        #expect(dataset.valueNames.indices.map(dataset.suggestedAggregate(value:)) == [.sum, .max])
     }
 
     /// The database reads names only: the same words call the same columns.

@@ -1,6 +1,7 @@
 /// Reads an interval's length from field bytes (`--duration`): seconds
 /// (`5400`, `5400.5`), units (`90m`, `1h30m`, `1h 30m`, `2d`, `45s`), or a
-/// clock (`01:30:00`, `1:30` for hours and minutes).
+/// clock (`01:30:00`, `1:30` for hours and minutes). Empty or a marker of
+/// no value (`-`, `NA`, `null`) is a missing duration, as it is no value elsewhere.
 enum DurationParser {
     enum Outcome: Equatable {
         case seconds(Int64)
@@ -11,7 +12,7 @@ enum DurationParser {
 
     static func parse(_ raw: Field) -> Outcome {
         let f = ByteText.trimmed(raw)
-        guard !f.isEmpty else { return .missing }
+        guard !ValueParser.isNoValue(f) else { return .missing }
         if f[0] == UInt8(ascii: "-") {
             return parse(Field(rebasing: f[1...])) == .unreadable ? .unreadable : .negative
         }

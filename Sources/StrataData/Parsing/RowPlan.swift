@@ -3,8 +3,8 @@
 struct RowPlan: Sendable {
     enum Time: Sendable, Equatable {
         case column(Int)
-        /// A date column and a time column, joined with a space.
-        case joined(Int, Int)
+        /// A date column and a time-of-day column written in `form`, joined with a space.
+        case joined(Int, Int, ClockTime.Form)
         /// Columns holding parts of a time, in the order year, month, day,
         /// hour, minute (as many as there are), built into an ISO text.
         case parts([Int])
@@ -73,7 +73,7 @@ struct RowPlan: Sendable {
         var n: Int
         switch time {
         case .column(let c): n = c
-        case .joined(let a, let b): n = max(a, b)
+        case .joined(let a, let b, _): n = max(a, b)
         case .parts(let cs): n = cs.max() ?? 0
         }
         if let value { n = max(n, value) }
@@ -84,7 +84,7 @@ struct RowPlan: Sendable {
 
     var timeColumn: Int {
         switch time {
-        case .column(let c), .joined(let c, _): c
+        case .column(let c), .joined(let c, _, _): c
         case .parts(let cs): cs[0]
         }
     }

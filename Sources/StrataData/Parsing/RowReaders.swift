@@ -112,8 +112,8 @@ enum RowReaders {
             switch plan.time {
             case .column(let c):
                 seconds = parser.parse(scanner.field(c))
-            case .joined(let a, let b):
-                ClockTime.join(date: scanner.field(a), clock: scanner.field(b), into: &joined)
+            case .joined(let a, let b, let form):
+                ClockTime.join(date: scanner.field(a), clock: scanner.field(b), form: form, into: &joined)
                 seconds = parser.parse(joined.bytes)
             case .parts(let cs):
                 TimePart.build(count: cs.count, into: &joined) { scanner.field(cs[$0]) }
@@ -215,7 +215,7 @@ enum RowReaders {
         var missing: [(Int, String)] = []
         switch plan.time {
         case .column(let c): missing.append((c, plan.timeName))
-        case .joined(let a, let b): missing += [(a, plan.timeName), (b, plan.timeName)]
+        case .joined(let a, let b, _): missing += [(a, plan.timeName), (b, plan.timeName)]
         case .parts(let cs): missing += cs.map { ($0, plan.timeName) }
         }
         if let v = plan.value { missing.append((v, plan.valueName)) }
@@ -333,9 +333,9 @@ enum RowReaders {
         case .column(let c):
             guard slots.isPresent(c) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
             text = slots.value(c)
-        case .joined(let a, let b):
+        case .joined(let a, let b, let form):
             guard slots.isPresent(a), slots.isPresent(b) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }
-            ClockTime.join(date: slots.value(a), clock: slots.value(b), into: &joined)
+            ClockTime.join(date: slots.value(a), clock: slots.value(b), form: form, into: &joined)
             text = joined.bytes
         case .parts(let cs):
             guard cs.allSatisfy(slots.isPresent) else { return try skip(0, "no field \"\(plan.timeName)\"", &sink) }

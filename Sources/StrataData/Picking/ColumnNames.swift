@@ -41,12 +41,17 @@ public enum ColumnNames {
         return !w.isEmpty && w.allSatisfy(datePartWords.contains) && w.contains { $0 != "of" && $0 != "the" && $0 != "iso" }
     }
 
+    /// Words of names that place a row on the map (`lat`, `start_lng`,
+    /// `Longitude`): where, not how much; `long` only as the whole name.
+    static let coordinateWords: Set<String> = ["lat", "lon", "lng", "latitude", "longitude"]
+
     /// Why a numeric column is not a value by its name alone: a part of the
-    /// time, an id, a code; nil when the name allows it.
+    /// time, an id, a code, a coordinate; nil when the name allows it.
     public static func refusal(ofValue name: String) -> String? {
         let n = name.lowercased()
         if TimePart(name: n) != nil || isDatePart(name) { return "is a part of the time" }
         if words(name).last.map(idWords.contains) == true { return "is an id" }
+        if words(name).contains(where: coordinateWords.contains) || n == "long" { return "is a coordinate" }
         // An HTTP or exit status is a code too: a sum or mean of 200s and 404s says nothing.
         if n == "code" || n.hasSuffix("_code") || n.hasSuffix(" code") || n == "zip" || n.hasSuffix("_zip") || n == "status" { return "is a code" }
         return nil
@@ -78,6 +83,18 @@ public enum ColumnNames {
     static func saysClock(_ name: String) -> Bool {
         let w = words(name)
         return w.contains { ["time", "hhmm", "clock", "hm"].contains($0) } || ZoneAbbreviation.offset(inName: name) != nil
+    }
+
+    /// `hour`, `HourEnding`, `Hour Ending`, `HE`, `hr`: a column of the day's hours, by name.
+    static func saysHour(_ name: String) -> Bool {
+        let w = words(name)
+        return w.contains("hour") || w.contains("hr") || w == ["he"] || w == ["hh"]
+    }
+
+    /// `HourEnding`, `HE`: hours numbered by their end, 1 for the hour to 01:00.
+    static func saysHourEnding(_ name: String) -> Bool {
+        let w = words(name)
+        return w.contains("ending") || w == ["he"]
     }
 
     /// `duration`, `elapsed`: clocks in such a column are lengths, not times of day.

@@ -56,10 +56,12 @@ extension ColumnPicker {
         "end: \(label(c)), format \(f.description)" + (f.namesDaysAlone ? ", to the end of each day" : "")
     }
 
+    /// Some of the sample's cells read as durations; with `majority`, most
+    /// of its rows have one: a row with no duration (`-`, empty) would be
+    /// skipped, so a column mostly without one is a value, not the rows' lengths.
     private func readsAsDurations(_ c: Int, majority: Bool) -> Bool {
-        let present = sample.column(c).filter { !ByteText.trimmed($0).isEmpty }
-        let read = present.count { if case .seconds = DurationParser.parse($0) { true } else { false } }
-        return read > 0 && (!majority || read * 2 > present.count)
+        let read = sample.column(c).count { if case .seconds = DurationParser.parse($0) { true } else { false } }
+        return read > 0 && (!majority || read * 2 > sample.count)
     }
 
     /// Each sample row's interval in UTC seconds (naive times read as UTC), nil when it does not read.

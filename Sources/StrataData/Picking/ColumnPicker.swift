@@ -86,13 +86,15 @@ struct ColumnPicker {
         let timeColumns: [Int]
         switch time {
         case .column(let c): timeColumns = [c]
-        case .joined(let a, let b): timeColumns = [a, b]
+        case .joined(let a, let b, _): timeColumns = [a, b]
         case .parts(let cs): timeColumns = cs
         }
         let timeName = timeColumns.map(name).joined(separator: "+")
         switch time {
         case .column(let c): notes.append("time: \(label(c)), format \(format.description)")
-        case .joined(let a, let b): notes.append("time: \(label(a)) and \(label(b)) joined, format \(format.description)")
+        case .joined(let a, let b, let form):
+            let hours = form == .hour(first: 1) ? " (hours 1 to 24, each ending then: 1 is 00:00 to 01:00)" : form == .hour(first: 0) ? " (whole hours)" : ""
+            notes.append("time: \(label(a)) and \(label(b)) joined\(hours), format \(format.description)")
         case .parts(let cs): notes.append("time: parts \(cs.map { "\"\(name($0))\"" }.joined(separator: "+")) combined")
         }
 
@@ -255,7 +257,7 @@ struct ColumnPicker {
             guard parts.allSatisfy({ $0 != nil }) else { return .parts(columns) }
             return .parts(zip(columns, parts).sorted { $0.1! < $1.1! }.map(\.0))
         }
-        return .joined(columns[0], columns[1])
+        return .joined(columns[0], columns[1], hourForm(columns[1]) ?? .clock)
     }
 
     /// More than half of the values that are there (not empty, not `NA`) are finite numbers.
@@ -304,12 +306,12 @@ struct ColumnPicker {
         switch time {
         case .column(let c):
             return (sample, c)
-        case .joined(let a, let b):
+        case .joined(let a, let b, let form):
             let joined = Sample()
             var buffer = ByteBuffer()
             defer { buffer.free() }
             for r in 0..<sample.count {
-                ClockTime.join(date: sample.value(r, a), clock: sample.value(r, b), into: &buffer)
+                ClockTime.join(date: sample.value(r, a), clock: sample.value(r, b), form: form, into: &buffer)
                 joined.append([Array(buffer.bytes)])
             }
             return (joined, 0)
@@ -350,7 +352,7 @@ struct ColumnPicker {
 
     private func timeColumn(_ t: RowPlan.Time) -> Int {
         switch t {
-        case .column(let c), .joined(let c, _): c
+        case .column(let c), .joined(let c, _, _): c
         case .parts(let cs): cs[0]
         }
     }
@@ -411,10 +413,11 @@ struct ColumnPicker {
 
     /// A date-only column's time of day, in a column of its own: one whose
     /// values are all clocks written with a colon (`14:05`, `24:00`, `2:05
-    /// PM`), whatever its name, or `HHMM` numbers (`656` is 06:56) when it is
-    /// named like a clock or a zone, or comes right after the dates, and the
-    /// dates repeat (several rows a day that the numbers tell apart).
-    private func clockColumn(for dateColumn: Int, _ f: TimeFormat) -> Int? {
+    /// PM`), whatever its name; when the dates repeat (several rows a day),
+    /// whole hours in a column named as the hour (`hour`, `HourEnding`,
+    /// `HE`), or `HHMM` numbers (`656` is 06:56) when the column is named
+    /// like a clock or a zone, or comes right after the dates.
+    private func clockColumn(for dateColumn: Int, _ f: TimeFormat) -> (Int, ClockTime.Form)? {
         guard pattern == nil, f.isDateOnly else { return nil }
         let candidates = (0..<columnCount).filter { c in
             c != dateColumn && TimePart(name: name(c)) == nil && ColumnNames.refusal(ofValue: name(c)) == nil && !ColumnNames.saysDuration(name(c))
@@ -424,10 +427,13 @@ struct ColumnPicker {
             let values = present(c)
             return !values.isEmpty && values.allSatisfy(ClockTime.isColonClock)
         }
-        if let c = colon.first(where: { name($0).lowercased().contains("time") }) ?? colon.first { return c }
+        if let c = colon.first(where: { name($0).lowercased().contains("time") }) ?? colon.first { return (c, .clock) }
         let dates = sample.column(dateColumn).map(ByteText.trimmed)
         let dated = dates.filter { !$0.isEmpty }
         guard Set(dated.map(Array.init)).count < dated.count else { return nil }
+        for c in 0..<columnCount where c != dateColumn {
+            if let form = hourForm(c) { return (c, form) }
+        }
         return candidates.first { c in
             let clocks = present(c).map(ClockTime.hhmm)
             guard !clocks.isEmpty, clocks.allSatisfy({ $0 != nil }) else { return false }
@@ -435,16 +441,23 @@ struct ColumnPicker {
             // Unnamed, beside the date: a clock reaches past its first hour (a quantity of 1 to 9
             // beside each date is not 00:01 to 00:09).
             return c == dateColumn + 1 && Set(clocks.map { $0!.hour }).count > 1
-        }
+        }.map { ($0, .clock) }
+    }
+
+    /// How column `c` numbers whole hours, when its name says it holds them
+    /// (`hour`, `HourEnding`, `HE`) and its sample does: nil otherwise.
+    private func hourForm(_ c: Int) -> ClockTime.Form? {
+        guard ColumnNames.saysHour(name(c)) else { return nil }
+        return ClockTime.hourForm(sample.column(c).map(ByteText.trimmed).filter { !$0.isEmpty }, endingByName: ColumnNames.saysHourEnding(name(c)))
     }
 
     private func joinClock(_ c: Int, _ f: TimeFormat) -> RowPlan.Time {
-        clockColumn(for: c, f).map { .joined(c, $0) } ?? .column(c)
+        clockColumn(for: c, f).map { .joined(c, $0.0, $0.1) } ?? .column(c)
     }
 
     private func joinedFormat(_ c: Int, _ f: TimeFormat) -> TimeFormat {
-        guard let t = clockColumn(for: c, f),
-              case .format(let joined, _) = outcome(.joined(c, t), allowAnyEpoch: false) else { return f }
+        guard let (t, form) = clockColumn(for: c, f),
+              case .format(let joined, _) = outcome(.joined(c, t, form), allowAnyEpoch: false) else { return f }
         return joined
     }
 }

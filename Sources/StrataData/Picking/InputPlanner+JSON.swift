@@ -169,7 +169,7 @@ extension InputPlanner {
         }
         switch plan.time {
         case .column(let c): plan.time = .column(slot(c))
-        case .joined(let a, let b): plan.time = .joined(slot(a), slot(b))
+        case .joined(let a, let b, let form): plan.time = .joined(slot(a), slot(b), form)
         case .parts(let cs): plan.time = .parts(cs.map(slot))
         }
         plan.value = plan.value.map(slot)

@@ -255,13 +255,31 @@ final class InputPlanner {
             // Dates the sample cannot tell: read on until a day over 12 does.
             guard case .ambiguousDates(_, let column, let ambiguous) = error,
                   let c = (0..<picker.columnCount).first(where: { picker.name($0) == column }) else { throw error }
-            guard let (order, line, example) = try settleDayMonth(scanner, column: c) else {
+            let note: String
+            switch try settleDayMonth(scanner, column: c) {
+            case .overTwelve(let order, let line, let example)?:
+                picker.dayMonthOrder = order
+                note = "\(order == .dmy ? "day" : "month") first (line \(line) reads \(example))"
+            case .sameDay(let order, let day, let years)?:
+                picker.dayMonthOrder = order
+                let (dayFirst, monthFirst) = ReadError.dayMonthPatterns(ambiguous)
+                note = "\(order == .dmy ? "day" : "month") first (every date's \(order == .dmy ? "first" : "second") number is \(day), "
+                    + "from \(years.lowerBound) to \(years.upperBound): one day of each month; "
+                    + "--time-format \"\(order == .dmy ? monthFirst : dayFirst)\" reads \(order == .dmy ? "month" : "day") first)"
+            case nil:
                 return .delimited(try adoptDayFirst(&picker, ambiguous, error), hasHeader: header, preamble: preamble)
             }
-            picker.dayMonthOrder = order
-            return .delimited(try adopt(picker, dayMonthNote: "\(order == .dmy ? "day" : "month") first (line \(line) reads \(example))"),
-                              hasHeader: header, preamble: preamble)
+            return .delimited(try adopt(picker, dayMonthNote: note), hasHeader: header, preamble: preamble)
         }
+    }
+
+    /// What reading a column of dates on says of the order of their day and month.
+    private enum DayMonthEvidence {
+        /// A date with a number over 12, at its line.
+        case overTwelve(NumericDate.Order, line: Int, example: String)
+        /// One number the same in every date, the other not, over more than
+        /// one year: the same one is the day (monthly rows dated on the 1st).
+        case sameDay(NumericDate.Order, day: Int, years: ClosedRange<Int>)
     }
 
     /// Dotted dates whose every value leaves day and month open are read
@@ -273,22 +291,39 @@ final class InputPlanner {
         return try adopt(picker, dayMonthNote: "day first (no date read has a day over 12; --time-format \"\(flip)\" reads month first)")
     }
 
-    /// The order of day and month in `column`, from the first date past
-    /// the sample with a field over 12, its line and its text: through a
-    /// regular file to its end, through the sample's window of a pipe.
-    private func settleDayMonth(_ scanner: RecordScanner, column c: Int) throws(ReadError) -> (NumericDate.Order, Int, String)? {
-        try readingOn(scanner) { (reader) throws(ReadError) in
+    /// The order of day and month in `column`, read through a regular file
+    /// to its end, through the sample's window of a pipe: from the first
+    /// date with a field over 12, else from a field that never changes
+    /// while the other does, over more than one year.
+    private func settleDayMonth(_ scanner: RecordScanner, column c: Int) throws(ReadError) -> DayMonthEvidence? {
+        var firsts = Set<Int>(), seconds = Set<Int>(), years = Set<Int>()
+        return try readingOn(scanner) { (reader) throws(ReadError) -> DayMonthEvidence? in
             while true {
                 switch try reader.next() {
-                case .end, .windowFull: return nil
+                case .end, .windowFull:
+                    guard years.count > 1, let (order, day) = Self.sameDay(firsts, seconds) else { return nil }
+                    return .sameDay(order, day: day, years: years.min()!...years.max()!)
                 case .record where c < reader.fieldCount:
                     let date = ByteText.trimmed(reader.field(c))
-                    guard let (first, second, _, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31, first > 12 || second > 12 else { continue }
-                    return (first > 12 ? .dmy : .mdy, reader.recordLine, String(decoding: date, as: UTF8.self))
+                    guard let (first, second, year, _, _) = NumericDate.parts(date, 0), first <= 31, second <= 31 else { continue }
+                    guard first > 12 || second > 12 else {
+                        if firsts.count < 3 { firsts.insert(first) }
+                        if seconds.count < 3 { seconds.insert(second) }
+                        years.insert(year)
+                        continue
+                    }
+                    return .overTwelve(first > 12 ? .dmy : .mdy, line: reader.recordLine, example: String(decoding: date, as: UTF8.self))
                 default: continue
                 }
             }
         }
+    }
+
+    /// The order whose day is the one number seen, when the other took several.
+    private static func sameDay(_ firsts: Set<Int>, _ seconds: Set<Int>) -> (NumericDate.Order, Int)? {
+        if firsts.count == 1, seconds.count > 1 { return (.dmy, firsts.first!) }
+        if seconds.count == 1, firsts.count > 1 { return (.mdy, seconds.first!) }
+        return nil
     }
 
     /// How far the first time that differs from the first row's lies from

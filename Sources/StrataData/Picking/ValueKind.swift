@@ -71,8 +71,12 @@ public struct ValueKind: Equatable, Sendable {
         ColumnNames.words(name).contains(where: timeTakenWords.contains) || byName(name)?.aggregate == .mean
     }
 
-    /// Words of a name that may mean a count so far: its values decide (`total_cases`, `requests_total`, `cumulative_kwh`).
-    static let runningTotalWords: Set<String> = ["total", "cumulative", "cum", "running", "ytd", "todate", "counter", "register", "odometer"]
+    /// Words of a name that may mean a count so far: its values decide (`total_cases`, `requests_total`, `cumulative_kwh`,
+    /// a meter's `Meter reading (kWh)` or German `Zählerstand`, whose unit is that of the use it counts).
+    static let runningTotalWords: Set<String> = [
+        "total", "cumulative", "cum", "running", "ytd", "todate", "counter", "register", "odometer", "meter", "reading", "zählerstand",
+        "zaehlerstand",
+    ]
 
     /// The readings a running total needs in the sample, one to the next, to be called one.
     static let runningTotalSteps = 20

@@ -2,9 +2,10 @@
 /// a leading `{` on a line of its own is JSON Lines; a leading `[`, or a
 /// `{` that opens more than its line, is a JSON document; `.tsv` or a
 /// consistent tab is TSV; a consistent `,` `;` or `|` is CSV; anything
-/// else is a log of lines. A comma that marks a time's fraction of a
-/// second (`10:00:00,123 INFO …`, as log4j and Python's logging write it)
-/// splits no field: by that alone a log is no CSV, whatever its name.
+/// else is a log of lines. A `.log` is lines unless it is JSON. A comma
+/// that marks a time's fraction of a second (`10:00:00,123 INFO …`, as
+/// log4j and Python's logging write it) splits no field: by that alone a
+/// log is no CSV, whatever its name.
 enum FormatSniffer {
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
 
@@ -21,14 +22,20 @@ enum FormatSniffer {
         case "json": return JSONDocument.isDocument(head) ? .json : .jsonl
         case "tsv", "tab": return .tsv
         case "csv": return .csv
-        case "log": return .lines
+        // Docker's `<id>-json.log` is JSON Lines, as its pipe is.
+        case "log": return json(head) ?? .lines
         default: break
         }
-        let first = ByteText.skipSpacesAndNewlines(head, 0)
-        if JSONDocument.isDocument(head) { return .json }
-        if first < head.count, head[first] == UInt8(ascii: "{") { return .jsonl }
+        if let json = json(head) { return json }
         guard let d = delimiter(head) else { return .lines }
         return d == UInt8(ascii: "\t") ? .tsv : .csv
+    }
+
+    /// A JSON document, or JSON Lines when the first byte past blank lines opens an object; nil for neither.
+    private static func json(_ head: Field) -> InputFormat? {
+        if JSONDocument.isDocument(head) { return .json }
+        let first = ByteText.skipSpacesAndNewlines(head, 0)
+        return first < head.count && head[first] == UInt8(ascii: "{") ? .jsonl : nil
     }
 
     /// The delimiter that splits the first lines into the same number of
@@ -64,13 +71,17 @@ enum FormatSniffer {
         return best?.delimiter
     }
 
-    /// Occurrences of `d` outside quoted fields, but for a comma that marks
-    /// a time's fraction of a second.
+    /// Occurrences of `d` outside quoted fields (`""` inside one is a
+    /// quote), but for a comma that marks a time's fraction of a second.
     static func count(_ d: UInt8, in line: Field) -> Int {
-        var n = 0, inQuote = false, fieldStart = true
+        var n = 0, inQuote = false, fieldStart = true, escaped = false
         for (i, b) in line.enumerated() {
             if inQuote {
-                if b == UInt8(ascii: "\"") { inQuote = false }
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\"") {
+                    if i + 1 < line.count, line[i + 1] == UInt8(ascii: "\"") { escaped = true } else { inQuote = false }
+                }
             } else if b == UInt8(ascii: "\"") && fieldStart {
                 inQuote = true
             } else if b == d, !(d == UInt8(ascii: ",") && marksFraction(line, comma: i)) {
@@ -93,16 +104,31 @@ enum FormatSniffer {
         return k > i + 1 && k < line.count && line[k] == ByteText.space
     }
 
-    /// Up to `max` non-blank complete lines (the last one only if the head is all there is).
+    /// Up to `max` non-blank complete lines (the last one only if the head
+    /// is all there is). A line break inside a quoted field ends none, as a
+    /// CSV's cell of several lines does not end its record: the quote opens
+    /// a line or follows a delimiter, as `count` reads it, and `""` inside is a quote.
     static func firstLines(_ head: Field, max: Int) -> [Field] {
         var lines: [Field] = []
         var start = 0
         var i = 0
+        var inQuote = false, fieldStart = true
+        let quote = UInt8(ascii: "\"")
         while i < head.count, lines.count < max {
-            if head[i] == UInt8(ascii: "\n") {
+            let b = head[i]
+            if inQuote {
+                if b == quote {
+                    if i + 1 < head.count, head[i + 1] == quote { i += 1 } else { inQuote = false }
+                }
+                fieldStart = false
+            } else if b == UInt8(ascii: "\n") {
                 let line = ByteText.trimmed(Field(rebasing: head[start..<i]))
                 if !line.isEmpty { lines.append(line) }
                 start = i + 1
+                fieldStart = true
+            } else {
+                inQuote = b == quote && fieldStart
+                fieldStart = delimiters.contains(b)
             }
             i += 1
         }
