@@ -58,11 +58,15 @@ struct PostgresPlan {
 
     /// The base unit the levels (and `--level`) need, within `budget` bytes
     /// (`BucketBudget`: coarser when they would not fit; a page's finer bars
-    /// are then a range query). Intervals keep theirs, as files' do: a day's
-    /// page would otherwise read its hours back (DECISIONS).
+    /// are then a range query). Intervals' are their bars', each one filled
+    /// over the span (two years of minutes, for an hour level, are a million:
+    /// hours then, as a file's base is made coarser as it reads).
     func baseUnit(startLevel: Level?, budget: Int64?) -> TimeUnit {
         let needed = levels + (startLevel.map { [$0] } ?? [])
-        guard end == nil else { return Level.intervalBaseUnit(for: needed) }
+        guard end == nil else {
+            return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: nil, columns: valueNames.count,
+                                         fine: Level.intervalBaseUnit(for: needed))
+        }
         return BucketBudget.baseUnit(for: needed, budget: budget, span: span, gap: profile.typicalGap, columns: valueNames.count)
     }
 

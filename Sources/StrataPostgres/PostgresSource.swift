@@ -308,8 +308,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
     private func intervalPeriods(_ unit: TimeUnit) throws(ReadError)
         -> ([Accumulator], [String], Int, [PostgresStatements.SkipReason: Int]) {
         var accumulator = intervalAccumulator(unit)
+        // Past the budget every series' base periods are kept together, as a file's are.
+        if let budget, plan.seriesColumn != nil { accumulator.keepSeries(within: BucketBudget.buckets(within: budget)) }
         var order = PostgresSeriesOrder()
-        var rows = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
+        var rows = 0, cells = 0, skipped: [PostgresStatements.SkipReason: Int] = [:]
         let units = (unit.rawValue...TimeUnit.coarsest.rawValue).compactMap(TimeUnit.init(rawValue:))
         let first = plan.seriesColumn == nil ? 2 : 4
         try connection.stream(statements.intervalPeriods(units: units, longest: longest)) { result throws(ReadError) in
@@ -332,7 +334,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
                     throw disagreement(periodUnit, at: start)
                 }
             }
+            cells += 1
+            if cells % 8192 == 0 { accumulator.keepWithinBaseLimit() }
         }
+        accumulator.keepWithinBaseLimit()
         let (renumbered, names) = renumber([accumulator], order, seriesOrder: nil, unit: unit)
         return (plan.shares.indices.map { renumbered[0].column($0) }, names, rows, skipped)
     }

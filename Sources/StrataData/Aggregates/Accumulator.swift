@@ -335,7 +335,13 @@ public struct Accumulator: Sendable {
         guard unit >= baseUnit, calendar.start(of: unit, ordinal: ordinal) == start else { return false }
         holdIntervals(series: series)
         guard !stats.isEmpty else { return true }
-        if unit == baseUnit { runs[c][series].add(ordinal, stats) } else { coarser[c][unit.rawValue - baseUnit.rawValue - 1][series].add(ordinal, stats) }
+        if unit > baseUnit {
+            coarser[c][unit.rawValue - baseUnit.rawValue - 1][series].add(ordinal, stats)
+        } else if mergesSeriesBase {
+            merged[c].add(ordinal, stats)
+        } else {
+            runs[c][series].add(ordinal, stats)
+        }
         return true
     }
 

@@ -27,10 +27,11 @@ public enum BucketBudget {
     public static func buckets(within budget: Int64) -> Int { Int(budget / share / bytesPerBucket) }
 
     /// The base unit for `levels` within `budget` bytes (nil: no budget),
-    /// from the sample's span and spacing and the value columns.
+    /// from the sample's span and spacing and the value columns; `fine`,
+    /// the unit they need (intervals': their bars', every one filled).
     public static func baseUnit(for levels: [Level], budget: Int64?, span: ClosedRange<Int64>?, gap: Int64?,
-                                columns: Int) -> TimeUnit {
-        let fine = Level.baseUnit(for: levels)
+                                columns: Int, fine: TimeUnit? = nil) -> TimeUnit {
+        let fine = fine ?? Level.baseUnit(for: levels)
         guard let budget, let span, let finest = levels.min(), fine < finest.unit else { return fine }
         let step = max(seconds(fine), gap ?? 0)
         let buckets = (span.upperBound - span.lowerBound) / step + 1
