@@ -22,9 +22,7 @@ extension Dataset {
     func readBackStats(_ range: Range<Int64>, level: Level, bars: [SubBucket]?, series s: Int, value v: Int) -> Stats? {
         guard mayHaveRows(range, series: s, value: v) else { return Stats() }
         guard holdsIntervals else { return bars?.reduce(into: Stats()) { $0.merge($1.stats) } }
-        guard let fine = finePages?.buckets(from: range.lowerBound, to: range.upperBound, unit: level.unit), v < fine.buckets.count,
-              s - 1 < fine.buckets[v].count else { return nil }
-        return fine.buckets[v][s - 1].reduce(into: Stats()) { $0.merge($1.stats) }
+        return statsOfRows(from: range.lowerBound, to: range.upperBound, series: s, value: v, unit: level.unit)
     }
 
     /// The stats of the period at `index` on `level`, as `stats` gives

@@ -460,11 +460,12 @@ public struct Dataset: Sendable {
     }
 
     /// The stats of the rows in `[start, end)` of series `s` and value `v`,
-    /// read from the source (a part of a sub-bucket, to the second): nil
-    /// while they are read, or when the source cannot be read again
+    /// read from the source (a part of a sub-bucket, to the second; a
+    /// period of `unit`, where interval data counts each interval once):
+    /// nil while they are read, or when the source cannot be read again
     /// (`finePages` nil).
-    public func statsOfRows(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0) -> Stats? {
-        guard let fine = finePages?.buckets(from: start, to: max(start, end), unit: .day), v < fine.buckets.count else { return nil }
+    public func statsOfRows(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0, unit: TimeUnit = .day) -> Stats? {
+        guard let fine = finePages?.buckets(from: start, to: max(start, end), unit: unit), v < fine.buckets.count else { return nil }
         let lists = s == 0 ? fine.buckets[v] : (s - 1 < fine.buckets[v].count ? [fine.buckets[v][s - 1]] : [])
         return lists.joined().reduce(into: Stats()) { $0.merge($1.stats) }
     }

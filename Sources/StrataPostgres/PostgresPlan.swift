@@ -141,7 +141,7 @@ struct PostgresPlan {
         } else if options.seriesColumn == nil {
             if let end {
                 let intervals = sample.intervals(end.end)
-                series = texts.first { $0 != end.column && IntervalRule.splitsIntervals(keys: keys($0), intervals: intervals) }
+                series = IntervalRule.seriesColumn(among: texts.filter { $0 != end.column }, keys: keys, intervals: intervals)
             } else {
                 series = texts.first { isSeries(keys($0), times: times) }
             }

@@ -254,6 +254,10 @@ public final class PostgresSource: Source, @unchecked Sendable {
             }
         }
         for k in columns.indices { columns[k].keepWithinBaseLimit() }
+        // One decision for every value column: one with fewer rows (NULLs) may not have passed the budget.
+        if let most = columns.filter(\.mergesSeriesBase).max(by: { $0.seriesUnit < $1.seriesUnit }) {
+            for k in columns.indices { columns[k].keepSeries(like: most) }
+        }
         let (renumbered, names) = renumber(columns, order, seriesOrder: seriesOrder, unit: unit)
         return (renumbered, names, rows, timeless, pastLimit)
     }

@@ -206,6 +206,19 @@ struct IntervalReaderTests {
         #expect(r.notes.contains("series: column \"channel\" (no two of its intervals overlap; --series none turns this off)"))
     }
 
+    /// A title rerun at other hours on one channel splits the programmes
+    /// too, but the channels are fewer: they are the series, whichever
+    /// column comes first.
+    @Test func ofTwoColumnsThatSplitTheIntervalsTheFewerNamesAreTheSeries() throws {
+        let iso = { (t: Int64) in CalendarSystem(zone: .utc).localTime(at: t).isoString }
+        let text = "title,channel,start,end\n" + (0..<24).flatMap { h in ["A", "B", "C"].map { c in
+            let start = Fixture.utc(2024, 3, 10) + Int64(h) * 3600
+            return "\(c)-\(h % 4),\(c),\(iso(start)),\(iso(start + 3600))\n"
+        } }.joined()
+        let r = try Fixture.load(text)
+        #expect(r.seriesNames == ["A", "B", "C"], "\(r.notes)")
+    }
+
     /// Hour-long jobs starting seconds apart: the bars are no finer than the
     /// jobs (hours, on the day level), as each job is split into every bar it covers.
     @Test func levelsFitTheIntervalsLengthNotOnlyTheirSpacing() throws {

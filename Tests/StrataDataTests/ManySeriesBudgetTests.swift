@@ -119,7 +119,8 @@ struct ManySeriesBudgetTests {
             let loaded = try Self.load(path, budget: budget)
             let kept = loaded.accumulator
             #expect(kept.baseUnit == .hour && kept.mergesSeriesBase && kept.seriesUnit == .day)
-            #expect(kept.mergedBuckets?.ordinals.count == 24)
+            // Each hour once, rows sorted by sensor too (each sensor's hours are older than the last ones).
+            #expect(kept.mergedBuckets?.ordinals.count == 24 && kept.bucketCount == 24 + 12)
             #expect((0..<kept.seriesCount).map { kept.sortedBuckets(series: $0).ordinals.count } == Array(repeating: 1, count: 12))
             #expect(loaded.notes.contains("memory: 12 series' hours pass what --memory keeps: every series' hours kept together, "
                                           + "each series' days; a series' hours are read back from the file when shown (--memory MB keeps more)"))

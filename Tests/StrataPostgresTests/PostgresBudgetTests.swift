@@ -14,6 +14,8 @@ struct PostgresBudgetTests {
         #expect(full.accumulator.baseUnit == .minute)
         // The cities' hours pass one byte too: kept together, each city's own as coarse as they go, read back from the table.
         #expect(database.accumulator.mergesSeriesBase && database.accumulator.seriesUnit > .hour)
+        // Every value column alike, the one with empty amounts too.
+        #expect(database.otherValues.allSatisfy { $0.accumulator.mergesSeriesBase && $0.accumulator.seriesUnit == database.accumulator.seriesUnit })
         #expect(database.notes.contains { $0.hasPrefix("memory: 3 series' hours pass what --memory keeps: every series' hours kept together") })
         #expect(queried.count(.hour) == whole.count(.hour) && whole.count(.hour) > 100)
         DatabaseFixtures.comparePages(queried, whole, .hour, at: 0..<whole.count(.hour))

@@ -59,11 +59,13 @@ public struct Accumulator: Sendable {
     /// Interval data: how each column's value counts in the periods an
     /// interval overlaps (the duration's is `.overlap`).
     public private(set) var shares: [IntervalShare] = [.overlap]
-    /// Interval data: the most base buckets kept apart, over every series.
-    /// Past it every series' go into one run (`merged`), and a series' base
-    /// sub-buckets are read back from the source a page at a time: two
+    /// The most base buckets kept apart, over every series; `Int.max` for
+    /// an input read once, whose pages cannot be read back. Interval data
+    /// past it puts every series' into one run (`merged`), and a series'
+    /// base sub-buckets are read back from the source a page at a time: two
     /// hundred channels over three years are 5 million hours apart, 26,000
-    /// together.
+    /// together. Any data past `baseLimit` at `coarsestBase` does too
+    /// (`keepSeriesWithinBaseLimit`).
     var seriesBaseLimit = Int.max
     /// Every series' base buckets are in `merged`, a run per column: interval
     /// data past `seriesBaseLimit`, or any data read back past `baseLimit` at
@@ -83,7 +85,8 @@ public struct Accumulator: Sendable {
     private var lastSeriesOrdinal = (base: Int.min, series: 0)
     /// Interval data whose base was made coarser past `baseLimit`: the base
     /// is then a level's periods (or a unit the coarser tables keep per
-    /// series anyway), so each series keeps its own and they never go together.
+    /// series anyway), so each series keeps its own, and they go together
+    /// only past `baseLimit` at `coarsestBase`, not past `seriesBaseLimit`.
     var baseCoarsened = false
     /// Buckets entered (for intervals, the base buckets they may cover, in
     /// every column they fill) since the buckets were last counted against
@@ -236,6 +239,16 @@ public struct Accumulator: Sendable {
             runs[0][series].add(ordinal, stats)
         }
         return true
+    }
+
+    /// Keeps the series' buckets as `other` keeps its: every series'
+    /// together, each series' of the coarser `seriesUnit` of the two (a
+    /// file's halves, or a database's value columns, one of which passed
+    /// the budget with fewer buckets than another).
+    public mutating func keepSeries(like other: Accumulator) {
+        guard other.mergesSeriesBase else { return }
+        mergeSeriesBase()
+        if !holdsIntervals, seriesUnit < other.seriesUnit { coarsenSeriesRuns(to: other.seriesUnit) }
     }
 
     /// A database's load, whose base the server's `GROUP BY` gives: past
@@ -438,6 +451,7 @@ public struct Accumulator: Sendable {
         if mergesSeriesBase {
             merged = merged.map { MergedRun(Self.coarsened($0.sorted, from: baseUnit, to: unit, calendar: calendar).sorted) }
             if seriesUnit <= unit { coarsenSeriesRuns(to: Self.unit(holding: unit)) }
+            lastSeriesOrdinal = (.min, 0)
         } else {
             runs = runs.map { column in column.map { Self.coarsened($0.sorted, from: baseUnit, to: unit, calendar: calendar) } }
             seriesUnit = unit
@@ -599,12 +613,8 @@ public struct Accumulator: Sendable {
         baseCoarsened = baseCoarsened || other.baseCoarsened
         // Series' base buckets kept apart on one side are put together on both, before the runs join.
         if mergesSeriesBase || other.mergesSeriesBase {
-            mergeSeriesBase()
-            other.mergeSeriesBase()
-            if !holdsIntervals, seriesUnit != other.seriesUnit {
-                let unit = Swift.max(seriesUnit, other.seriesUnit)
-                if seriesUnit < unit { coarsenSeriesRuns(to: unit) } else { other.coarsenSeriesRuns(to: unit) }
-            }
+            keepSeries(like: other)
+            other.keepSeries(like: self)
             for c in merged.indices { merged[c].merge(other.merged[c]) }
         }
         for (k, column) in other.runs.enumerated() { Self.merge(column, into: &runs[k], seriesMap: seriesMap) }

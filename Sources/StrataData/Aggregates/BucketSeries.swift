@@ -26,8 +26,11 @@ public struct BucketSeries: Sendable {
     }
 
     /// Index of the first bucket whose ordinal is `>= ordinal`.
-    public func lowerBound(_ ordinal: Int) -> Int {
-        var low = 0, high = ordinals.count
+    public func lowerBound(_ ordinal: Int) -> Int { Self.lowerBound(ordinal, in: ordinals[...]) }
+
+    /// Index of the first of sorted `ordinals` that is `>= ordinal`.
+    static func lowerBound(_ ordinal: Int, in ordinals: ArraySlice<Int>) -> Int {
+        var low = ordinals.startIndex, high = ordinals.endIndex
         while low < high {
             let mid = (low + high) / 2
             if ordinals[mid] < ordinal { low = mid + 1 } else { high = mid }

@@ -1,10 +1,11 @@
-/// Every series' base buckets of interval data in one run, once there are
-/// too many of them to keep each series' apart (`Accumulator.seriesBaseLimit`).
-/// Intervals of many series come by start, each split into the buckets it
-/// covers, so a piece's bucket is nearly always one of the last few: it is
-/// found by looking back there, not kept aside as `BucketRun` would (half
-/// the pieces of two hundred channels would go through a dictionary).
-/// An interval's values are whole seconds: their sums are exact in any order.
+/// Every series' base buckets in one run, once there are too many of them
+/// to keep each series' apart (`Accumulator.mergesSeriesBase`). Intervals
+/// of many series come by start, each split into the buckets it covers, so
+/// a piece's bucket is nearly always one of the last few: it is found by
+/// looking back there, not kept aside as `BucketRun` would (half the pieces
+/// of two hundred channels would go through a dictionary); rows sorted by
+/// series find theirs by a search. Sums are merged as `Stats` merges them
+/// (an interval's whole seconds exactly in any order).
 struct MergedRun: Sendable {
     private(set) var ordinals: [Int] = []
     private(set) var stats: [Stats] = []
@@ -31,6 +32,11 @@ struct MergedRun: Sendable {
         while i >= Swift.max(0, ordinals.count - Self.lookBack), ordinals[i] >= ordinal {
             if ordinals[i] == ordinal { return stats[i].merge(bucket) }
             i -= 1
+        }
+        // Older than the look-back: the next series' first buckets, of rows sorted by series.
+        if i >= 0, ordinals[i] >= ordinal {
+            let found = BucketSeries.lowerBound(ordinal, in: ordinals[...i])
+            if ordinals[found] == ordinal { return stats[found].merge(bucket) }
         }
         aside[ordinal, default: Stats()].merge(bucket)
     }

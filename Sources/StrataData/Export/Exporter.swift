@@ -73,6 +73,8 @@ public enum Exporter {
                     let read = dataset.keepsPeriods(of: level, series: s) ? dataset.stats(level, index: index, series: s)
                         : readBack.stats(level, index: index, series: s)
                     let stats = read ?? Stats()
+                    // A sparse level writes periods with rows: a series' not kept steps by every series' with rows.
+                    if sparse && read?.isEmpty == true { continue }
                     let (from, to) = (dataset.calendar.start(of: level.unit, ordinal: ordinal), dataset.calendar.end(of: level.unit, ordinal: ordinal))
                     let start = dataset.calendar.localTime(at: from)
                     let end = dataset.calendar.localTime(at: to)

@@ -83,14 +83,13 @@ extension ColumnPicker {
         }
     }
 
-    /// The timeline's rows: the first text column with 2 to 1,000 values in
-    /// the sample, repeated, under which no two intervals overlap (a
-    /// channel airs one programme at a time, a machine runs one job).
+    /// The timeline's rows: the text column with 2 to 1,000 values in the
+    /// sample, repeated, under which no two intervals overlap (a channel
+    /// airs one programme at a time, a machine runs one job), of the fewest
+    /// values where several are.
     func intervalSeries(_ intervals: [(Int64, Int64)?], excluding used: [Int], decimalComma: Bool) -> Int? {
-        (0..<columnCount).first { c in
-            !used.contains(c) && !isNumeric(sample.column(c), decimalComma: decimalComma)
-                && IntervalRule.splitsIntervals(keys: (0..<sample.count).map { sample.text($0, c) }, intervals: intervals)
-        }
+        let texts = (0..<columnCount).filter { !used.contains($0) && !isNumeric(sample.column($0), decimalComma: decimalComma) }
+        return IntervalRule.seriesColumn(among: texts, keys: { c in (0..<sample.count).map { sample.text($0, c) } }, intervals: intervals)
     }
 
     /// `--label`, or the first text column not otherwise used (a title, a job name).
