@@ -37,7 +37,6 @@ extension Dataset {
     /// Whether series `s` has rows in the period at `index` on `level`: a
     /// period it does not keep may have some while it is read back.
     public func hasRows(_ level: Level, index: Int, series s: Int = 0, value v: Int = 0) -> Bool {
-        guard !keepsPeriods(of: level, series: s) else { return !stats(level, index: index, series: s, value: v).isEmpty }
-        return periodStats(level, index: index, series: s, value: v).map { !$0.isEmpty } ?? mayHaveRows(period(level, index: index), series: s, value: v)
+        periodStats(level, index: index, series: s, value: v).map { !$0.isEmpty } ?? mayHaveRows(period(level, index: index), series: s, value: v)
     }
 }

@@ -368,10 +368,9 @@ public struct Dataset: Sendable {
         if readsPages(of: level, series: s) {
             let range = bounds.first!..<bounds.last!
             subStats = fetchedStats(bounds, unit: sub, series: s, value: v, empty: kept ? stats.isEmpty : !mayHaveRows(range, series: s, value: v))
-            if !kept, let read = readBackStats(range, level: level, bars: subStats, series: s, value: v) {
-                stats = read
-            } else if !kept {
-                statsRead = false
+            if !kept {
+                let read = readBackStats(range, level: level, bars: subStats, series: s, value: v)
+                (stats, statsRead) = (read ?? Stats(), read != nil)
             }
         } else {
             subStats = keptStats(level, bounds, unit: sub, series: s, value: v).enumerated().map { i, stats in
