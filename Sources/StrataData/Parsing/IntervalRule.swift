@@ -40,7 +40,7 @@ public enum IntervalRule {
     /// starts span (`departure`/`arrival`).
     public static func pairedLength(starts: [Int64?], ends: [Int64?]) -> Int64? {
         let known = starts.compactMap { $0 }
-        guard let first = known.min(), let last = known.max(), ends.count { $0 != nil } * 10 >= known.count * 8 else { return nil }
+        guard let first = known.min(), let last = known.max(), ends.count(where: { $0 != nil }) * 10 >= known.count * 8 else { return nil }
         let lengths = lengths(starts: starts, ends: ends)
         let kept = lengths.filter { $0 >= 0 }.sorted()
         guard lengths.count * 10 >= known.count * 8, (lengths.count - kept.count) * 20 <= lengths.count, !kept.isEmpty else { return nil }
