@@ -241,21 +241,23 @@ public struct Dataset: Sendable {
     /// Interval data, of one value: each series' base buckets as read, and
     /// its periods from the accumulator's own tables, where an interval
     /// counts once in each period it overlaps ("all" merges the series: an
-    /// interval is in one).
+    /// interval is in one). A series has none of a unit finer than
+    /// `seriesUnit`, whose every series' periods are kept together.
     private static func intervalSeries(_ accumulator: Accumulator, seriesNames: [String], levels: [Level],
                                        base: [Series]) -> [Series] {
         let baseUnit = accumulator.baseUnit
         let units = (baseUnit.rawValue + 1...TimeUnit.coarsest.rawValue).compactMap { TimeUnit(rawValue: $0) }
         let count = seriesNames.isEmpty ? 1 : max(seriesNames.count, accumulator.seriesCount)
         var perSeries: [[TimeUnit: BucketSeries]] = (0..<count).map { s in
-            Dictionary(uniqueKeysWithValues: units.map { ($0, accumulator.sortedPeriods(of: $0, series: s)!) })
+            Dictionary(uniqueKeysWithValues: units.compactMap { unit in accumulator.sortedPeriods(of: unit, series: s).map { (unit, $0) } })
         }
         var totals = (0..<count).map { accumulator.intervalTotal(series: $0) }
         if !seriesNames.isEmpty {
             let all = Dictionary(uniqueKeysWithValues: units.map { unit in
+                if let together = accumulator.periodsTogether(of: unit) { return (unit, together) }
                 var table: [Int: Stats] = [:]
                 for tables in perSeries {
-                    for (k, v) in zip(tables[unit]!.ordinals, tables[unit]!.stats) { table[k, default: Stats()].merge(v) }
+                    for (k, v) in zip(tables[unit]?.ordinals ?? [], tables[unit]?.stats ?? []) { table[k, default: Stats()].merge(v) }
                 }
                 return (unit, BucketSeries(table))
             })
@@ -464,9 +466,8 @@ public struct Dataset: Sendable {
     /// nil while they are read, or when the source cannot be read again
     /// (`finePages` nil).
     public func statsOfRows(from start: Int64, to end: Int64, series s: Int = 0, value v: Int = 0, unit: TimeUnit = .day) -> Stats? {
-        guard let fine = finePages?.buckets(from: start, to: max(start, end), unit: unit), v < fine.buckets.count else { return nil }
-        let lists = s == 0 ? fine.buckets[v] : (s - 1 < fine.buckets[v].count ? [fine.buckets[v][s - 1]] : [])
-        return lists.joined().reduce(into: Stats()) { $0.merge($1.stats) }
+        guard let lists = finePages?.buckets(from: start, to: max(start, end), unit: unit, series: s), v < lists.count else { return nil }
+        return lists[v].reduce(into: Stats()) { $0.merge($1.stats) }
     }
 
     /// Sub-buckets finer than the base, from the source: nil while they are
@@ -474,11 +475,9 @@ public struct Dataset: Sendable {
     private func fetchedStats(_ bounds: [Int64], unit: TimeUnit, series s: Int, value v: Int, empty: Bool) -> [SubBucket]? {
         let subBuckets = (0..<(bounds.count - 1)).map { SubBucket(start: bounds[$0], end: bounds[$0 + 1], stats: Stats()) }
         if empty { return subBuckets }
-        guard let fine = finePages?.buckets(from: bounds.first!, to: bounds.last!, unit: unit), v < fine.buckets.count else { return nil }
         // Series 0 is every series together; without names, the one list.
-        let lists = s == 0 ? fine.buckets[v] : (s - 1 < fine.buckets[v].count ? [fine.buckets[v][s - 1]] : [])
-        var byStart: [Int64: SubBucket] = [:]
-        for list in lists { for bucket in list { byStart[bucket.start] = byStart[bucket.start].map { $0.merged(with: bucket) } ?? bucket } }
+        guard let lists = finePages?.buckets(from: bounds.first!, to: bounds.last!, unit: unit, series: s), v < lists.count else { return nil }
+        let byStart = Dictionary(lists[v].map { ($0.start, $0) }, uniquingKeysWith: { $0.merged(with: $1) })
         return subBuckets.map { b in byStart[b.start].map { SubBucket(start: b.start, end: b.end, stats: $0.stats, sketch: $0.sketch) } ?? b }
     }
 }

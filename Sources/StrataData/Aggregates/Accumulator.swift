@@ -50,6 +50,16 @@ public struct Accumulator: Sendable {
     /// cannot be merged into the duration's: an interval over three hours
     /// would count 3 in its day.
     private var coarser: [[[BucketRun]]] = []
+    /// Interval data only: per column, per unit coarser than the base and
+    /// finer than `seriesUnit`, every series' periods together ("all"'s),
+    /// as `coarser` is indexed. A thousand channels over two years are
+    /// 730,000 channel-days apart, 730 days together: past the budget a
+    /// series' periods of such a unit are read back with its page.
+    private var coarserTogether: [[MergedRun]] = []
+    /// Interval data: whether the periods of every unit coarser than the
+    /// base are kept (`coarser`); not for a read of a page's bars, which
+    /// are the base buckets alone.
+    var keepsCoarserPeriods = true
     /// Interval data only: per column, per series, each interval once, whole.
     private var intervalTotals: [[Stats]] = []
     /// Series every column has room for in the interval tables.
@@ -78,8 +88,9 @@ public struct Accumulator: Sendable {
     /// hour's day, a day's month), made coarser again while the buckets
     /// pass `baseLimit` and the series' outnumber every series' together:
     /// sixty series' hours over two years are a million buckets, their
-    /// days 44,000. Interval data keeps a series' coarser
-    /// periods in `coarser`: the unit after the base.
+    /// days 44,000. Interval data keeps a series' coarser periods in
+    /// `coarser`: the unit after the base, or past the budget a coarser
+    /// one (`keepSeriesPeriodsWithinBaseLimit`).
     public private(set) var seriesUnit: TimeUnit
     /// The last base ordinal a flush put into a series' coarser bucket, and that bucket's ordinal.
     private var lastSeriesOrdinal = (base: Int.min, series: 0)
@@ -248,7 +259,11 @@ public struct Accumulator: Sendable {
     public mutating func keepSeries(like other: Accumulator) {
         guard other.mergesSeriesBase else { return }
         mergeSeriesBase()
-        if !holdsIntervals, seriesUnit < other.seriesUnit { coarsenSeriesRuns(to: other.seriesUnit) }
+        if holdsIntervals {
+            while seriesUnit < other.seriesUnit { mergeSeriesPeriods() }
+        } else if seriesUnit < other.seriesUnit {
+            coarsenSeriesRuns(to: other.seriesUnit)
+        }
     }
 
     /// A database's load, whose base the server's `GROUP BY` gives: past
@@ -294,7 +309,7 @@ public struct Accumulator: Sendable {
         var unit = baseUnit
         // A loop per unit, not a closure per piece: the runs are mutated in place, with no copy.
         while true {
-            let k = unit.rawValue - baseUnit.rawValue - 1
+            let k = unit.rawValue - baseUnit.rawValue - 1, together = unit < seriesUnit
             var ordinal = calendar.ordinal(of: unit, at: start)
             var from = start
             while true {
@@ -303,7 +318,7 @@ public struct Accumulator: Sendable {
                     guard let piece = shares[c].piece(values[c], seconds: to - from, instant: instant, holdsStart: holdsStart && from == start)
                     else { continue }
                     if k >= 0 {
-                        coarser[c][k][series].add(ordinal, piece)
+                        if together { coarserTogether[c][k].add(ordinal, piece) } else { coarser[c][k][series].add(ordinal, piece) }
                     } else if mergesSeriesBase {
                         merged[c].add(ordinal, piece)
                     } else {
@@ -314,7 +329,7 @@ public struct Accumulator: Sendable {
                 from = to
                 ordinal += 1
             }
-            guard unit < .coarsest else { break }
+            guard unit < .coarsest, keepsCoarserPeriods else { break }
             unit = TimeUnit(rawValue: unit.rawValue + 1)!
         }
     }
@@ -348,8 +363,9 @@ public struct Accumulator: Sendable {
         guard unit >= baseUnit, calendar.start(of: unit, ordinal: ordinal) == start else { return false }
         holdIntervals(series: series)
         guard !stats.isEmpty else { return true }
+        let k = unit.rawValue - baseUnit.rawValue - 1
         if unit > baseUnit {
-            coarser[c][unit.rawValue - baseUnit.rawValue - 1][series].add(ordinal, stats)
+            if unit < seriesUnit { coarserTogether[c][k].add(ordinal, stats) } else { coarser[c][k][series].add(ordinal, stats) }
         } else if mergesSeriesBase {
             merged[c].add(ordinal, stats)
         } else {
@@ -372,6 +388,7 @@ public struct Accumulator: Sendable {
         holdsIntervals = true
         let units = TimeUnit.coarsest.rawValue - baseUnit.rawValue
         while coarser.count < runs.count { coarser.append(Array(repeating: [], count: units)) }
+        while coarserTogether.count < runs.count { coarserTogether.append(Array(repeating: MergedRun(), count: units)) }
         while intervalTotals.count < runs.count { intervalTotals.append([]) }
         while merged.count < runs.count { merged.append(MergedRun()) }
         for c in runs.indices {
@@ -399,13 +416,66 @@ public struct Accumulator: Sendable {
     /// its coarser periods only (intervals, which keep them anyway). The
     /// finest level's periods of one series are then read back with its page.
     private mutating func keepSeriesWithinBaseLimit(adding pieces: Int = 0) {
-        guard seriesBaseLimit < .max, baseUnit == coarsestBase, runs[0].count > 1, bucketCount + pieces > baseLimit else { return }
-        mergeSeriesBase()
-        guard !holdsIntervals else { return }
-        // Coarser still while the series' own pass it and outnumber every series' together.
-        while seriesUnit < .year, bucketCount > baseLimit, runs.joined().reduce(0, { $0 + $1.count }) > merged.reduce(0, { $0 + $1.count }) {
-            coarsenSeriesRuns(to: Self.unit(holding: seriesUnit))
+        guard seriesBaseLimit < .max, runs[0].count > 1 else { return }
+        if baseUnit == coarsestBase, bucketCount + pieces > baseLimit {
+            mergeSeriesBase()
+            // Coarser still while the series' own pass it and outnumber every series' together.
+            while !holdsIntervals, seriesUnit < .year, bucketCount > baseLimit,
+                  runs.joined().reduce(0, { $0 + $1.count }) > merged.reduce(0, { $0 + $1.count }) {
+                coarsenSeriesRuns(to: Self.unit(holding: seriesUnit))
+            }
         }
+        if holdsIntervals { keepSeriesPeriodsWithinBaseLimit() }
+    }
+
+    /// Interval data whose series' base periods are together: while those
+    /// and the coarser periods kept pass `baseLimit`, every series' periods
+    /// of `seriesUnit` go together too, and each series keeps the next
+    /// unit's: a thousand channels' days, then their weeks. Not while the
+    /// base outnumbers them (it is made coarser first), nor while they are
+    /// few: the first rows of a load would decide, whatever their order.
+    private mutating func keepSeriesPeriodsWithinBaseLimit() {
+        guard mergesSeriesBase else { return }
+        while seriesUnit < .coarsest, bucketCount + coarserCount > baseLimit,
+              seriesPeriodCount > Swift.max(bucketCount, Self.fewSeriesPeriods) {
+            mergeSeriesPeriods()
+        }
+    }
+
+    /// Series' periods of a unit too few to read back rather than keep.
+    private static let fewSeriesPeriods = 512
+
+    /// Interval data: the series' own periods of `seriesUnit`, over every column.
+    private var seriesPeriodCount: Int {
+        let k = seriesUnit.rawValue - baseUnit.rawValue - 1
+        return coarser.reduce(0) { total, units in total + (units.indices.contains(k) ? units[k].reduce(0) { $0 + $1.count } : 0) }
+    }
+
+    /// Interval data: periods kept of the units coarser than the base, over every column and series (every series' together too).
+    private var coarserCount: Int {
+        coarser.joined().joined().reduce(0) { $0 + $1.count } + coarserTogether.joined().reduce(0) { $0 + $1.count }
+    }
+
+    /// Interval data: every series' periods of `seriesUnit` put together
+    /// ("all"'s), column by column; the series keep the next unit's.
+    private mutating func mergeSeriesPeriods() {
+        flush()
+        let k = seriesUnit.rawValue - baseUnit.rawValue - 1
+        for c in coarser.indices {
+            coarserTogether[c][k] = Self.together(coarser[c][k])
+            coarser[c][k] = coarser[c][k].map { _ in BucketRun() }
+        }
+        seriesUnit = TimeUnit(rawValue: seriesUnit.rawValue + 1)!
+    }
+
+    /// Every series' buckets in one run, each ordinal's merged.
+    private static func together(_ runs: [BucketRun]) -> MergedRun {
+        var table: [Int: Stats] = [:]
+        for run in runs {
+            let sorted = run.sorted
+            for (ordinal, bucket) in zip(sorted.ordinals, sorted.stats) { table[ordinal, default: Stats()].merge(bucket) }
+        }
+        return MergedRun(BucketSeries(table))
     }
 
     /// The next coarser unit made of whole periods of `unit`: a day's month, not its week.
@@ -467,12 +537,16 @@ public struct Accumulator: Sendable {
     /// exact; a page's finer bars are read back (or not kept, read once).
     private mutating func coarsenIntervals() {
         flush()
+        let next = TimeUnit(rawValue: baseUnit.rawValue + 1)!
+        // Every series' periods of the next unit together: they stay so, as the base.
+        let together = next < seriesUnit
         for c in runs.indices {
             runs[c] = coarser[c].removeFirst()
-            merged[c] = MergedRun()
+            let nextTogether = coarserTogether[c].removeFirst()
+            merged[c] = together ? nextTogether : MergedRun()
         }
-        baseUnit = TimeUnit(rawValue: baseUnit.rawValue + 1)!
-        (mergesSeriesBase, baseCoarsened, seriesUnit) = (false, true, baseUnit)
+        (baseUnit, baseCoarsened) = (next, true)
+        if !together { (mergesSeriesBase, seriesUnit) = (false, baseUnit) }
         sketches?.coarsen(to: baseUnit, calendar: calendar)
     }
 
@@ -497,12 +571,7 @@ public struct Accumulator: Sendable {
         if holdsIntervals { holdIntervals(series: 0) }
         while merged.count < runs.count { merged.append(MergedRun()) }
         for c in runs.indices {
-            var table: [Int: Stats] = [:]
-            for run in runs[c] {
-                let sorted = run.sorted
-                for (ordinal, bucket) in zip(sorted.ordinals, sorted.stats) { table[ordinal, default: Stats()].merge(bucket) }
-            }
-            merged[c] = MergedRun(BucketSeries(table))
+            merged[c] = Self.together(runs[c])
             if holdsIntervals { runs[c] = runs[c].map { _ in BucketRun() } }
         }
         mergesSeriesBase = true
@@ -514,10 +583,20 @@ public struct Accumulator: Sendable {
     }
 
     /// Interval data: series `s`'s periods of `unit` (coarser than the base), sorted by ordinal, of the first column.
+    /// Nil where the series keep no periods of their own of `unit` (finer than `seriesUnit`: `periodsTogether`).
     public func sortedPeriods(of unit: TimeUnit, series s: Int) -> BucketSeries? {
         let k = unit.rawValue - baseUnit.rawValue - 1
-        guard holdsIntervals, let units = coarser.first, units.indices.contains(k) else { return nil }
+        guard holdsIntervals, unit >= seriesUnit, let units = coarser.first, units.indices.contains(k) else { return nil }
         return s < units[k].count ? units[k][s].sorted : BucketSeries(sortedOrdinals: [], stats: [])
+    }
+
+    /// Interval data: every series' periods of `unit` together, of the
+    /// first column, where the series keep none of their own (coarser than
+    /// the base, finer than `seriesUnit`).
+    public func periodsTogether(of unit: TimeUnit) -> BucketSeries? {
+        let k = unit.rawValue - baseUnit.rawValue - 1
+        guard holdsIntervals, unit < seriesUnit, let units = coarserTogether.first, units.indices.contains(k) else { return nil }
+        return units[k].sorted
     }
 
     /// Interval data: series `s`'s intervals, each once, whole, of the first column.
@@ -623,6 +702,9 @@ public struct Accumulator: Sendable {
         for (c, units) in other.coarser.enumerated() {
             for (k, unitRuns) in units.enumerated() { Self.merge(unitRuns, into: &coarser[c][k], seriesMap: seriesMap) }
         }
+        for (c, units) in other.coarserTogether.enumerated() {
+            for (k, run) in units.enumerated() { coarserTogether[c][k].merge(run) }
+        }
         for (c, totals) in other.intervalTotals.enumerated() {
             for (i, total) in totals.enumerated() {
                 let target = seriesMap?[i] ?? i
@@ -667,6 +749,7 @@ public struct Accumulator: Sendable {
         if holdsIntervals {
             one.holdsIntervals = true
             one.coarser = [copy.coarser[k]]
+            one.coarserTogether = [copy.coarserTogether[k]]
             one.intervalTotals = [copy.intervalTotals[k]]
             one.baseCoarsened = baseCoarsened
         }

@@ -55,9 +55,12 @@ public enum BucketBudget {
     /// each series' own of `seriesUnit` (`Accumulator.seriesUnit`).
     public static func seriesTogether(kept: TimeUnit, seriesUnit: TimeUnit, series: Int,
                                       readBackFrom source: String = "the file") -> (note: String, notice: String) {
-        ("memory: \(series) series' \(kept.name)s pass what --memory keeps: every series' \(kept.name)s kept together, "
-            + "each series' \(seriesUnit.name)s; a series' \(kept.name)s are read back from \(source) when shown (--memory MB keeps more)",
-         "\(series) series' \(kept.name)s passed --memory: a series' \(kept.name)s read back")
+        // Every unit from the base to the one the series keep: hours, days and weeks.
+        let names = (kept.rawValue..<seriesUnit.rawValue).compactMap { TimeUnit(rawValue: $0).map { $0.name + "s" } }
+        let readBack = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : kept.name + "s"
+        return ("memory: \(series) series' \(kept.name)s pass what --memory keeps: every series' \(kept.name)s kept together, "
+            + "each series' \(seriesUnit.name)s; a series' \(readBack) are read back from \(source) when shown (--memory MB keeps more)",
+         "\(series) series' \(kept.name)s passed --memory: a series' \(readBack) read back")
     }
 
     /// A unit's usual length: a day for anything longer, as no base is.

@@ -63,8 +63,14 @@ final class RowCursor {
         sink.series = locator.series
         let keepsRows: Bool
         switch purpose {
-        case .rows: keepsRows = true
-        case .buckets: (sink.window, keepsRows) = (start..<end, false)
+        case .rows:
+            // The tap keeps the rows; an empty window keeps no buckets of them
+            // (a thousand channels' programmes would fill every unit's).
+            (sink.window, keepsRows) = (start..<start, true)
+        case .buckets:
+            (sink.window, keepsRows) = (start..<end, false)
+            // A page's bars are its buckets alone.
+            sink.accumulator.keepsCoarserPeriods = false
         case .intervals: (sink.window, sink.collectsIntervals, keepsRows) = (start..<end, true, false)
         }
         sink.trail.tap = RowTap(file: source.name, start: start, end: end, series: series, lineBase: span.first.line - 1,

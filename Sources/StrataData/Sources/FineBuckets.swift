@@ -24,6 +24,17 @@ public struct FineBuckets: Sendable, Equatable {
         self.buckets = buckets
     }
 
+    /// Series `s`'s buckets (every series' together for 0, by start), a list per value.
+    func lists(series s: Int) -> [[SubBucket]] {
+        buckets.map { series in
+            guard s == 0 else { return s - 1 < series.count ? series[s - 1] : [] }
+            guard series.count > 1 else { return series.first ?? [] }
+            var byStart: [Int64: SubBucket] = [:]
+            for list in series { for bucket in list { byStart[bucket.start] = byStart[bucket.start].map { $0.merged(with: bucket) } ?? bucket } }
+            return byStart.values.sorted { $0.start < $1.start }
+        }
+    }
+
     /// The buckets of an accumulator whose base unit is `unit`, cut to `range`.
     public init(_ accumulator: Accumulator, range: Range<Int64>, valueNames: [String], seriesNames: [String]) {
         let calendar = accumulator.calendar, unit = accumulator.baseUnit

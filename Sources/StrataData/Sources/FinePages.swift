@@ -29,11 +29,20 @@ public final class FinePages: @unchecked Sendable {
         /// The source's percentiles (`Source.percentiles`), of the whole range too when `whole`.
         var answers = false
         var whole = false
+        /// Bars asked for one series (0: every series together), kept for
+        /// it alone when every series' would take too much (`keptWhole`);
+        /// nil for a page of every series.
+        var series: Int? = nil
+
+        /// The page of every series over the same range and unit.
+        var everySeries: Key { Key(start: start, end: end, unit: unit, answers: answers, whole: whole) }
     }
 
     /// What a fetch brings.
     enum Page {
         case buckets(FineBuckets)
+        /// One series' buckets (every series' merged, for 0), a list per value.
+        case seriesBuckets([[SubBucket]])
         case intervals(IntervalIndex)
         case percentiles(AnsweredPercentiles)
     }
@@ -66,15 +75,19 @@ public final class FinePages: @unchecked Sendable {
         self.budget = budget
     }
 
-    /// The buckets of `[start, end)` in `unit`, or nil while they are read.
-    func buckets(from start: Int64, to end: Int64, unit: TimeUnit) -> FineBuckets? {
-        guard case .buckets(let buckets)? = page(Key(start: start, end: end, unit: unit)) else { return nil }
-        return buckets
+    /// Series `s`'s buckets of `[start, end)` in `unit` (every series'
+    /// together for 0, by start), a list per value; nil while they are read.
+    func buckets(from start: Int64, to end: Int64, unit: TimeUnit, series s: Int) -> [[SubBucket]]? {
+        switch page(Key(start: start, end: end, unit: unit, series: s)) {
+        case .buckets(let every)?: every.lists(series: s)
+        case .seriesBuckets(let lists)?: lists
+        default: nil
+        }
     }
 
-    /// The buckets of `[start, end)` in `unit`: those a screen's read kept,
-    /// else read from the source now and not kept (an export passes over a
-    /// level once, a range at a time).
+    /// The buckets of `[start, end)` in `unit`: every series' a screen's
+    /// read kept, else read from the source now and not kept (an export
+    /// passes over a level once, a range at a time).
     func read(from start: Int64, to end: Int64, unit: TimeUnit) throws(ReadError) -> FineBuckets? {
         if case .buckets(let kept)? = lock.withLock({ use(Key(start: start, end: end, unit: unit)) }) { return kept }
         return try source.fine(from: start, to: end, unit: unit, progress: nil)
@@ -121,7 +134,7 @@ public final class FinePages: @unchecked Sendable {
     }
 
     private func page(_ key: Key) -> Page? {
-        if let known = lock.withLock({ use(key) }) { return known }
+        if let known = lock.withLock({ use(key.everySeries) ?? use(key) }) { return known }
         if lock.withLock({ failed[key] != nil }) { return nil }
         switch mode {
         case .inline:
@@ -194,6 +207,8 @@ public final class FinePages: @unchecked Sendable {
         switch page {
         case .buckets(let buckets):
             256 + buckets.buckets.reduce(0) { $0 + $1.reduce(0) { $0 + 64 + $1.count * MemoryLayout<SubBucket>.stride } }
+        case .seriesBuckets(let lists):
+            256 + lists.reduce(0) { $0 + 64 + $1.count * MemoryLayout<SubBucket>.stride }
         case .intervals(let intervals):
             256 + intervals.count * (MemoryLayout<IntervalIndex.Record>.stride + 8) + intervals.labels.reduce(0) { $0 + 32 + $1.utf8.count }
         case .percentiles(let answers):
@@ -205,6 +220,8 @@ public final class FinePages: @unchecked Sendable {
     /// is larger than the whole budget (then it is not asked again, and says why).
     /// A lost connection is thrown instead: the page is read once it is back.
     private func fetchAndKeep(_ key: Key) throws(ReadError) -> Page? {
+        // Another series' request of the range kept every series'.
+        if key.series != nil, let every = lock.withLock({ use(key.everySeries) }) { return every }
         let fetched: Page?
         do {
             fetched = try fetch(key)
@@ -215,14 +232,29 @@ public final class FinePages: @unchecked Sendable {
         }
         guard let fetched else { return nil }
         return lock.withLock {
+            let (page, kept) = keptForm(of: fetched, asked: key)
             // Not asked again: it would come back as big.
-            guard keep(fetched, as: key) else {
+            guard keep(page, as: kept) else {
                 fail(key, because: Self.tooBig)
                 return nil
             }
-            return fetched
+            return page
         }
     }
+
+    /// What of a fetched page is kept, and as what: every series' bars,
+    /// unless they take more than `keptWhole` of the budget; then the asked
+    /// series' alone. A thousand channels' minutes of an hour are 6 MB: the
+    /// overview's cards of one channel would each push the others out, and
+    /// be read again without end.
+    private func keptForm(of page: Page, asked key: Key) -> (Page, Key) {
+        guard let s = key.series, case .buckets(let every) = page else { return (page, key) }
+        if Self.bytes(of: page) <= budget / Self.keptWhole { return (page, key.everySeries) }
+        return (.seriesBuckets(every.lists(series: s)), key)
+    }
+
+    /// The share of the budget a page of every series' bars may take.
+    private static let keptWhole = 64
 
     /// The page as the source reads it.
     private func fetch(_ key: Key) throws(ReadError) -> Page? {
@@ -230,6 +262,7 @@ public final class FinePages: @unchecked Sendable {
             return try source.percentiles(of: unit, from: key.start, to: key.end, whole: key.whole).map(Page.percentiles)
         }
         if let unit = key.unit {
+            // Every series' bars: a page of one series is kept from them (`keptForm`).
             return try source.fine(from: key.start, to: key.end, unit: unit, progress: nil).map(Page.buckets)
         }
         return try source.intervals(from: key.start, to: key.end, progress: nil).map(Page.intervals)
