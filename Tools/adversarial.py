@@ -200,6 +200,15 @@ def sensor_hours(folder):
                  ("%s,s%02d,%d" % (hours[h], s, (h * 7 + s) % 101) for h in range(2 * 8760) for s in range(80)))
 
 
+def thousand_channels(folder):
+    """A thousand channels of six-hour programmes over two years (2.9M): 730,000 channel-days apart, 730 together."""
+    start = 1577836800  # 2020-01-01T00:00:00Z
+    iso = lambda t: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+    slots = [iso(start + h * 6 * 3600) for h in range(2 * 1460 + 1)]
+    return table(folder, "channels.csv", "channel,title,start,end",
+                 ("ch%03d,show %d,%s,%s" % (c, (h + c) % 997, slots[h], slots[h + 1]) for h in range(2 * 1460) for c in range(1000)))
+
+
 def millennia_rows(folder):
     return table(folder, "years.csv", "time,v", ["0001-01-01T00:00:00Z,1", "5000-01-01T00:00:00Z,2",
                                                   "9999-12-31T00:00:00Z,3", "2020-01-01T00:00:00Z,4"])
@@ -260,6 +269,10 @@ CASES = [
     Case("80 channels of programmes over two years, hours", channel_hours,
          ["--dump", "--series", "channel", "--levels", "hour,day,week,month", "--keys", "tab"], 0,
          says="80 series' hours pass what --memory keeps: every series' hours kept together"),
+    # Their days pass it too: every channel's days are kept together, each channel's weeks, a channel's day read back.
+    Case("1,000 channels of programmes over two years, hours", thousand_channels,
+         ["--dump", "--levels", "hour,day,week,month", "--keys", "tab down"], 0,
+         says="1000 series' hours pass what --memory keeps: every series' hours kept together, each series' weeks"),
     Case("80 sensors of hourly readings over two years, hours", sensor_hours, ["--dump", "--levels", "hour,day,week,month", "--keys", "tab"],
          0, says="80 series' hours pass what --memory keeps: every series' hours kept together"),
     Case("-f on thirty years of readings, hours", decades_of_readings, ["-f", "--follow-for", "1", "--levels", "hour,day", "--dump"], 0),
