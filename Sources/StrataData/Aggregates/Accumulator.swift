@@ -317,13 +317,7 @@ public struct Accumulator: Sendable {
                 for c in 0..<columns where !values[c].isNaN {
                     guard let piece = shares[c].piece(values[c], seconds: to - from, instant: instant, holdsStart: holdsStart && from == start)
                     else { continue }
-                    if k >= 0 {
-                        if together { coarserTogether[c][k].add(ordinal, piece) } else { coarser[c][k][series].add(ordinal, piece) }
-                    } else if mergesSeriesBase {
-                        merged[c].add(ordinal, piece)
-                    } else {
-                        runs[c][series].add(ordinal, piece)
-                    }
+                    addPeriod(piece, unitIndex: k, together: together, ordinal: ordinal, series: series, column: c)
                 }
                 if to >= end { break }
                 from = to
@@ -363,15 +357,22 @@ public struct Accumulator: Sendable {
         guard unit >= baseUnit, calendar.start(of: unit, ordinal: ordinal) == start else { return false }
         holdIntervals(series: series)
         guard !stats.isEmpty else { return true }
-        let k = unit.rawValue - baseUnit.rawValue - 1
-        if unit > baseUnit {
-            if unit < seriesUnit { coarserTogether[c][k].add(ordinal, stats) } else { coarser[c][k][series].add(ordinal, stats) }
+        addPeriod(stats, unitIndex: unit.rawValue - baseUnit.rawValue - 1, together: unit < seriesUnit, ordinal: ordinal, series: series, column: c)
+        return true
+    }
+
+    /// Interval data: a period's stats into where its unit is kept: the
+    /// base (`unitIndex` -1: every series' together past the budget, or the
+    /// series'), or coarser (`together`: every series', finer than `seriesUnit`).
+    @inline(__always)
+    private mutating func addPeriod(_ stats: Stats, unitIndex k: Int, together: Bool, ordinal: Int, series: Int, column c: Int) {
+        if k >= 0 {
+            if together { coarserTogether[c][k].add(ordinal, stats) } else { coarser[c][k][series].add(ordinal, stats) }
         } else if mergesSeriesBase {
             merged[c].add(ordinal, stats)
         } else {
             runs[c][series].add(ordinal, stats)
         }
-        return true
     }
 
     /// Interval data aggregated elsewhere: series `series`' intervals in column `c`, each once, whole.

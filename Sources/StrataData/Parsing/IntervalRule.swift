@@ -89,15 +89,6 @@ public enum IntervalRule {
     /// of two hundred channels), repeated, none empty, and no two intervals
     /// under one overlapping (a channel airs one programme at a time).
     /// `intervals[r]` is row `r`'s, nil when it does not read.
-    /// The column among `columns` (their keys `keys(c)`) whose values split
-    /// the intervals, the one of fewest names where several do: a channel's,
-    /// not a title's rerun on other days.
-    public static func seriesColumn(among columns: [Int], keys: (Int) -> [String], intervals: [(Int64, Int64)?]) -> Int? {
-        columns.map { (column: $0, keys: keys($0)) }
-            .filter { splitsIntervals(keys: $0.keys, intervals: intervals) }
-            .min { Set($0.keys).count < Set($1.keys).count }?.column
-    }
-
     public static func splitsIntervals(keys: [String], intervals: [(Int64, Int64)?]) -> Bool {
         var groups: [String: [(Int64, Int64)]] = [:]
         for (key, interval) in zip(keys, intervals) { if let interval { groups[key, default: []].append(interval) } }
@@ -107,5 +98,15 @@ public enum IntervalRule {
             let sorted = spans.sorted { $0.0 < $1.0 }
             return zip(sorted, sorted.dropFirst()).allSatisfy { $0.1 <= $1.0 }
         }
+    }
+
+    /// The column among `columns` (their keys `keys(c)`) whose values split
+    /// the intervals, the one of fewest names where several do: a channel's,
+    /// not a title's rerun on other days. Each column's names are counted once.
+    public static func seriesColumn(among columns: [Int], keys: (Int) -> [String], intervals: [(Int64, Int64)?]) -> Int? {
+        columns.compactMap { c -> (column: Int, names: Int)? in
+            let values = keys(c)
+            return splitsIntervals(keys: values, intervals: intervals) ? (c, Set(values).count) : nil
+        }.min { $0.names < $1.names }?.column
     }
 }
